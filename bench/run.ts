@@ -1,0 +1,24 @@
+export {};
+
+/**
+ * Benchmark runner: `npm run bench -- [name ...]`; without names it runs every benchmark.
+ * Each benchmark is loaded only when asked for, so one needing a browser or a database
+ * does not slow down the others.
+ */
+const benchmarks: Record<string, () => Promise<void>> = {
+  api: async () => (await import('./api.ts')).runApiBench(),
+  web: async () => (await import('./web.ts')).runWebBench(),
+};
+
+const known = Object.keys(benchmarks);
+const names = process.argv.slice(2).filter((arg) => arg !== '--');
+const unknown = names.filter((name) => !(name in benchmarks));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark: ${unknown.join(', ')}. Known: ${known.join(', ')}`);
+  process.exit(1);
+}
+
+for (const name of names.length > 0 ? names : known) {
+  console.log(`\n== bench ${name} ==`);
+  await benchmarks[name]!();
+}

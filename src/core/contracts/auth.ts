@@ -1,0 +1,77 @@
+import {
+  emailSchema,
+  idSchema,
+  mobilePhoneSchema,
+  passwordSchema,
+  personNameSchema,
+  strictObject,
+  verificationCodeSchema,
+} from './common.ts';
+
+export const passwordLoginBody = strictObject(
+  {
+    account: { type: 'string', minLength: 1, maxLength: 254 },
+    password: { type: 'string', minLength: 1, maxLength: 128 },
+  },
+  ['account', 'password'],
+);
+export interface PasswordLoginBody {
+  account: string;
+  password: string;
+}
+
+export const loginByTokenBody = strictObject(
+  { tenantId: idSchema, loginType: { type: 'string', enum: ['WEB'] } },
+  ['tenantId', 'loginType'],
+);
+export interface LoginByTokenBody {
+  tenantId: number;
+  loginType: 'WEB';
+}
+
+export const verificationCodeQuery = strictObject(
+  { mobilePhone: mobilePhoneSchema, scene: { type: 'string', enum: ['REGISTER'] } },
+  ['mobilePhone', 'scene'],
+);
+export interface VerificationCodeQuery {
+  mobilePhone: string;
+  scene: 'REGISTER';
+}
+
+export const passwordRegisterBody = strictObject(
+  {
+    mobilePhone: mobilePhoneSchema,
+    verificationCode: verificationCodeSchema,
+    password: passwordSchema,
+    name: personNameSchema,
+  },
+  ['mobilePhone', 'verificationCode', 'password', 'name'],
+);
+export interface PasswordRegisterBody {
+  mobilePhone: string;
+  verificationCode: string;
+  password: string;
+  name: string;
+}
+
+export const emailCodeQuery = strictObject({ email: emailSchema }, ['email']);
+export interface EmailCodeQuery {
+  email: string;
+}
+
+export const resetPasswordByEmailBody = strictObject(
+  { email: emailSchema, verificationCode: verificationCodeSchema, newPassword: passwordSchema },
+  ['email', 'verificationCode', 'newPassword'],
+);
+export interface ResetPasswordByEmailBody {
+  email: string;
+  verificationCode: string;
+  newPassword: string;
+}
+
+/** Verification codes: 6 digits, 10 minutes, single use, 5 wrong tries, one send per minute. */
+export const VERIFICATION_CODE_TTL_MS = 10 * 60 * 1000;
+export const VERIFICATION_CODE_MAX_TRIES = 5;
+export const VERIFICATION_CODE_RESEND_MS = 60 * 1000;
+/** A token lives 12 hours from issue, like the client's token cookie. */
+export const TOKEN_LIFETIME_MS = 12 * 60 * 60 * 1000;

@@ -1,0 +1,22 @@
+/** Building blocks for the request schemas shared by the API and the browser forms. */
+import { PAGE_SIZE_MAX } from '../envelope.ts';
+
+export type JsonSchema = Record<string, unknown>;
+
+export const passwordSchema = { type: 'string', minLength: 8, maxLength: 128 } as const;
+export const verificationCodeSchema = { type: 'string', pattern: '^\\d{6}$' } as const;
+export const mobilePhoneSchema = { type: 'string', maxLength: 20, format: 'mobilePhone' } as const;
+export const emailSchema = { type: 'string', maxLength: 254, format: 'email' } as const;
+export const idSchema = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+/** A person's name: any script, but no angle brackets, and not only spaces. */
+export const personNameSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[^<>]*\\S[^<>]*$' } as const;
+
+export const pagingProperties = {
+  pageNum: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
+  pageSize: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 },
+} as const;
+
+/** An object schema that refuses fields it does not name. */
+export function strictObject(properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema {
+  return { type: 'object', additionalProperties: false, properties, required };
+}

@@ -1,0 +1,42 @@
+import { idSchema, pagingProperties, strictObject } from './common.ts';
+
+const notifyTypeSchema = { type: 'string', minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9_-]+$' } as const;
+
+export const notifyPageBody = strictObject({
+  notifyType: { anyOf: [notifyTypeSchema, { type: 'null' }], default: null },
+  read: { type: 'boolean' },
+  ...pagingProperties,
+});
+export interface NotifyPageBody {
+  notifyType: string | null;
+  read?: boolean;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** With an id, marks that notification read; without one, marks all of the user's. */
+export const notifyMarkBody = strictObject({ id: idSchema });
+export interface NotifyMarkBody {
+  id?: number;
+}
+
+export const notifySendBody = strictObject(
+  {
+    notifyType: notifyTypeSchema,
+    title: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
+    content: { type: 'string', maxLength: 4000, default: '' },
+    link: { type: 'string', maxLength: 1024, pattern: '^/[^\\s<>"]*$' },
+    userIds: { type: 'array', items: idSchema, minItems: 1, maxItems: 1000, uniqueItems: true },
+  },
+  ['notifyType', 'title'],
+);
+export interface NotifySendBody {
+  notifyType: string;
+  title: string;
+  content: string;
+  link?: string;
+  userIds?: number[];
+}
+
+/** How many notifications `GET notify` returns beside the unread count. */
+export const NOTIFY_LATEST_COUNT = 5;

@@ -1,0 +1,28 @@
+import { strictObject } from './common.ts';
+
+const configTypeSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' } as const;
+const bizIdSchema = { type: 'string', maxLength: 128 } as const;
+
+export const preferenceListQuery = strictObject({ configType: configTypeSchema, bizId: bizIdSchema });
+export interface PreferenceListQuery {
+  configType?: string;
+  bizId?: string;
+}
+
+/** `configValue` is any JSON the screen keeps (columns, widths, filters); the body limit bounds its size. */
+export const preferenceSaveBody = strictObject(
+  { configType: configTypeSchema, bizId: bizIdSchema, configValue: {} },
+  ['configType', 'configValue'],
+);
+export interface PreferenceSaveBody {
+  configType: string;
+  bizId?: string;
+  configValue: unknown;
+}
+
+export const formDefaultResetQuery = strictObject({ formId: { type: 'string', minLength: 1, maxLength: 128 } }, [
+  'formId',
+]);
+export interface FormDefaultResetQuery {
+  formId: string;
+}

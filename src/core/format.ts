@@ -1,0 +1,70 @@
+/** Display formatting shared by browser and server (spec §5 and §9). */
+
+/** The units of spec §9, in order; each is 1024 times the one before. */
+export const SIZE_UNITS = ['KB', 'MB', 'GB', 'T'] as const;
+
+const BYTES_PER_KB = 1024;
+
+/**
+ * Bytes as KB, MB, GB or T with 2 decimals: `1536` -> `'1.50 KB'`, `5 * 1024 ** 3` -> `'5.00 GB'`.
+ *
+ * - Below 1 KB the size is still shown in KB (`512` -> `'0.50 KB'`, `0` -> `'0.00 KB'`): the spec
+ *   names no byte unit, and a column of sizes then reads in one family of units.
+ * - A value that would round up to 1024.00 of a unit moves to the next unit (`'1.00 MB'`, never
+ *   `'1024.00 KB'`); beyond 1024 T the number simply grows (`'2048.00 T'`).
+ * - Negative, NaN, infinite, null or undefined input gives `''`: there is no size to show.
+ */
+export function formatSize(bytes: number | null | undefined): string {
+  if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < 0) return '';
+  let value = bytes / BYTES_PER_KB;
+  let unit = 0;
+  while (unit < SIZE_UNITS.length - 1 && Number(value.toFixed(2)) >= BYTES_PER_KB) {
+    value /= BYTES_PER_KB;
+    unit += 1;
+  }
+  return `${value.toFixed(2)} ${SIZE_UNITS[unit]}`;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+// YYYY-MM, YYYY-MM-DD, then a space or ISO 'T' with HH:mm, optional :ss and fractional seconds.
+// No zone designator: a 'Z' or offset would ask for a time-zone conversion, which is not a reformat.
+const DATE_PATTERN = /^(\d{4})-(\d{2})(?:-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?)?$/;
+
+function daysInMonth(year: number, month: number): number {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+}
+
+/**
+ * The English rendering of a date string (spec §5 "Dates in English mode are reformatted"):
+ *
+ * | input                  | output                    |
+ * |------------------------|---------------------------|
+ * | `2026-11`              | `Nov 2026`                |
+ * | `2026-11-22`           | `Nov 22, 2026`            |
+ * | `2026-11-22 14:05`     | `Nov 22, 2026 14:05`      |
+ * | `2026-11-22 14:05:09`  | `Nov 22, 2026 14:05:09`   |
+ *
+ * The ISO forms with `T` are read the same way (fractional seconds are dropped). Anything else,
+ * including impossible dates such as `2026-02-30` or times with a zone, is returned unchanged.
+ */
+export function formatDateForEnglish(value: string): string {
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return value;
+  const [, yearText, monthText, dayText, hourText, minuteText, secondText] = match;
+  const month = Number(monthText);
+  const monthName = MONTHS[month - 1];
+  if (!monthName) return value;
+  if (dayText === undefined) return `${monthName} ${yearText}`;
+
+  const day = Number(dayText);
+  if (day < 1 || day > daysInMonth(Number(yearText), month)) return value;
+  const date = `${monthName} ${day}, ${yearText}`;
+  if (hourText === undefined || minuteText === undefined) return date;
+
+  if (Number(hourText) > 23 || Number(minuteText) > 59) return value;
+  if (secondText === undefined) return `${date} ${hourText}:${minuteText}`;
+  if (Number(secondText) > 59) return value;
+  return `${date} ${hourText}:${minuteText}:${secondText}`;
+}

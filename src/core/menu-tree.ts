@@ -1,0 +1,73 @@
+import type { MenuNode } from './entities.ts';
+
+/** A menu entry as the client keeps it (spec §3): sequential key and ancestor keys added. */
+export interface MenuItem {
+  key: string;
+  route: string | null;
+  title: string;
+  resourceId: number;
+  isLeaf: boolean;
+  icon: string | null;
+  type: MenuNode['type'];
+  parent: string[];
+  children: MenuItem[];
+}
+
+/** Number the tree depth-first from 1 and record each entry's ancestors. */
+export function toMenuItems(nodes: readonly MenuNode[]): MenuItem[] {
+  let next = 1;
+  const walk = (list: readonly MenuNode[], parent: string[]): MenuItem[] =>
+    list.map((node) => {
+      const key = String(next++);
+      return {
+        key,
+        route: node.route,
+        title: node.title,
+        resourceId: node.resourceId,
+        isLeaf: node.isLeaf,
+        icon: node.icon,
+        type: node.type,
+        parent,
+        children: walk(node.children, [...parent, key]),
+      };
+    });
+  return walk(nodes, []);
+}
+
+/** key -> entry for the whole tree. */
+export function menuKeyMap(items: readonly MenuItem[]): Record<string, MenuItem> {
+  const map: Record<string, MenuItem> = {};
+  const walk = (list: readonly MenuItem[]) => {
+    for (const item of list) {
+      map[item.key] = item;
+      walk(item.children);
+    }
+  };
+  walk(items);
+  return map;
+}
+
+/** Every node of a tree, parents before children. */
+export function flattenTree<T extends { children: readonly T[] }>(nodes: readonly T[]): T[] {
+  return nodes.flatMap((node) => [node, ...flattenTree(node.children)]);
+}
+
+/** Build a tree from flat rows with parent ids, children ordered by `sort` then id. */
+export function buildTree<T extends { id: number; parentId: number | null; sort: number }>(
+  rows: readonly T[],
+): (T & { children: (T & { children: unknown[] })[] })[] {
+  type Node = T & { children: Node[] };
+  const byId = new Map<number, Node>();
+  for (const row of rows) byId.set(row.id, { ...row, children: [] });
+  const roots: Node[] = [];
+  for (const node of byId.values()) {
+    const parent = node.parentId === null ? undefined : byId.get(node.parentId);
+    (parent ? parent.children : roots).push(node);
+  }
+  const order = (list: Node[]) => {
+    list.sort((a, b) => a.sort - b.sort || a.id - b.id);
+    for (const node of list) order(node.children);
+  };
+  order(roots);
+  return roots;
+}

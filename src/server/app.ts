@@ -1,0 +1,102 @@
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ResultCode } from '../core/result-codes.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { AppConfig } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { AppError } from './errors.ts';
+import { createMessageSender, type MessageSender } from './messaging/sender.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { avatarRoutes } from './modules/account/avatar-routes.ts';
+import { addressRoutes } from './modules/address/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { TokenService } from './modules/auth/tokens.ts';
+import { VerificationCodes } from './modules/auth/verification-codes.ts';
+import { InProcessNotifyBus } from './modules/notify/bus.ts';
+import { notifyRoutes } from './modules/notify/routes.ts';
+import { preferenceRoutes } from './modules/preference/routes.ts';
+import { resourceRoutes } from './modules/resource/routes.ts';
+import { workspaceRoutes } from './modules/workspace/routes.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerEnvelope } from './plugins/envelope.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { loggerOptions, requestId } from './plugins/request-log.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerValidation } from './plugins/validation.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { seedDatabase } from './seed/seed.ts';
+import type { Services } from './services.ts';
+
+export interface AppOptions {
+  config: AppConfig;
+  /** Defaults to the system clock; tests pass a ManualClock. */
+  clock?: Clock;
+  /** Defaults to the outbox (or SMTP when configured). */
+  sender?: MessageSender;
+  /** Defaults to the database named by the config. */
+  database?: Database;
+  /** Load the seed metadata (default true). */
+  seed?: boolean;
+}
+
+/** The whole server, ready to listen: what `main.ts` starts and what tests start. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const database = options.database ?? openDatabase(config);
+  await migrateToLatest(database.db as never, database.dialect);
+  if (options.seed !== false) await seedDatabase(database.db, clock);
+
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    genReqId: requestId,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const services: Services = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    clock,
+    tokens: new TokenService(database.db, clock),
+    codes: new VerificationCodes(database.db, clock),
+    sender: options.sender ?? createMessageSender({ db: database.db, clock, log: app.log, ...config }),
+    notifyBus: new InProcessNotifyBus(),
+  };
+  app.decorate('services', services);
+  app.addHook('onClose', async () => database.close());
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  registerValidation(app);
+  await registerSecurityHeaders(app);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, ResultCode.TOO_MANY_REQUESTS, `Too many attempts; try again in ${Math.ceil(context.ttl / 1000)} s`),
+  });
+  await app.register(
+    async (api) => {
+      registerAuth(api, { db: database.db, tokens: services.tokens });
+      registerEnvelope(api);
+      await api.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024 } });
+      await api.register(authRoutes);
+      await api.register(accountRoutes);
+      await api.register(avatarRoutes);
+      await api.register(workspaceRoutes);
+      await api.register(resourceRoutes);
+      await api.register(addressRoutes);
+      await api.register(preferenceRoutes);
+      await api.register(notifyRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await registerWebApp(app, config.webDir);
+  return app;
+}

@@ -1,0 +1,44 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, with the defaults the README lists. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… for PostgreSQL; empty for SQLite at `${dataDir}/plinth.db`. */
+  databaseUrl: string;
+  smtpUrl: string;
+  /** Sender address of outgoing mail. */
+  mailFrom: string;
+  /** Directory of the built SPA; not served when it does not exist. */
+  webDir: string;
+  bodyLimitBytes: number;
+  logLevel: string;
+  rateLimit: {
+    /** Login attempts per client address per window. */
+    loginMax: number;
+    /** Code-sending requests per client address per window. */
+    codeMax: number;
+    windowMs: number;
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  return {
+    port: Number(env.PORT || 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || '',
+    smtpUrl: env.SMTP_URL || '',
+    mailFrom: env.MAIL_FROM || 'Plinth <no-reply@plinth.local>',
+    webDir: path.resolve(env.WEB_DIR || './dist/web'),
+    bodyLimitBytes: Number(env.BODY_LIMIT_BYTES || 1024 * 1024),
+    logLevel: env.LOG_LEVEL || 'info',
+    rateLimit: {
+      loginMax: Number(env.RATE_LIMIT_LOGIN || 10),
+      codeMax: Number(env.RATE_LIMIT_CODE || 5),
+      windowMs: 60_000,
+    },
+  };
+}

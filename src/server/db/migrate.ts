@@ -1,0 +1,41 @@
+import { Migrator, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Dialect } from './database.ts';
+import * as m001 from './migrations/001_initial.ts';
+
+/** What a migration needs to know about the database beyond Kysely's schema builder. */
+export interface MigrationContext {
+  dialect: Dialect;
+  /** Adds an auto-increment integer primary key named `id`, spelled for the dialect. */
+  idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, never>;
+}
+
+type CodeMigration = { up(db: Kysely<unknown>, context: MigrationContext): Promise<void> };
+
+/** Migrations live in code, in order; a name once released never changes. */
+const MIGRATIONS: Record<string, CodeMigration> = {
+  '001_initial': m001,
+};
+
+export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  const context: MigrationContext = {
+    dialect,
+    idColumn: (table) =>
+      dialect === 'postgres'
+        ? table.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+        : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()),
+  };
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      const migrations: Record<string, Migration> = {};
+      for (const [name, migration] of Object.entries(MIGRATIONS)) {
+        migrations[name] = { up: (kysely) => migration.up(kysely, context) };
+      }
+      return migrations;
+    },
+  };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

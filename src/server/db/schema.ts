@@ -1,0 +1,178 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types. Times are ISO-8601 UTC strings (sortable text on both databases);
+ * flags are 0/1 integers; JSON is stored as text. Every table but the global ones
+ * (users, tokens, codes, outbox, address, tenant) carries `tenant_id`.
+ */
+export interface TenantTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  create_time: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  username: string;
+  name: string;
+  mobile_phone: string | null;
+  email: string | null;
+  password_hash: string;
+  avatar: string | null;
+  status: 'ACTIVE' | 'DISABLED';
+  create_time: string;
+  update_time: string;
+}
+
+export interface TenantMemberTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  type: 'ADMIN' | 'USER';
+  create_time: string;
+}
+
+export interface WorkspaceTable {
+  id: Generated<number>;
+  tenant_id: number;
+  code: string;
+  name: string;
+  create_time: string;
+}
+
+export interface WorkspaceMemberTable {
+  id: Generated<number>;
+  tenant_id: number;
+  workspace_id: number;
+  user_id: number;
+}
+
+export interface ResourceTable {
+  id: Generated<number>;
+  tenant_id: number;
+  parent_id: number | null;
+  title: string;
+  route: string | null;
+  type: 'MENU' | 'PAGE' | 'BUTTON';
+  icon: string | null;
+  sort: number;
+  /** Function point code of a BUTTON, e.g. `form:create`. */
+  code: string | null;
+  /** Stable key from the seed file, so re-seeding finds its rows. */
+  seed_key: string | null;
+}
+
+export interface WorkspaceResourceTable {
+  id: Generated<number>;
+  tenant_id: number;
+  workspace_id: number;
+  resource_id: number;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  tenant_id: number;
+  code: string;
+  name: string;
+}
+
+export interface RoleResourceTable {
+  id: Generated<number>;
+  tenant_id: number;
+  role_id: number;
+  resource_id: number;
+}
+
+export interface UserRoleTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  role_id: number;
+}
+
+export interface AuthTokenTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  tenant_id: number | null;
+  create_time: string;
+  expire_time: string;
+  end_time: string | null;
+  end_reason: string | null;
+}
+
+export interface VerificationCodeTable {
+  id: Generated<number>;
+  channel: 'SMS' | 'EMAIL';
+  target: string;
+  scene: string;
+  code_hash: string;
+  create_time: string;
+  expire_time: string;
+  used_time: string | null;
+  failed_tries: number;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  channel: 'SMS' | 'EMAIL';
+  recipient: string;
+  subject: string;
+  body: string;
+  create_time: string;
+}
+
+export interface AddressTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  parent_id: number | null;
+  level: number;
+}
+
+export interface PreferenceConfigTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  config_type: string;
+  biz_id: string;
+  config_value: string;
+  update_time: string;
+}
+
+export interface NotifyTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  notify_type: string;
+  title: string;
+  content: string;
+  link: string | null;
+  is_read: number;
+  create_time: string;
+}
+
+export interface DB {
+  tenant: TenantTable;
+  app_user: UserTable;
+  tenant_member: TenantMemberTable;
+  workspace: WorkspaceTable;
+  workspace_member: WorkspaceMemberTable;
+  resource: ResourceTable;
+  workspace_resource: WorkspaceResourceTable;
+  role: RoleTable;
+  role_resource: RoleResourceTable;
+  user_role: UserRoleTable;
+  auth_token: AuthTokenTable;
+  verification_code: VerificationCodeTable;
+  outbox: OutboxTable;
+  address: AddressTable;
+  preference_config: PreferenceConfigTable;
+  notify: NotifyTable;
+}
+
+/** Tables whose rows belong to one tenant. */
+export type TenantTableName = {
+  [K in keyof DB]: DB[K] extends { tenant_id: number } ? K : never;
+}[keyof DB];

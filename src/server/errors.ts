@@ -1,0 +1,31 @@
+import { ResultCode } from '../core/result-codes.ts';
+
+/** An error the API answers with its own HTTP status, envelope code and message. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** Bad input: the message names the field. */
+export const badRequest = (field: string, message: string) =>
+  new AppError(400, ResultCode.BAD_REQUEST, field ? `${field}: ${message}` : message);
+
+/** Used for rows of other tenants too, so their existence never leaks. */
+export const notFound = (what = 'Record') => new AppError(404, ResultCode.NOT_FOUND, `${what} not found`);
+
+export const forbidden = (message = 'You do not have permission for this action') =>
+  new AppError(403, ResultCode.FORBIDDEN, message);
+
+export const unauthorized = (code: number = ResultCode.UNAUTHORIZED, message = 'Sorry, you are not logged in') =>
+  new AppError(401, code, message);
+
+export const conflict = (message: string) => new AppError(409, ResultCode.CONFLICT, message);
+
+export const tooManyRequests = (message = 'Too many requests, please try again later') =>
+  new AppError(429, ResultCode.TOO_MANY_REQUESTS, message);

@@ -1,0 +1,34 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { ensureWebBuild } from './web-build.ts';
+import { readSeedDemo } from './seed/seed-files.ts';
+
+/** `npm start`: build the SPA if needed, migrate, seed on first start, listen, print how to sign in. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  await ensureWebBuild(config.webDir);
+  const app = await buildApp({ config });
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+
+  const demo = readSeedDemo();
+  const database = config.databaseUrl ? config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@') : `${config.dataDir}/plinth.db`;
+  console.log(`\nPlinth is running at http://localhost:${config.port}/  (database: ${database})`);
+  console.log(`Demo logins, password ${demo.password}:`);
+  for (const tenant of demo.tenants) {
+    const members = tenant.members.map((m) => `${m.username} (${m.type})`).join(', ');
+    console.log(`  ${tenant.name}: ${members}`);
+  }
+  console.log('');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,16 @@
+import type { Selectable } from 'kysely';
+import type { MemberType, UserInfo } from '../../../core/entities.ts';
+import type { UserTable } from '../../db/schema.ts';
+
+/** Exactly what leaves the server about a user: never the password hash or status internals. */
+export function presentUser(row: Selectable<UserTable>, type: MemberType | null): UserInfo {
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    type,
+    avatar: row.avatar,
+    mobilePhone: row.mobile_phone,
+    email: row.email,
+  };
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  updateAvatarBody,
+  updatePasswordBody,
+  type UpdateAvatarBody,
+  type UpdatePasswordBody,
+} from '../../../core/contracts/account.ts';
+import type { CurrentAccount, MemberType } from '../../../core/entities.ts';
+import { TenantScope } from '../../db/tenant-scope.ts';
+import { badRequest } from '../../errors.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { listWorkspaces } from '../workspace/service.ts';
+import { presentUser } from './presenter.ts';
+
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const s = app.services;
+  const userRow = (id: number) => s.db.selectFrom('app_user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  // What the client loads after a `?token=` start-up: user, tenant and workspaces.
+  app.get('/proptech_allplan/account/current', { config: { auth: 'user' } }, async (request): Promise<CurrentAccount> => {
+    const session = sessionOf(request);
+    const user = await userRow(session.userId);
+    if (session.tenantId === null) return { user: presentUser(user, null), tenant: null, workspaces: [] };
+    const tenant = await s.db.selectFrom('tenant').select(['id', 'name']).where('id', '=', session.tenantId).executeTakeFirstOrThrow();
+    return {
+      user: presentUser(user, session.memberType as MemberType),
+      tenant: { tenantId: tenant.id, tenantName: tenant.name },
+      workspaces: await listWorkspaces(new TenantScope(s.db, session.tenantId), session),
+    };
+  });
+
+  // A password change ends every other token of the user; the one that made the change lives on.
+  app.post<{ Body: UpdatePasswordBody }>(
+    '/proptech_allplan/account/updatePassword',
+    { schema: { body: updatePasswordBody }, config: { auth: 'user' } },
+    async (request) => {
+      const session = sessionOf(request);
+      const user = await userRow(session.userId);
+      if (!(await verifyPassword(request.body.password, user.password_hash))) {
+        throw badRequest('password', 'the current password is not correct');
+      }
+      if (request.body.password === request.body.newPassword) {
+        throw badRequest('newPassword', 'must differ from the current password');
+      }
+      const passwordHash = await hashPassword(request.body.newPassword);
+      await s.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('app_user')
+          .set({ password_hash: passwordHash, update_time: new Date(s.clock.now()).toISOString() })
+          .where('id', '=', session.userId)
+          .execute();
+        await s.tokens.endAllOfUser(session.userId, 'PASSWORD_CHANGED', session.tokenId, trx);
+      });
+    },
+  );
+
+  app.post<{ Body: UpdateAvatarBody }>(
+    '/proptech_allplan/account/update/avatar',
+    { schema: { body: updateAvatarBody }, config: { auth: 'user' } },
+    async (request) => {
+      const session = sessionOf(request);
+      await s.db
+        .updateTable('app_user')
+        .set({ avatar: request.body.avatar, update_time: new Date(s.clock.now()).toISOString() })
+        .where('id', '=', session.userId)
+        .execute();
+      return presentUser(await userRow(session.userId), session.memberType);
+    },
+  );
+}

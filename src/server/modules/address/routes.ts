@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { addressSubQuery, type AddressSubQuery } from '../../../core/contracts/address.ts';
+import type { AddressNode } from '../../../core/entities.ts';
+import { notFound } from '../../errors.ts';
+
+/** China's administrative divisions: shared reference data, the same for every tenant. */
+export async function addressRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.services;
+  const nodes = db.selectFrom('address').select(['id', 'code', 'name', 'parent_id as parentId']).orderBy('code');
+
+  app.get('/proptech_allplan/address/province/all', { config: { auth: 'user' } }, async (): Promise<AddressNode[]> =>
+    nodes.where('parent_id', 'is', null).execute(),
+  );
+
+  app.get<{ Querystring: AddressSubQuery }>(
+    '/proptech_allplan/address/sub',
+    { schema: { querystring: addressSubQuery }, config: { auth: 'user' } },
+    async (request): Promise<AddressNode[]> => {
+      const parent = await db.selectFrom('address').select('id').where('id', '=', request.query.parentId).executeTakeFirst();
+      if (!parent) throw notFound('Address');
+      return nodes.where('parent_id', '=', parent.id).execute();
+    },
+  );
+}

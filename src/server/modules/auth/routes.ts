@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  emailCodeQuery,
+  loginByTokenBody,
+  passwordLoginBody,
+  passwordRegisterBody,
+  resetPasswordByEmailBody,
+  verificationCodeQuery,
+  type EmailCodeQuery,
+  type LoginByTokenBody,
+  type PasswordLoginBody,
+  type PasswordRegisterBody,
+  type ResetPasswordByEmailBody,
+  type VerificationCodeQuery,
+} from '../../../core/contracts/auth.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import {
+  listTenants,
+  loginToTenant,
+  passwordLogin,
+  register,
+  resetPasswordByEmail,
+  sendRegisterCode,
+  sendResetCode,
+} from './service.ts';
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const s = app.services;
+  const { windowMs, loginMax, codeMax } = s.config.rateLimit;
+  const loginLimit = { max: loginMax, timeWindow: windowMs };
+  const codeLimit = { max: codeMax, timeWindow: windowMs };
+
+  app.post<{ Body: PasswordLoginBody }>(
+    '/proptech_allplan/login/passwordLogin',
+    { schema: { body: passwordLoginBody }, config: { auth: 'public', rateLimit: loginLimit } },
+    async (request) => passwordLogin(s, request.body.account, request.body.password),
+  );
+
+  app.get('/proptech_allplan/login/list/tenant', { config: { auth: 'user' } }, async (request) =>
+    listTenants(s, sessionOf(request).userId),
+  );
+
+  app.post<{ Body: LoginByTokenBody }>(
+    '/proptech_allplan/login/login/byToken',
+    { schema: { body: loginByTokenBody }, config: { auth: 'user', rateLimit: loginLimit } },
+    async (request) => loginToTenant(s, sessionOf(request), request.body.tenantId),
+  );
+
+  app.post('/proptech_allplan/login/logout', { config: { auth: 'user' } }, async (request) => {
+    await s.tokens.end(sessionOf(request).tokenId, 'LOGOUT');
+  });
+
+  app.get<{ Querystring: VerificationCodeQuery }>(
+    '/proptech_allplan/login/getVerificationCode',
+    { schema: { querystring: verificationCodeQuery }, config: { auth: 'public', rateLimit: codeLimit } },
+    async (request) => {
+      await sendRegisterCode(s, request.query.mobilePhone);
+    },
+  );
+
+  app.post<{ Body: PasswordRegisterBody }>(
+    '/proptech_allplan/login/passwordRegister',
+    { schema: { body: passwordRegisterBody }, config: { auth: 'public', rateLimit: loginLimit } },
+    async (request) => register(s, request.body),
+  );
+
+  app.get<{ Querystring: EmailCodeQuery }>(
+    '/proptech_allplan/login/getVerificationCode/email',
+    { schema: { querystring: emailCodeQuery }, config: { auth: 'public', rateLimit: codeLimit } },
+    async (request) => {
+      await sendResetCode(s, request.query.email);
+    },
+  );
+
+  app.post<{ Body: ResetPasswordByEmailBody }>(
+    '/proptech_allplan/login/resetPsw/email',
+    { schema: { body: resetPasswordByEmailBody }, config: { auth: 'public', rateLimit: loginLimit } },
+    async (request) => {
+      await resetPasswordByEmail(s, request.body);
+    },
+  );
+}

@@ -1,0 +1,132 @@
+import type { Kysely } from 'kysely';
+import { normalizeMobilePhone } from '../../../core/validation/formats.ts';
+import type { LoginResult, MemberType, TenantOption } from '../../../core/entities.ts';
+import type { DB } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { ResultCode } from '../../../core/result-codes.ts';
+import type { Services } from '../../services.ts';
+import { presentUser } from '../account/presenter.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import type { Session } from './tokens.ts';
+
+const wrongCredentials = () => new AppError(400, ResultCode.BAD_REQUEST, 'Incorrect account or password');
+
+async function findUserByAccount(db: Kysely<DB>, account: string) {
+  const trimmed = account.trim();
+  const query = db.selectFrom('app_user').selectAll();
+  if (trimmed.includes('@')) return query.where('email', '=', trimmed.toLowerCase()).executeTakeFirst();
+  const byName = await query.where('username', '=', trimmed).executeTakeFirst();
+  return byName ?? query.where('mobile_phone', '=', normalizeMobilePhone(trimmed)).executeTakeFirst();
+}
+
+/** Password login: a tenant-less token, to be exchanged by login/byToken. */
+export async function passwordLogin(s: Services, account: string, password: string): Promise<LoginResult> {
+  const user = await findUserByAccount(s.db, account);
+  // Compare against a decoy when the account is unknown, so both paths take as long.
+  const ok = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
+  if (!user || !ok) throw wrongCredentials();
+  if (user.status !== 'ACTIVE') throw forbidden('This account is disabled');
+  const tenants = await s.db.selectFrom('tenant_member').select('type').where('user_id', '=', user.id).execute();
+  const type = tenants.length === 1 ? (tenants[0]!.type as MemberType) : null;
+  return { token: await s.tokens.issue(user.id, null), user: presentUser(user, type) };
+}
+
+export async function listTenants(s: Services, userId: number): Promise<TenantOption[]> {
+  const rows = await s.db
+    .selectFrom('tenant_member')
+    .innerJoin('tenant', 'tenant.id', 'tenant_member.tenant_id')
+    .select(['tenant.id', 'tenant.name'])
+    .where('tenant_member.user_id', '=', userId)
+    .orderBy('tenant.name')
+    .execute();
+  return rows.map((r) => ({ tenantId: r.id, tenantName: r.name }));
+}
+
+/** Exchanges the presented token for one of the chosen tenant, ending the presented one. */
+export async function loginToTenant(s: Services, session: Session, tenantId: number): Promise<LoginResult> {
+  const member = await s.db
+    .selectFrom('tenant_member')
+    .select('type')
+    .where('user_id', '=', session.userId)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!member) throw notFound('Tenant');
+  const user = await s.db.selectFrom('app_user').selectAll().where('id', '=', session.userId).executeTakeFirstOrThrow();
+  const token = await s.db.transaction().execute(async (trx) => {
+    await s.tokens.end(session.tokenId, 'TENANT_LOGIN', trx);
+    return s.tokens.issue(session.userId, tenantId, trx);
+  });
+  return { token, user: presentUser(user, member.type) };
+}
+
+export async function sendRegisterCode(s: Services, mobilePhone: string): Promise<void> {
+  const phone = normalizeMobilePhone(mobilePhone);
+  const taken = await s.db.selectFrom('app_user').select('id').where('mobile_phone', '=', phone).executeTakeFirst();
+  if (taken) throw conflict('mobilePhone: this number is already registered; sign in or reset the password');
+  const code = await s.codes.create('SMS', phone, 'REGISTER');
+  await s.sender.sendSms(phone, `Your Plinth registration code is ${code}. It is valid for 10 minutes.`);
+}
+
+export async function register(
+  s: Services,
+  input: { mobilePhone: string; verificationCode: string; password: string; name: string },
+): Promise<LoginResult> {
+  const phone = normalizeMobilePhone(input.mobilePhone);
+  const codeId = await s.codes.verify('SMS', phone, 'REGISTER', input.verificationCode);
+  const passwordHash = await hashPassword(input.password);
+  const now = new Date(s.clock.now()).toISOString();
+  return s.db.transaction().execute(async (trx) => {
+    await s.codes.markUsed(trx, codeId);
+    const taken = await trx.selectFrom('app_user').select('id').where('mobile_phone', '=', phone).executeTakeFirst();
+    if (taken) throw conflict('mobilePhone: this number is already registered');
+    const user = await trx
+      .insertInto('app_user')
+      .values({
+        username: phone,
+        name: input.name.trim(),
+        mobile_phone: phone,
+        email: null,
+        password_hash: passwordHash,
+        avatar: null,
+        status: 'ACTIVE',
+        create_time: now,
+        update_time: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { token: await s.tokens.issue(user.id, null, trx), user: presentUser(user, null) };
+  });
+}
+
+/** Sends a reset code when the address belongs to an account; answers the same either way. */
+export async function sendResetCode(s: Services, email: string): Promise<void> {
+  const address = email.toLowerCase();
+  const user = await s.db.selectFrom('app_user').select('id').where('email', '=', address).executeTakeFirst();
+  if (!user) return;
+  const code = await s.codes.create('EMAIL', address, 'RESET_PASSWORD');
+  await s.sender.sendEmail(
+    address,
+    'Plinth password reset code',
+    `Your Plinth password reset code is ${code}. It is valid for 10 minutes.\nIf you did not ask for it, ignore this mail.`,
+  );
+}
+
+export async function resetPasswordByEmail(
+  s: Services,
+  input: { email: string; verificationCode: string; newPassword: string },
+): Promise<void> {
+  const address = input.email.toLowerCase();
+  const codeId = await s.codes.verify('EMAIL', address, 'RESET_PASSWORD', input.verificationCode);
+  const passwordHash = await hashPassword(input.newPassword);
+  await s.db.transaction().execute(async (trx) => {
+    await s.codes.markUsed(trx, codeId);
+    const user = await trx.selectFrom('app_user').select('id').where('email', '=', address).executeTakeFirst();
+    if (!user) throw badRequest('email', 'no account uses this address');
+    await trx
+      .updateTable('app_user')
+      .set({ password_hash: passwordHash, update_time: new Date(s.clock.now()).toISOString() })
+      .where('id', '=', user.id)
+      .execute();
+    await s.tokens.endAllOfUser(user.id, 'PASSWORD_CHANGED', null, trx);
+  });
+}

@@ -1,0 +1,87 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { TOKEN_LIFETIME_MS } from '../../../core/contracts/auth.ts';
+import { ResultCode } from '../../../core/result-codes.ts';
+import type { MemberType } from '../../../core/entities.ts';
+import type { Clock } from '../../clock.ts';
+import type { DB } from '../../db/schema.ts';
+import { unauthorized } from '../../errors.ts';
+
+/** Who is calling, resolved from the `token` header. */
+export interface Session {
+  tokenId: number;
+  userId: number;
+  /** Null for the tenant-less token of a password login, before login/byToken. */
+  tenantId: number | null;
+  memberType: MemberType | null;
+}
+
+export type TokenEndReason = 'LOGOUT' | 'TENANT_LOGIN' | 'PASSWORD_CHANGED' | 'USER_DISABLED';
+
+/** Tokens are 256 random bits handed to the client once; only their SHA-256 is stored. */
+export function hashToken(raw: string): string {
+  return crypto.createHash('sha256').update(raw).digest('hex');
+}
+
+export class TokenService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+  ) {}
+
+  async issue(userId: number, tenantId: number | null, trx: Kysely<DB> = this.db): Promise<string> {
+    const raw = crypto.randomBytes(32).toString('base64url');
+    const now = this.clock.now();
+    await trx
+      .insertInto('auth_token')
+      .values({
+        token_hash: hashToken(raw),
+        user_id: userId,
+        tenant_id: tenantId,
+        create_time: new Date(now).toISOString(),
+        expire_time: new Date(now + TOKEN_LIFETIME_MS).toISOString(),
+      })
+      .execute();
+    return raw;
+  }
+
+  /** The session of a raw token, or the 401 the spec asks for: unknown, expired (12001) or ended (110003). */
+  async resolve(raw: string): Promise<Session> {
+    const row = await this.db
+      .selectFrom('auth_token as t')
+      .innerJoin('app_user as u', 'u.id', 't.user_id')
+      .leftJoin('tenant_member as m', (join) =>
+        join.onRef('m.user_id', '=', 't.user_id').onRef('m.tenant_id', '=', 't.tenant_id'),
+      )
+      .select(['t.id', 't.user_id', 't.tenant_id', 't.expire_time', 't.end_time', 'u.status', 'm.type'])
+      .where('t.token_hash', '=', hashToken(raw))
+      .executeTakeFirst();
+    if (!row) throw unauthorized();
+    if (row.end_time !== null) throw unauthorized(ResultCode.TOKEN_ENDED);
+    if (row.expire_time <= new Date(this.clock.now()).toISOString()) throw unauthorized(ResultCode.TOKEN_EXPIRED);
+    if (row.status !== 'ACTIVE') throw unauthorized(ResultCode.TOKEN_ENDED);
+    // A tenant token whose membership was removed no longer opens anything.
+    if (row.tenant_id !== null && row.type === null) throw unauthorized(ResultCode.TOKEN_ENDED);
+    return { tokenId: row.id, userId: row.user_id, tenantId: row.tenant_id, memberType: row.type ?? null };
+  }
+
+  async end(tokenId: number, reason: TokenEndReason, trx: Kysely<DB> = this.db): Promise<void> {
+    await trx
+      .updateTable('auth_token')
+      .set({ end_time: new Date(this.clock.now()).toISOString(), end_reason: reason })
+      .where('id', '=', tokenId)
+      .where('end_time', 'is', null)
+      .execute();
+  }
+
+  /** Ends every live token of a user but `keepTokenId`. */
+  async endAllOfUser(userId: number, reason: TokenEndReason, keepTokenId: number | null, trx: Kysely<DB> = this.db) {
+    let query = trx
+      .updateTable('auth_token')
+      .set({ end_time: new Date(this.clock.now()).toISOString(), end_reason: reason })
+      .where('user_id', '=', userId)
+      .where('end_time', 'is', null);
+    if (keepTokenId !== null) query = query.where('id', '!=', keepTokenId);
+    await query.execute();
+  }
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  notifyMarkBody,
+  notifyPageBody,
+  notifySendBody,
+  type NotifyMarkBody,
+  type NotifyPageBody,
+  type NotifySendBody,
+} from '../../../core/contracts/notify.ts';
+import { scopeOf, sessionOf } from '../../plugins/auth.ts';
+import { markRead, notifySummary, pageNotifications, sendNotifications, unreadCount } from './service.ts';
+
+const HEARTBEAT_MS = 25_000;
+
+export async function notifyRoutes(app: FastifyInstance): Promise<void> {
+  const { clock, notifyBus } = app.services;
+
+  app.post<{ Body: NotifyPageBody }>('/proptech_notify/notify/page', { schema: { body: notifyPageBody } }, async (request) =>
+    pageNotifications(scopeOf(request), sessionOf(request).userId, request.body),
+  );
+
+  app.get('/proptech_notify/notify', async (request) => notifySummary(scopeOf(request), sessionOf(request).userId));
+
+  app.put<{ Body: NotifyMarkBody }>('/proptech_notify/notify/mark', { schema: { body: notifyMarkBody } }, async (request) =>
+    markRead(scopeOf(request), sessionOf(request).userId, request.body.id),
+  );
+
+  // Announcements from an administrator (or a holder of notify:send) to chosen users or everyone.
+  app.post<{ Body: NotifySendBody }>(
+    '/proptech_notify/notify/send',
+    { schema: { body: notifySendBody }, config: { point: 'notify:send' } },
+    async (request) => {
+      const scope = scopeOf(request);
+      const userIds =
+        request.body.userIds ?? (await scope.selectFrom('tenant_member').select('user_id').execute()).map((r) => r.user_id);
+      return { sent: await sendNotifications({ clock, bus: notifyBus }, scope, userIds, request.body) };
+    },
+  );
+
+  // Server-sent events: `unread` once on connect, then `notify` for each new notification.
+  app.get('/proptech_notify/notify/stream', { config: { tokenInQuery: true } }, async (request, reply) => {
+    const scope = scopeOf(request);
+    const { userId } = sessionOf(request);
+    const count = await unreadCount(scope, userId);
+    reply.hijack();
+    const out = reply.raw;
+    out.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-request-id': request.id,
+    });
+    const send = (event: string, data: unknown) => out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    out.write(`retry: 5000\n\n`);
+    send('unread', { unreadCount: count });
+    const unsubscribe = notifyBus.subscribe(scope.tenantId, userId, (event) =>
+      send('notify', { notification: event.notification, unreadCount: event.unreadCount }),
+    );
+    const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    request.raw.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
+  });
+}

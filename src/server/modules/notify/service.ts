@@ -1,0 +1,116 @@
+import type { Selectable } from 'kysely';
+import type { PageResult } from '../../../core/envelope.ts';
+import type { Notification, NotifySummary } from '../../../core/entities.ts';
+import { NOTIFY_LATEST_COUNT, type NotifyPageBody } from '../../../core/contracts/notify.ts';
+import type { Clock } from '../../clock.ts';
+import type { NotifyTable } from '../../db/schema.ts';
+import type { TenantScope } from '../../db/tenant-scope.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import type { NotifyBus } from './bus.ts';
+
+export function presentNotification(row: Selectable<NotifyTable>): Notification {
+  return {
+    id: row.id,
+    notifyType: row.notify_type,
+    title: row.title,
+    content: row.content,
+    read: row.is_read === 1,
+    createTime: row.create_time,
+    link: row.link,
+  };
+}
+
+export async function unreadCount(scope: TenantScope, userId: number): Promise<number> {
+  const row = await scope
+    .selectFrom('notify')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('is_read', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Newest first; `notifyType` null means every type. */
+export async function pageNotifications(
+  scope: TenantScope,
+  userId: number,
+  query: NotifyPageBody,
+): Promise<PageResult<Notification>> {
+  let filtered = scope.selectFrom('notify').where('user_id', '=', userId);
+  if (query.notifyType) filtered = filtered.where('notify_type', '=', query.notifyType);
+  if (query.read !== undefined) filtered = filtered.where('is_read', '=', query.read ? 1 : 0);
+  const [rows, count] = await Promise.all([
+    filtered
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.pageNum - 1) * query.pageSize)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { list: rows.map(presentNotification), total: Number(count.n), pageNum: query.pageNum, pageSize: query.pageSize };
+}
+
+export async function notifySummary(scope: TenantScope, userId: number): Promise<NotifySummary> {
+  const [count, latest] = await Promise.all([
+    unreadCount(scope, userId),
+    scope.selectFrom('notify').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(NOTIFY_LATEST_COUNT).execute(),
+  ]);
+  return { unreadCount: count, latest: latest.map(presentNotification) };
+}
+
+/** Marks one notification read, or all of the user's when `id` is absent. */
+export async function markRead(scope: TenantScope, userId: number, id: number | undefined): Promise<{ unreadCount: number }> {
+  let query = scope.updateTable('notify').set({ is_read: 1 }).where('user_id', '=', userId);
+  if (id !== undefined) query = query.where('id', '=', id);
+  const result = await query.executeTakeFirst();
+  if (id !== undefined && Number(result.numUpdatedRows) === 0) throw notFound('Notification');
+  return { unreadCount: await unreadCount(scope, userId) };
+}
+
+export interface NewNotification {
+  notifyType: string;
+  title: string;
+  content: string;
+  link?: string | null;
+}
+
+/** Stores a notification for each user and pushes it to their open streams. */
+export async function sendNotifications(
+  deps: { clock: Clock; bus: NotifyBus },
+  scope: TenantScope,
+  userIds: readonly number[],
+  message: NewNotification,
+): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const members = await scope.selectFrom('tenant_member').select('user_id').where('user_id', 'in', userIds).execute();
+  if (members.length !== new Set(userIds).size) throw badRequest('userIds', 'contains a user who is not in this tenant');
+  const createTime = new Date(deps.clock.now()).toISOString();
+  const rows = await scope.db.transaction().execute((trx) =>
+    scope
+      .with(trx)
+      .insertInto(
+        'notify',
+        userIds.map((userId) => ({
+          user_id: userId,
+          notify_type: message.notifyType,
+          title: message.title,
+          content: message.content,
+          link: message.link ?? null,
+          is_read: 0,
+          create_time: createTime,
+        })),
+      )
+      .returningAll()
+      .execute(),
+  );
+  for (const row of rows) {
+    deps.bus.publish({
+      tenantId: scope.tenantId,
+      userId: row.user_id,
+      notification: presentNotification(row),
+      unreadCount: await unreadCount(scope, row.user_id),
+    });
+  }
+  return rows.length;
+}

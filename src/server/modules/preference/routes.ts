@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import {
+  formDefaultResetQuery,
+  preferenceListQuery,
+  preferenceSaveBody,
+  type FormDefaultResetQuery,
+  type PreferenceListQuery,
+  type PreferenceSaveBody,
+} from '../../../core/contracts/preference.ts';
+import type { PreferenceConfig } from '../../../core/entities.ts';
+import type { PreferenceConfigTable } from '../../db/schema.ts';
+import { scopeOf, sessionOf } from '../../plugins/auth.ts';
+
+const present = (row: Selectable<PreferenceConfigTable>): PreferenceConfig => ({
+  id: row.id,
+  configType: row.config_type,
+  bizId: row.biz_id,
+  configValue: JSON.parse(row.config_value),
+  updateTime: row.update_time,
+});
+
+/**
+ * A user's own settings per screen: `configType` names the kind (list columns, search
+ * form, ...), `bizId` the thing it is for (a form id, a board code); one row per pair.
+ */
+export async function preferenceRoutes(app: FastifyInstance): Promise<void> {
+  const { clock } = app.services;
+
+  app.get<{ Querystring: PreferenceListQuery }>(
+    '/proptech_allplan/preference/config/list',
+    { schema: { querystring: preferenceListQuery } },
+    async (request) => {
+      let query = scopeOf(request)
+        .selectFrom('preference_config')
+        .selectAll()
+        .where('user_id', '=', sessionOf(request).userId)
+        .orderBy('config_type')
+        .orderBy('biz_id');
+      if (request.query.configType) query = query.where('config_type', '=', request.query.configType);
+      if (request.query.bizId !== undefined) query = query.where('biz_id', '=', request.query.bizId);
+      return (await query.execute()).map(present);
+    },
+  );
+
+  app.post<{ Body: PreferenceSaveBody }>(
+    '/proptech_allplan/preference/config/createOrUpdate',
+    { schema: { body: preferenceSaveBody } },
+    async (request) => {
+      const scope = scopeOf(request);
+      const userId = sessionOf(request).userId;
+      const { configType, bizId = '', configValue } = request.body;
+      const values = { config_value: JSON.stringify(configValue ?? null), update_time: new Date(clock.now()).toISOString() };
+      return scope.db.transaction().execute(async (trx) => {
+        const inTrx = scope.with(trx);
+        const existing = await inTrx
+          .selectFrom('preference_config')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('config_type', '=', configType)
+          .where('biz_id', '=', bizId)
+          .executeTakeFirst();
+        if (existing) {
+          await inTrx.updateTable('preference_config').set(values).where('id', '=', existing.id).execute();
+        } else {
+          await inTrx
+            .insertInto('preference_config', [{ user_id: userId, config_type: configType, biz_id: bizId, ...values }])
+            .execute();
+        }
+        const saved = await inTrx
+          .selectFrom('preference_config')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('config_type', '=', configType)
+          .where('biz_id', '=', bizId)
+          .executeTakeFirstOrThrow();
+        return present(saved);
+      });
+    },
+  );
+
+  // Back to the defaults for one form: every setting the user keeps for it is removed.
+  app.get<{ Querystring: FormDefaultResetQuery }>(
+    '/proptech_allplan/preference/config/formDefaultSetting/reset',
+    { schema: { querystring: formDefaultResetQuery } },
+    async (request) => {
+      const result = await scopeOf(request)
+        .deleteFrom('preference_config')
+        .where('user_id', '=', sessionOf(request).userId)
+        .where('biz_id', '=', request.query.formId)
+        .executeTakeFirst();
+      return { removed: Number(result.numDeletedRows) };
+    },
+  );
+}

@@ -1,0 +1,110 @@
+import type { MenuNode } from '../../../core/entities.ts';
+import { buildTree, flattenTree } from '../../../core/menu-tree.ts';
+import type { Selectable } from 'kysely';
+import type { ResourceTable } from '../../db/schema.ts';
+import type { TenantScope } from '../../db/tenant-scope.ts';
+import { notFound } from '../../errors.ts';
+import type { Session } from '../auth/tokens.ts';
+import { grantedResourceIds, loadFunctionPoints } from './function-points.ts';
+
+type ResourceRow = Selectable<ResourceTable>;
+
+async function tenantResources(scope: TenantScope): Promise<ResourceRow[]> {
+  return scope.selectFrom('resource').selectAll().execute();
+}
+
+/** Rows -> the wire's menu tree; `keep` filters nodes (their ancestors stay so the tree holds). */
+export function toMenuTree(rows: readonly ResourceRow[], keep: (row: ResourceRow) => boolean): MenuNode[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const kept = new Set<number>();
+  for (const row of rows) {
+    if (!keep(row)) continue;
+    for (let r: ResourceRow | undefined = row; r && !kept.has(r.id); r = r.parent_id === null ? undefined : byId.get(r.parent_id)) {
+      kept.add(r.id);
+    }
+  }
+  const tree = buildTree(
+    rows.filter((r) => kept.has(r.id)).map((r) => ({ ...r, parentId: r.parent_id })),
+  );
+  const toNode = (n: (typeof tree)[number]): MenuNode => {
+    const children = (n.children as (typeof tree)[number][]).map(toNode);
+    return {
+      id: n.id,
+      title: n.title,
+      route: n.route,
+      resourceId: n.id,
+      type: n.type,
+      icon: n.icon,
+      sort: n.sort,
+      code: n.code,
+      isLeaf: children.length === 0,
+      children,
+    };
+  };
+  return tree.map(toNode);
+}
+
+const isNavigable = (r: ResourceRow) => r.type !== 'BUTTON';
+
+/** The whole navigable tree of the tenant: what administrators see. */
+export async function currentTree(scope: TenantScope): Promise<MenuNode[]> {
+  return toMenuTree(await tenantResources(scope), isNavigable);
+}
+
+/** An ordinary user's tree in one workspace: the workspace's menus that the user's roles grant. */
+export async function workspaceUserTree(scope: TenantScope, session: Session, workspaceCode: string): Promise<MenuNode[]> {
+  const workspace = await scope
+    .selectFrom('workspace')
+    .innerJoin('workspace_member', 'workspace_member.workspace_id', 'workspace.id')
+    .select('workspace.id')
+    .where('workspace.code', '=', workspaceCode)
+    .where('workspace_member.user_id', '=', session.userId)
+    .executeTakeFirst();
+  if (!workspace) throw notFound('Workspace');
+  const inWorkspace = new Set(
+    (
+      await scope.selectFrom('workspace_resource').select('resource_id').where('workspace_id', '=', workspace.id).execute()
+    ).map((r) => r.resource_id),
+  );
+  const granted = await grantedResourceIds(scope, session.userId);
+  return toMenuTree(await tenantResources(scope), (r) => isNavigable(r) && inWorkspace.has(r.id) && granted.has(r.id));
+}
+
+/** One menu with everything under it, function points (BUTTONs) included. */
+export async function fullMenu(scope: TenantScope, menuId: number): Promise<MenuNode> {
+  const rows = await tenantResources(scope);
+  const subtree = subtreeOf(rows, menuId);
+  if (!subtree) throw notFound('Menu');
+  return subtree;
+}
+
+function subtreeOf(rows: readonly ResourceRow[], rootId: number): MenuNode | undefined {
+  const tree = toMenuTree(rows, () => true);
+  return flattenTree(tree).find((n) => n.id === rootId);
+}
+
+/** The function point codes under a menu (or one of its nodes) that the session holds. */
+export async function moduleFunctionPoints(
+  scope: TenantScope,
+  session: Session,
+  menuId: number,
+  nodeId: number | undefined,
+): Promise<string[]> {
+  const rows = await tenantResources(scope);
+  let root = subtreeOf(rows, menuId);
+  if (!root) throw notFound('Menu');
+  if (nodeId !== undefined) {
+    root = flattenTree([root]).find((n) => n.id === nodeId);
+    if (!root) throw notFound('Menu node');
+  }
+  const held = await loadFunctionPoints(scope, session);
+  return flattenTree([root])
+    .map((n) => n.code)
+    .filter((code): code is string => code !== null && held.has(code));
+}
+
+/** Function points of a module (the part of a code before `:`) that the session holds, sorted. */
+export async function modulePointsOf(scope: TenantScope, session: Session, module: string): Promise<string[]> {
+  const held = await loadFunctionPoints(scope, session);
+  return [...held].filter((code) => code.startsWith(`${module}:`)).sort();
+}

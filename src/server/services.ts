@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config.ts';
+import type { Clock } from './clock.ts';
+import type { Dialect } from './db/database.ts';
+import type { DB } from './db/schema.ts';
+import type { MessageSender } from './messaging/sender.ts';
+import type { TokenService } from './modules/auth/tokens.ts';
+import type { VerificationCodes } from './modules/auth/verification-codes.ts';
+import type { NotifyBus } from './modules/notify/bus.ts';
+
+/** What modules share, decorated onto the app (no globals), so tests can hand in their own. */
+export interface Services {
+  config: AppConfig;
+  db: Kysely<DB>;
+  dialect: Dialect;
+  clock: Clock;
+  tokens: TokenService;
+  codes: VerificationCodes;
+  sender: MessageSender;
+  notifyBus: NotifyBus;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}

@@ -1,0 +1,27 @@
+import type { ComponentType } from 'react';
+import { lazyScreen } from './chunk-loader.tsx';
+
+/**
+ * Screen name (src/core/routes.ts) -> its lazily loaded chunk. A screen that is not built
+ * yet shows the "not available" screen; each later feature replaces its line.
+ */
+const pending = () => import('../shell/pages/unavailable-page.tsx');
+
+const loaders: Record<string, () => Promise<{ default: ComponentType }>> = {
+  home: () => import('../shell/pages/home-page.tsx'),
+  login: () => import('../shell/login/login-page.tsx'),
+  redirect: () => import('../shell/pages/redirect-page.tsx'),
+  securityMiddle: () => import('../shell/pages/security-middle-page.tsx'),
+  workspaceSelect: () => import('../shell/pages/workspace-select-page.tsx'),
+};
+
+const cache = new Map<string, ComponentType>();
+
+export function screenFor(name: string): ComponentType {
+  let screen = cache.get(name);
+  if (!screen) {
+    screen = lazyScreen(loaders[name] ?? pending);
+    cache.set(name, screen);
+  }
+  return screen;
+}

@@ -1,0 +1,26 @@
+import type { UserInfo, WorkspaceInfo } from '../../core/entities.ts';
+import {
+  clearStoredSession,
+  loadLayoutSnapshot,
+  loadStoredUser,
+  loadStoredWorkspace,
+  saveLayoutSnapshot,
+  saveStoredUser,
+  saveStoredWorkspace,
+} from './session-state.ts';
+import { readTokenCookie, writeTokenCookie } from './token-cookie.ts';
+
+/** The browser's session storage (cookie, localStorage, sessionStorage) as the stores' persistence port. */
+export const browserSessionPersistence = {
+  readToken: (): string | null => readTokenCookie(),
+  writeToken: (token: string): void => writeTokenCookie(token),
+  loadLayout: <T>(): T | null => loadLayoutSnapshot<T>(),
+  saveLayout: (snapshot: unknown): void => {
+    if (typeof snapshot === 'object' && snapshot !== null) saveLayoutSnapshot(snapshot);
+  },
+  loadUser: (): Promise<UserInfo | null> => loadStoredUser(),
+  saveUser: (user: UserInfo): Promise<void> => saveStoredUser(user),
+  loadWorkspace: (): Promise<WorkspaceInfo | null> => loadStoredWorkspace(),
+  saveWorkspace: (workspace: WorkspaceInfo): Promise<void> => saveStoredWorkspace(workspace),
+  clearAll: (): void => clearStoredSession(),
+};

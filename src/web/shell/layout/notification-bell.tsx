@@ -1,0 +1,139 @@
+import { BellOutlined } from '@ant-design/icons';
+import { Badge, Button, Empty, List, Popover, Select, Space, Spin, Typography } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Notification } from '../../../core/entities.ts';
+import { useStores } from '../../stores/stores-context.tsx';
+
+/** Types the server sends today; the filter offers these plus any type seen in the list. */
+const KNOWN_TYPES = ['TASK', 'FLOW', 'SYSTEM'];
+const STREAM_PATH = '/api/proptech_notify/notify/stream';
+
+/** Unread count kept live by the server-sent-events stream. */
+function useUnreadCount(token: string): [number, (n: number) => void] {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    if (!token) return;
+    // EventSource cannot send headers, so the stream takes the token as a query parameter.
+    const source = new EventSource(`${STREAM_PATH}?token=${encodeURIComponent(token)}`);
+    const onCount = (event: MessageEvent<string>) => setCount((JSON.parse(event.data) as { unreadCount: number }).unreadCount);
+    source.addEventListener('unread', onCount);
+    source.addEventListener('notify', onCount);
+    return () => source.close();
+  }, [token]);
+  return [count, setCount];
+}
+
+export const NotificationBell = observer(function NotificationBell() {
+  const stores = useStores();
+  const { t } = useTranslation('layout');
+  const navigate = useNavigate();
+  const [unread, setUnread] = useUnreadCount(stores.user.token);
+  const [open, setOpen] = useState(false);
+  const [type, setType] = useState<string | null>(null);
+  const [items, setItems] = useState<Notification[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(async () => {
+    setItems(null);
+    setFailed(false);
+    try {
+      const page = await stores.api.notifyPage({ notifyType: type, pageNum: 1, pageSize: 20 });
+      setItems(page.list);
+    } catch {
+      setFailed(true);
+    }
+  }, [stores, type]);
+
+  useEffect(() => {
+    if (open) void load();
+  }, [open, load, unread]);
+
+  const markRead = async (item?: Notification) => {
+    const result = await stores.api.markNotify(item?.id);
+    setUnread(result.unreadCount);
+    setItems((list) => list?.map((n) => (!item || n.id === item.id ? { ...n, read: true } : n)) ?? null);
+  };
+
+  const types = [...new Set([...KNOWN_TYPES, ...(items ?? []).map((n) => n.notifyType)])];
+  const content = (
+    <div style={{ width: 360 }}>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }}>
+        <Select
+          size="small"
+          value={type ?? ''}
+          onChange={(value: string) => setType(value || null)}
+          style={{ width: 160 }}
+          aria-label={t('header.notificationType')}
+          options={[{ value: '', label: t('header.allTypes') }, ...types.map((v) => ({ value: v, label: t(`header.notificationTypes.${v}`, { defaultValue: v }) }))]}
+        />
+        <Button size="small" type="link" onClick={() => void markRead()} disabled={unread === 0}>
+          {t('header.markAllRead')}
+        </Button>
+      </Space>
+      {failed ? (
+        <Empty description={t('header.notificationsFailed')}>
+          <Button size="small" onClick={() => void load()}>
+            {t('common:actions.retry')}
+          </Button>
+        </Empty>
+      ) : items === null ? (
+        <div style={{ textAlign: 'center', padding: 24 }}>
+          <Spin />
+        </div>
+      ) : (
+        <List
+          size="small"
+          style={{ maxHeight: 400, overflow: 'auto' }}
+          dataSource={items}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('header.noNotifications')} /> }}
+          renderItem={(item) => (
+            <List.Item
+              tabIndex={0}
+              style={{ cursor: 'pointer', opacity: item.read ? 0.6 : 1 }}
+              onClick={() => {
+                void markRead(item);
+                if (item.link) {
+                  setOpen(false);
+                  navigate(item.link);
+                }
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') (event.currentTarget as HTMLElement).click();
+              }}
+            >
+              <List.Item.Meta
+                title={
+                  <Space>
+                    {!item.read && <Badge status="processing" />}
+                    <Typography.Text strong={!item.read}>{item.title}</Typography.Text>
+                  </Space>
+                }
+                description={
+                  <>
+                    {item.content && <div>{item.content}</div>}
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {new Date(item.createTime).toLocaleString()}
+                    </Typography.Text>
+                  </>
+                }
+              />
+            </List.Item>
+          )}
+        />
+      )}
+    </div>
+  );
+
+  return (
+    <Popover content={content} title={t('header.notifications')} trigger="click" open={open} onOpenChange={setOpen} placement="bottomRight">
+      <Button type="text" aria-label={t('header.notifications')} data-testid="notification-bell">
+        <Badge count={unread} size="small" overflowCount={99}>
+          <BellOutlined style={{ fontSize: 18 }} />
+        </Badge>
+      </Button>
+    </Popover>
+  );
+});

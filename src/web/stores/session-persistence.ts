@@ -1,0 +1,14 @@
+import type { UserInfo, WorkspaceInfo } from '../../core/entities.ts';
+
+/** Where the session lives between page loads (cookie, local and session storage), as one port. */
+export interface SessionPersistence {
+  readToken(): string | null;
+  writeToken(token: string): void;
+  loadLayout<T>(): T | null;
+  saveLayout(snapshot: unknown): void;
+  loadUser(): Promise<UserInfo | null>;
+  saveUser(user: UserInfo): Promise<void>;
+  loadWorkspace(): Promise<WorkspaceInfo | null>;
+  saveWorkspace(workspace: WorkspaceInfo): Promise<void>;
+  clearAll(): void;
+}

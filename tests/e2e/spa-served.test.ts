@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../helpers/browser.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const WEB_DIR = path.resolve('dist/web');
+const SCREENSHOTS = path.resolve('test-results/screenshots');
+
+describe('the built SPA in Chromium', () => {
+  let t: TestApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(WEB_DIR, 'index.html'))) {
+      throw new Error('dist/web is missing: run `npm run build` first (npm test does).');
+    }
+    t = await startTestApp('sqlite', { webDir: WEB_DIR });
+    browser = await launchBrowser();
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('loads under the strict Content-Security-Policy with no violation', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    const response = await page.goto(`${t.url}/home`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    // Signed out, /home leads to the login screen: scripts, styles, locales and fonts all loaded.
+    await page.locator('#password-login_account').waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'spa-served.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('serves index.html for client routes and the 404 envelope for unknown API paths', async () => {
+    const deep = await fetch(`${t.url}/table/dataList/42?tab=1`);
+    expect(deep.status).toBe(200);
+    expect(deep.headers.get('cache-control')).toBe('no-cache');
+    expect(await deep.text()).toContain('<div id="root">');
+    const api = await fetch(`${t.url}/api/unknown`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ success: false, code: 404 });
+    const asset = fs.readdirSync(path.join(WEB_DIR, 'assets'))[0]!;
+    const cached = await fetch(`${t.url}/assets/${asset}`);
+    expect(cached.headers.get('cache-control')).toContain('immutable');
+  });
+});

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { MenuNode } from '../../../src/core/entities.ts';
+import { LayoutStore } from '../../../src/web/stores/layout-store.ts';
+import { UploadStore } from '../../../src/web/stores/upload-store.ts';
+
+let nextId = 1;
+const node = (title: string, route: string | null, children: MenuNode[] = []): MenuNode => ({
+  id: nextId++,
+  title,
+  route,
+  resourceId: 0,
+  type: route?.includes(':') ? 'PAGE' : 'MENU',
+  icon: null,
+  sort: 0,
+  code: null,
+  isLeaf: children.length === 0,
+  children,
+});
+
+function storeWithMenu() {
+  const store = new LayoutStore();
+  store.setMenu([
+    node('Home', '/home'),
+    node('Tables', null, [node('Form data', '/table/formData', [node('Data list', '/table/dataList/:id')]), node('Drafts', '/table/staging')]),
+  ]);
+  return store;
+}
+
+describe('layout store (spec §4)', () => {
+  it('numbers menu keys and maps them', () => {
+    const store = storeWithMenu();
+    expect(Object.keys(store.menuKeyMaps)).toEqual(['1', '2', '3', '4', '5']);
+    expect(store.menuKeyMaps['4']).toMatchObject({ route: '/table/dataList/:id', parent: ['2', '3'] });
+  });
+
+  it('adds a tab when absent, marks it active, stores its query and opens its ancestors', () => {
+    const store = storeWithMenu();
+    store.visit('/home', '');
+    store.visit('/table/formData', '?page=2');
+    expect(store.tabList.map((t) => [t.key, t.isActive, t.query])).toEqual([
+      ['1', false, ''],
+      ['3', true, '?page=2'],
+    ]);
+    expect(store.activeMenu).toBe('3');
+    expect(store.openMenu).toEqual(['2']);
+    store.visit('/home', '?x=1');
+    expect(store.tabList).toHaveLength(2);
+    expect(store.tabList.find((t) => t.isActive)).toMatchObject({ key: '1', query: '?x=1' });
+  });
+
+  it('opens one tab per record of a parameterized route', () => {
+    const store = storeWithMenu();
+    store.visit('/table/dataList/7', '');
+    store.visit('/table/dataList/8', '');
+    expect(store.tabList.map((t) => t.route)).toEqual(['/table/dataList/7', '/table/dataList/8']);
+    expect(store.openMenu).toEqual(['2', '3']);
+  });
+
+  it('clears the active and open menu for a route with no menu entry', () => {
+    const store = storeWithMenu();
+    store.visit('/table/formData', '');
+    store.visit('/workSpace/select', '');
+    expect(store.activeMenu).toBe('');
+    expect(store.openMenu).toEqual([]);
+    expect(store.activeMenuObj).toBeNull();
+    expect(store.tabList.every((t) => !t.isActive)).toBe(true);
+  });
+
+  it('closes pages by keys and names the neighbour to show when the active one closes', () => {
+    const store = storeWithMenu();
+    store.visit('/home', '');
+    store.visit('/table/formData', '');
+    store.visit('/table/staging', '');
+    expect(store.closePages(['1'])).toBeNull(); // active tab stays
+    const next = store.closePages(['5']);
+    expect(next?.key).toBe('3');
+    expect(store.tabList.map((t) => t.key)).toEqual(['3']);
+  });
+
+  it('updates a tab title after the tab exists', () => {
+    const store = storeWithMenu();
+    store.visit('/table/dataList/7', '');
+    const key = store.tabList[0]!.key;
+    store.updateTabTitle(key, 'Maintenance requests');
+    expect(store.tabList[0]!.title).toBe('Maintenance requests');
+  });
+
+  it('toggles the collapsed flag', () => {
+    const store = storeWithMenu();
+    store.toggleCollapsed();
+    expect(store.collapsed).toBe(true);
+    store.toggleCollapsed();
+    expect(store.collapsed).toBe(false);
+  });
+
+  it('restores a snapshot and clears everything', () => {
+    const store = storeWithMenu();
+    store.visit('/table/formData', '?a=1');
+    store.toggleCollapsed();
+    const copy = new LayoutStore();
+    copy.restore(JSON.parse(JSON.stringify(store.snapshot())));
+    expect(copy.tabList).toEqual(store.tabList);
+    expect(copy.menuKeyMaps['3']?.route).toBe('/table/formData');
+    expect(copy.activeMenuObj?.key).toBe('3');
+    expect(copy.collapsed).toBe(true);
+    copy.clear();
+    expect(copy.snapshot()).toEqual({ menuList: [], collapsed: false, activeMenu: '', openMenu: [], tabList: [], workDetail: null });
+    expect(copy.menuLoaded).toBe(false);
+  });
+});
+
+describe('upload store', () => {
+  it('defaults to status max and tracks each upload', () => {
+    const uploads = new UploadStore();
+    expect(uploads.status).toBe('max');
+    uploads.add({ id: 'a', name: 'plan.pdf', size: 10 });
+    expect(uploads.visible).toBe(true);
+    uploads.progress('a', 42.4);
+    expect(uploads.list[0]).toMatchObject({ percent: 42, status: 'uploading' });
+    uploads.finish('a');
+    expect(uploads.list[0]).toMatchObject({ percent: 100, status: 'done' });
+    uploads.toggleStatus();
+    expect(uploads.status).toBe('min');
+  });
+});

@@ -1,0 +1,88 @@
+import type { TFunction } from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { MenuNode } from '../../../src/core/entities.ts';
+import { toMenuItems } from '../../../src/core/menu-tree.ts';
+import { createI18n } from '../../../src/web/i18n/i18n.ts';
+import { menuKeyOfPath } from '../../../src/web/i18n/menu-keys.ts';
+import { menuTitle, routeTitle } from '../../../src/web/i18n/menu-title.ts';
+import { fileBackend } from '../../helpers/locales.ts';
+
+const node = (title: string, route: string | null, extra: Partial<MenuNode> = {}): MenuNode => ({
+  id: 1,
+  title,
+  route,
+  resourceId: 1,
+  type: 'MENU',
+  icon: null,
+  sort: 0,
+  code: null,
+  isLeaf: true,
+  children: [],
+  ...extra,
+});
+
+let zh: TFunction;
+let ar: TFunction;
+let en: TFunction;
+
+beforeAll(async () => {
+  zh = (await createI18n({ lng: 'zh-CN', backend: fileBackend })).t;
+  ar = (await createI18n({ lng: 'ar', backend: fileBackend })).t;
+  en = (await createI18n({ lng: 'en', backend: fileBackend })).t;
+});
+
+describe('menuTitle', () => {
+  it('translates by seed key when the node carries one', () => {
+    expect(menuTitle(zh, { seedKey: 'formData', title: 'Form data' })).toBe('表单数据');
+    expect(menuTitle(ar, { seedKey: 'formData', title: 'Form data', route: null })).toBe('بيانات النماذج');
+  });
+
+  it('translates flat keys that contain a dot', () => {
+    expect(menuTitle(zh, { seedKey: 'forms.create', title: 'Create form' })).toBe('新建表单');
+  });
+
+  it('else translates an API menu node by its route', () => {
+    expect(menuTitle(zh, node('Form data', '/table/formData'))).toBe('表单数据');
+    expect(menuTitle(ar, node('Drawing register', '/drawing/pictureList'))).toBe('سجل المخططات');
+    expect(menuTitle(zh, node('Fill in', '/table/fill/:id', { type: 'PAGE' }))).toBe('填报');
+  });
+
+  it('else translates a button by its function point code', () => {
+    expect(menuTitle(zh, node('Export records', null, { type: 'BUTTON', code: 'record:export' }))).toBe('导出记录');
+  });
+
+  it('prefers the route over an unknown seed key', () => {
+    expect(menuTitle(zh, { seedKey: 'tenantOwnKey', title: 'Form data', route: '/table/formData' })).toBe('表单数据');
+  });
+
+  it('works on client menu items, whose numeric keys are no seed keys', () => {
+    const [home] = toMenuItems([node('Home', '/home')]);
+    expect(home!.key).toBe('1');
+    expect(menuTitle(zh, home!)).toBe('首页');
+  });
+
+  it('keeps the stored title of a menu a tenant administrator added', () => {
+    expect(menuTitle(zh, node('Site inspections', '/website/42'))).toBe('Site inspections');
+    expect(menuTitle(zh, node('Quality reports', null))).toBe('Quality reports');
+    expect(menuTitle(zh, node('Export to ERP', null, { type: 'BUTTON', code: 'erp:export' }))).toBe('Export to ERP');
+  });
+
+  it('keeps the stored title of a seeded menu that was renamed', () => {
+    expect(menuTitle(zh, node('Inspection records', '/table/formData'))).toBe('Inspection records');
+    expect(menuTitle(zh, { seedKey: 'formData', title: '巡检记录' })).toBe('巡检记录');
+  });
+
+  it('shows the seed title in English', () => {
+    expect(menuTitle(en, node('Drawing register', '/drawing/pictureList'))).toBe('Drawing register');
+  });
+});
+
+describe('routeTitle', () => {
+  it('names concrete pathnames through the route table', () => {
+    expect(menuKeyOfPath('/table/fill/42')).toBe('fill');
+    expect(menuKeyOfPath('/table/staging/7')).toBe('stagingFill');
+    expect(routeTitle(zh, '/table/fill/42')).toBe('填报');
+    expect(routeTitle(ar, '/login')).toBe('تسجيل الدخول');
+    expect(routeTitle(zh, '/no/such/page')).toBeUndefined();
+  });
+});

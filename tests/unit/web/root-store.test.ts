@@ -1,0 +1,107 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { MenuNode, UserInfo, WorkspaceInfo } from '../../../src/core/entities.ts';
+import type { ShellApi } from '../../../src/web/api/endpoints.ts';
+import { RootStore } from '../../../src/web/stores/root-store.ts';
+import type { SessionPersistence } from '../../../src/web/stores/session-persistence.ts';
+
+const menu: MenuNode[] = [
+  { id: 1, title: 'Home', route: '/home', resourceId: 1, type: 'MENU', icon: null, sort: 1, code: null, isLeaf: true, children: [] },
+];
+const alice: UserInfo = { id: 2, username: 'alice', name: 'Alice Chen', type: 'USER', avatar: null, mobilePhone: null, email: null };
+const hq: WorkspaceInfo = { code: 'NW-HQ', name: 'Headquarters' };
+
+function memoryPersistence(): SessionPersistence & { layout: unknown; user: UserInfo | null; workspace: WorkspaceInfo | null; token: string | null } {
+  return {
+    layout: null,
+    user: null,
+    workspace: null,
+    token: null,
+    readToken() { return this.token; },
+    writeToken(token) { this.token = token; },
+    loadLayout<T>() { return this.layout as T | null; },
+    saveLayout(snapshot) { this.layout = JSON.parse(JSON.stringify(snapshot)); },
+    async loadUser() { return this.user; },
+    async saveUser(user) { this.user = user; },
+    async loadWorkspace() { return this.workspace; },
+    async saveWorkspace(workspace) { this.workspace = workspace; },
+    clearAll() { this.layout = null; this.user = null; this.workspace = null; this.token = null; },
+  };
+}
+
+function fakeApi() {
+  return {
+    userFunctionTree: vi.fn(async () => menu),
+    currentTree: vi.fn(async () => menu),
+    logout: vi.fn(async () => null),
+    currentAccount: vi.fn(async () => ({ user: alice, tenant: { tenantId: 1, tenantName: 'Northwind' }, workspaces: [hq] })),
+  };
+}
+
+const noUpload = async () => {
+  throw new Error('no uploads here');
+};
+
+describe('root store (spec §4)', () => {
+  it('loads the menu once, by the workspace for a USER, and saves PT_STATE after loading', async () => {
+    const api = fakeApi();
+    const storage = memoryPersistence();
+    const stores = new RootStore(api as unknown as ShellApi, storage, noUpload);
+    stores.layout.setUserData(alice);
+    stores.layout.setWorkSpace(hq);
+    await Promise.all([stores.loadMenu(), stores.loadMenu()]);
+    await stores.loadMenu();
+    expect(api.userFunctionTree).toHaveBeenCalledTimes(1);
+    expect(api.userFunctionTree).toHaveBeenCalledWith('NW-HQ');
+    expect(api.currentTree).not.toHaveBeenCalled();
+    expect((storage.layout as { menuList: unknown[] }).menuList).toHaveLength(1);
+  });
+
+  it('gives any other user type the current resource tree', async () => {
+    const api = fakeApi();
+    const stores = new RootStore(api as unknown as ShellApi, memoryPersistence(), noUpload);
+    stores.layout.setUserData({ ...alice, type: 'ADMIN' });
+    await stores.loadMenu();
+    expect(api.currentTree).toHaveBeenCalledTimes(1);
+  });
+
+  it('restores layout, user and workspace on sync when a token is stored', async () => {
+    const storage = memoryPersistence();
+    const first = new RootStore(fakeApi() as unknown as ShellApi, storage, noUpload);
+    first.holdToken('T1');
+    await first.signedIn({ token: 'T2', user: alice });
+    await first.chooseWorkspace(hq);
+    first.layout.visit('/home', '?a=1');
+    first.persist();
+
+    const second = new RootStore(fakeApi() as unknown as ShellApi, storage, noUpload);
+    await second.sync();
+    expect(second.user.token).toBe('T2');
+    expect(second.layout.userData?.username).toBe('alice');
+    expect(second.layout.workSpace).toEqual(hq);
+    expect(second.layout.tabList).toEqual([{ key: '1', route: '/home', query: '?a=1', isActive: true, title: 'Home' }]);
+  });
+
+  it('keeps PT_STATE in step automatically once started', async () => {
+    const storage = memoryPersistence();
+    const stores = new RootStore(fakeApi() as unknown as ShellApi, storage, noUpload);
+    const stop = stores.startAutoPersist();
+    stores.layout.toggleCollapsed();
+    expect((storage.layout as { collapsed: boolean }).collapsed).toBe(true);
+    stop();
+  });
+
+  it('signs out on the server and clears every store and everything stored', async () => {
+    const api = fakeApi();
+    const storage = memoryPersistence();
+    const stores = new RootStore(api as unknown as ShellApi, storage, noUpload);
+    await stores.signedIn({ token: 'T', user: alice });
+    stores.upload.add({ id: 'u', name: 'a.png', size: 1 });
+    await stores.signOut();
+    expect(api.logout).toHaveBeenCalled();
+    expect(stores.user.signedIn).toBe(false);
+    expect(stores.layout.userData).toBeNull();
+    expect(stores.upload.list).toEqual([]);
+    expect(storage.token).toBeNull();
+    expect(storage.user).toBeNull();
+  });
+});

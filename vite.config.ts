@@ -1,0 +1,19 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { localesPlugin } from './src/web/i18n/vite-locales-plugin.ts';
+
+export default defineConfig({
+  plugins: [react(), localesPlugin('locales')],
+  base: '/',
+  publicDir: false,
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    // The CSP forbids inline scripts: keep Vite from inlining its module preload helper.
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 0,
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:8080' },
+  },
+});

@@ -39,6 +39,11 @@ export type ResourceType = 'MENU' | 'PAGE' | 'BUTTON';
 export interface MenuNode {
   id: number;
   title: string;
+  /**
+   * The stable key of the seed menu entry the node was created from (`schemas/seed/menu.json`),
+   * which names its translation; null for nodes a tenant administrator added.
+   */
+  seedKey: string | null;
   route: string | null;
   resourceId: number;
   type: ResourceType;

@@ -5,6 +5,8 @@ export interface MenuItem {
   key: string;
   route: string | null;
   title: string;
+  /** The seed key of the node (see MenuNode), which names its translation. */
+  seedKey: string | null;
   resourceId: number;
   isLeaf: boolean;
   icon: string | null;
@@ -23,6 +25,7 @@ export function toMenuItems(nodes: readonly MenuNode[]): MenuItem[] {
         key,
         route: node.route,
         title: node.title,
+        seedKey: node.seedKey,
         resourceId: node.resourceId,
         isLeaf: node.isLeaf,
         icon: node.icon,

@@ -33,6 +33,12 @@ describe.each(testDialects())('menus and function points on %s', (dialect) => {
     const home = nodes[0]!;
     expect(home).toMatchObject({ title: 'Home', route: '/home', type: 'MENU', icon: 'HomeOutlined', isLeaf: true, children: [] });
     expect(home.resourceId).toBe(home.id);
+    // A section without a route is named for translation by its seed key only.
+    const tables = nodes.find((n) => n.title === 'Forms & tables')!;
+    expect(tables).toMatchObject({ seedKey: 'tables', route: null, type: 'MENU', isLeaf: false });
+    expect(home.seedKey).toBe('home');
+    expect(tables.children.find((n) => n.route === '/table/formData')?.seedKey).toBe('formData');
+    for (const node of flattenTree(nodes)) expect(node.seedKey, node.title).toEqual(expect.any(String));
     // Function points are not menu entries.
     expect(flattenTree(nodes).some((n) => n.type === 'BUTTON')).toBe(false);
   });
@@ -59,6 +65,10 @@ describe.each(testDialects())('menus and function points on %s', (dialect) => {
     const viewer = routesOf((await userTree(bob, 'NW-TOWER')).body.data);
     expect(viewer).toContain('/table/formData');
     expect(viewer).not.toContain('/table/customerForm/form');
+    const sections = (await userTree(alice, 'NW-HQ')).body.data.filter((n) => n.route === null);
+    expect(sections.length).toBeGreaterThan(0);
+    expect(sections.find((n) => n.title === 'Forms & tables')?.seedKey).toBe('tables');
+    for (const section of sections) expect(section.seedKey, section.title).toEqual(expect.any(String));
   });
 
   it('answers not found for a workspace the user is not in, or of another tenant', async () => {
@@ -70,6 +80,8 @@ describe.each(testDialects())('menus and function points on %s', (dialect) => {
     const forms = flattenTree(await tree(admin)).find((n) => n.route === '/table/formData')!;
     const full = await t.call<MenuNode>('GET', '/proptech_allplan/resource/menu/full', { token: admin, query: { menuId: forms.id } });
     expect(full.body.data.id).toBe(forms.id);
+    expect(full.body.data.seedKey).toBe('formData');
+    expect(flattenTree([full.body.data]).find((n) => n.code === 'record:export')?.seedKey).toBe('formData.export');
     const codes = flattenTree([full.body.data]).map((n) => n.code).filter(Boolean);
     expect(codes).toEqual(expect.arrayContaining(['record:create', 'record:export', 'flow:approve']));
     const refused = await t.call('GET', '/proptech_allplan/resource/menu/full', { token: alice, query: { menuId: forms.id } });

@@ -6,6 +6,7 @@ import { ROUTES, routeMatches } from '../../src/core/routes.ts';
 const node = (id: number, route: string | null, children: MenuNode[] = []): MenuNode => ({
   id,
   title: `n${id}`,
+  seedKey: null,
   route,
   resourceId: id,
   type: 'MENU',

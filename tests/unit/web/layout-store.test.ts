@@ -7,6 +7,7 @@ let nextId = 1;
 const node = (title: string, route: string | null, children: MenuNode[] = []): MenuNode => ({
   id: nextId++,
   title,
+  seedKey: null,
   route,
   resourceId: 0,
   type: route?.includes(':') ? 'PAGE' : 'MENU',

@@ -5,11 +5,13 @@ import { toMenuItems } from '../../../src/core/menu-tree.ts';
 import { createI18n } from '../../../src/web/i18n/i18n.ts';
 import { menuKeyOfPath } from '../../../src/web/i18n/menu-keys.ts';
 import { menuTitle, routeTitle } from '../../../src/web/i18n/menu-title.ts';
+import { readSeedMenu } from '../../../src/server/seed/seed-files.ts';
 import { fileBackend } from '../../helpers/locales.ts';
 
 const node = (title: string, route: string | null, extra: Partial<MenuNode> = {}): MenuNode => ({
   id: 1,
   title,
+  seedKey: null,
   route,
   resourceId: 1,
   type: 'MENU',
@@ -39,6 +41,33 @@ describe('menuTitle', () => {
 
   it('translates flat keys that contain a dot', () => {
     expect(menuTitle(zh, { seedKey: 'forms.create', title: 'Create form' })).toBe('新建表单');
+  });
+
+  it('translates a route-less section of the API menu by its seed key, in the sidebar items too', () => {
+    const section = node('Forms & tables', null, { seedKey: 'tables', isLeaf: false, children: [node('Form data', '/table/formData', { seedKey: 'formData' })] });
+    expect(menuTitle(zh, section)).toBe('表单与表格');
+    expect(menuTitle(ar, section)).toBe('النماذج والجداول');
+    expect(menuTitle(en, section)).toBe('Forms & tables');
+    // Without its seed key nothing else names it: no route, no function point code.
+    expect(menuTitle(zh, { ...section, seedKey: null })).toBe('Forms & tables');
+
+    const [item] = toMenuItems([section]);
+    expect(item!.seedKey).toBe('tables');
+    expect(menuTitle(zh, item!)).toBe('表单与表格');
+    expect(menuTitle(ar, item!.children[0]!)).toBe('بيانات النماذج');
+  });
+
+  it('translates every route-less top-level section of the seed menu by its seed key', () => {
+    const sections = readSeedMenu().filter((entry) => !entry.route);
+    expect(sections.length).toBeGreaterThan(5);
+    for (const entry of sections) {
+      const section = node(entry.title, null, { seedKey: entry.key });
+      for (const [name, t] of [['zh-CN', zh], ['ar', ar]] as const) {
+        const title = menuTitle(t, section);
+        expect(title, `${name}: ${entry.key}`).not.toBe(entry.title);
+        expect(title, `${name}: ${entry.key}`).toBe(t(entry.key, { ns: 'menu', keySeparator: false }));
+      }
+    }
   });
 
   it('else translates an API menu node by its route', () => {

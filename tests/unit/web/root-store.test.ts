@@ -5,7 +5,7 @@ import { RootStore } from '../../../src/web/stores/root-store.ts';
 import type { SessionPersistence } from '../../../src/web/stores/session-persistence.ts';
 
 const menu: MenuNode[] = [
-  { id: 1, title: 'Home', route: '/home', resourceId: 1, type: 'MENU', icon: null, sort: 1, code: null, isLeaf: true, children: [] },
+  { id: 1, title: 'Home', seedKey: 'home', route: '/home', resourceId: 1, type: 'MENU', icon: null, sort: 1, code: null, isLeaf: true, children: [] },
 ];
 const alice: UserInfo = { id: 2, username: 'alice', name: 'Alice Chen', type: 'USER', avatar: null, mobilePhone: null, email: null };
 const hq: WorkspaceInfo = { code: 'NW-HQ', name: 'Headquarters' };

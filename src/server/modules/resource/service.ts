@@ -31,6 +31,7 @@ export function toMenuTree(rows: readonly ResourceRow[], keep: (row: ResourceRow
     return {
       id: n.id,
       title: n.title,
+      seedKey: n.seed_key,
       route: n.route,
       resourceId: n.id,
       type: n.type,

@@ -68,3 +68,52 @@ export function formatDateForEnglish(value: string): string {
   if (Number(secondText) > 59) return value;
   return `${date} ${hourText}:${minuteText}:${secondText}`;
 }
+
+// An instant as the API writes it (`Date#toISOString`): a full date and time with a zone.
+const INSTANT_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+
+/**
+ * An instant with a zone (`2026-11-22T08:00:00.000Z`) as the wall-clock time of `timeZone` (the
+ * browser's zone when left out), in the server-style form `2026-11-22 16:00:00` (`…16:00` when the
+ * instant has no seconds). Any other string, and an impossible date or time, is returned unchanged.
+ */
+export function toLocalDateTime(value: string, timeZone?: string): string {
+  const match = INSTANT_PATTERN.exec(value);
+  if (!match) return value;
+  const [, year, month, day, hour, minute, second] = match;
+  const dayInRange = Number(day) >= 1 && Number(day) <= daysInMonth(Number(year), Number(month));
+  if (!dayInRange || Number(hour) > 23 || Number(minute) > 59 || Number(second ?? 0) > 59) return value;
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return value;
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const date = `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+  const time = `${part('hour')}:${part('minute')}`;
+  return second === undefined ? `${date} ${time}` : `${date} ${time}:${part('second')}`;
+}
+
+/** English mode (spec §5): English, or a regional English such as `en-GB`. */
+export function isEnglishMode(language: string): boolean {
+  return /^en(?:-|$)/i.test(language);
+}
+
+/**
+ * A date string of the API as the interface shows it in `language`. An instant with a zone is
+ * first put into the local wall-clock form `YYYY-MM-DD HH:mm:ss` ({@link toLocalDateTime});
+ * dates without a zone are taken as they are. In English mode the result is then reformatted
+ * by {@link formatDateForEnglish} (`Nov 22, 2026 16:00:00`); other languages show the
+ * `YYYY-MM-DD HH:mm:ss` form.
+ */
+export function formatServerDate(value: string, language: string, timeZone?: string): string {
+  const local = toLocalDateTime(value, timeZone);
+  return isEnglishMode(language) ? formatDateForEnglish(local) : local;
+}

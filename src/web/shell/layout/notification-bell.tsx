@@ -5,6 +5,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Notification } from '../../../core/entities.ts';
+import { formatServerDate } from '../../../core/format.ts';
+import { languageOf } from '../../i18n/i18n.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 
 /** Types the server sends today; the filter offers these plus any type seen in the list. */
@@ -28,7 +30,7 @@ function useUnreadCount(token: string): [number, (n: number) => void] {
 
 export const NotificationBell = observer(function NotificationBell() {
   const stores = useStores();
-  const { t } = useTranslation('layout');
+  const { t, i18n } = useTranslation('layout');
   const navigate = useNavigate();
   const [unread, setUnread] = useUnreadCount(stores.user.token);
   const [open, setOpen] = useState(false);
@@ -115,7 +117,7 @@ export const NotificationBell = observer(function NotificationBell() {
                   <>
                     {item.content && <div>{item.content}</div>}
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {new Date(item.createTime).toLocaleString()}
+                      {formatServerDate(item.createTime, languageOf(i18n))}
                     </Typography.Text>
                   </>
                 }

@@ -4,7 +4,9 @@ import { createElement, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { NotifySummary } from '../../../core/entities.ts';
+import { formatServerDate } from '../../../core/format.ts';
 import type { MenuItem } from '../../../core/menu-tree.ts';
+import { languageOf } from '../../i18n/i18n.ts';
 import { menuTitle } from '../../i18n/menu-title.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { menuIcon } from '../layout/menu-icons.ts';
@@ -24,7 +26,7 @@ function sections(menu: readonly MenuItem[]): { section: MenuItem; links: MenuIt
 const HomePage = observer(function HomePage() {
   const stores = useStores();
   const { layout } = stores;
-  const { t } = useTranslation(['layout', 'menu']);
+  const { t, i18n } = useTranslation(['layout', 'menu']);
   const [summary, setSummary] = useState<NotifySummary | null | 'failed'>(null);
 
   useEffect(() => {
@@ -82,7 +84,7 @@ const HomePage = observer(function HomePage() {
                   <List.Item>
                     <List.Item.Meta
                       title={item.link ? <Link to={item.link}>{item.title}</Link> : item.title}
-                      description={new Date(item.createTime).toLocaleString()}
+                      description={formatServerDate(item.createTime, languageOf(i18n))}
                     />
                   </List.Item>
                 )}

@@ -135,7 +135,7 @@ describe('workspace shell in Chromium', () => {
     expect(list).toContain('INPUT:password-login_password');
     expect(list).toMatch(/BUTTON:Sign in/);
     expect(list).toMatch(/tab:/);
-    expect(list).toMatch(/combobox/); // the language switch
+    expect(list).toMatch(/SELECT:Language/); // the language switch
     // The tab list is one stop; arrow keys move between its tabs, as WAI-ARIA tabs do.
     await page.getByRole('tab', { name: 'Password sign-in' }).focus();
     await page.keyboard.press('ArrowRight');

@@ -15,7 +15,6 @@ import { applyPageLanguage } from './page-language.ts';
 
 export { SUPPORTED_LANGUAGES, FALLBACK_LANGUAGE, LANGUAGE_STORAGE_KEY, directionOf, detectLanguage } from './languages.ts';
 export type { SupportedLanguage } from './languages.ts';
-export { antdLocaleOf } from './antd-locale.ts';
 
 // Translation loader limits of spec §9, set explicitly so a change of i18next's defaults
 // cannot change them.

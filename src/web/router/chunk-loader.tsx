@@ -1,4 +1,3 @@
-import { Button, Result, Spin } from 'antd';
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -58,25 +57,35 @@ export function watchCssChunkErrors(target: Window = window): void {
   });
 }
 
-type ScreenModule = { default: ComponentType };
+/** A lazily loaded component that can start loading before it is first drawn. */
+export type LazyComponent<P extends object> = ComponentType<P> & { preload(): Promise<unknown> };
 
 /**
- * A lazily loaded screen with its loading state, and an error state with a retry that
- * loads the chunk again (React.lazy would keep the failed promise forever).
+ * A lazily loaded component with its loading state, and an error state with a retry that
+ * loads the chunk again (React.lazy would keep the failed promise forever). The states are
+ * plain markup: this file is on the path of every first render, antd is not.
  */
-export function lazyScreen(load: () => Promise<ScreenModule>): ComponentType {
-  let loaded: ComponentType | null = null;
-  return function LazyScreen() {
+export function lazyComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyComponent<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
+  // One request however many places ask; a failure is forgotten so that a retry loads again.
+  const fetchOnce = () =>
+    (pending ??= loadChunk(load).then(
+      (module) => (loaded = module.default),
+      (failure: unknown) => {
+        pending = null;
+        throw failure;
+      },
+    ));
+
+  function LazyComponent(props: P) {
     const { t } = useTranslation('common');
-    const [Screen, setScreen] = useState<ComponentType | null>(() => loaded);
+    const [Component, setComponent] = useState<ComponentType<P> | null>(() => loaded);
     const [error, setError] = useState<ChunkLoadError | null>(null);
     const start = useCallback(() => {
       setError(null);
-      loadChunk(load).then(
-        (module) => {
-          loaded = module.default;
-          setScreen(() => module.default);
-        },
+      fetchOnce().then(
+        (component) => setComponent(() => component),
         (failure: ChunkLoadError) => {
           reportChunkError(failure);
           setError(failure);
@@ -86,25 +95,29 @@ export function lazyScreen(load: () => Promise<ScreenModule>): ComponentType {
     useEffect(() => {
       if (!loaded) start();
     }, [start]);
-    if (Screen) return <Screen />;
+    if (Component) return <Component {...props} />;
     if (error) {
       return (
-        <Result
-          status="warning"
-          title={t('chunkError.title')}
-          subTitle={`${error.type === 'css' ? 'CSS' : 'JS'}: ${error.request}`}
-          extra={
-            <Button type="primary" onClick={start} autoFocus>
-              {t('chunkError.retry')}
-            </Button>
-          }
-        />
+        <div className="chunk-state" role="alert">
+          <p className="chunk-state-title">{t('chunkError.title')}</p>
+          <p>{t('chunkError.description')}</p>
+          <p className="chunk-state-detail">{`${error.type === 'css' ? 'CSS' : 'JS'}: ${error.request}`}</p>
+          <button type="button" className="plain-button plain-button-primary" onClick={start} autoFocus>
+            {t('chunkError.retry')}
+          </button>
+        </div>
       );
     }
     return (
-      <div style={{ padding: 48, textAlign: 'center' }} role="status" aria-live="polite">
-        <Spin />
+      <div className="chunk-state" role="status" aria-live="polite">
+        <span className="spinner" aria-hidden="true" />
+        <span className="visually-hidden">{t('status.loading')}</span>
       </div>
     );
-  };
+  }
+  // A failed preload is reported when the component is drawn and loads again.
+  return Object.assign(LazyComponent, { preload: () => fetchOnce().catch(() => undefined) });
 }
+
+/** A lazily loaded screen of the route table. */
+export const lazyScreen = (load: () => Promise<{ default: ComponentType }>): LazyComponent<object> => lazyComponent(load);

@@ -1,13 +1,12 @@
 import { observer } from 'mobx-react-lite';
-import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { loginPathFor } from '../../core/login-path.ts';
 import { useStores } from '../stores/stores-context.tsx';
 
 /** Without a token the user goes to /login with the requested path (spec §2). */
-export const RequireSignIn = observer(function RequireSignIn({ children }: { children: ReactNode }) {
+export const RequireSignIn = observer(function RequireSignIn() {
   const { user } = useStores();
   const location = useLocation();
   if (!user.signedIn) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
-  return <>{children}</>;
+  return <Outlet />;
 });

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { lazyScreen } from './chunk-loader.tsx';
+import { lazyScreen, type LazyComponent } from './chunk-loader.tsx';
 
 /**
  * Screen name (src/core/routes.ts) -> its lazily loaded chunk. A screen that is not built
@@ -15,9 +15,9 @@ const loaders: Record<string, () => Promise<{ default: ComponentType }>> = {
   workspaceSelect: () => import('../shell/pages/workspace-select-page.tsx'),
 };
 
-const cache = new Map<string, ComponentType>();
+const cache = new Map<string, LazyComponent<object>>();
 
-export function screenFor(name: string): ComponentType {
+export function screenFor(name: string): LazyComponent<object> {
   let screen = cache.get(name);
   if (!screen) {
     screen = lazyScreen(loaders[name] ?? pending);

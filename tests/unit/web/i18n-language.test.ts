@@ -4,13 +4,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   LANGUAGE_STORAGE_KEY,
   SUPPORTED_LANGUAGES,
-  antdLocaleOf,
   changeLanguage,
   createI18n,
   detectLanguage,
   directionOf,
   languageOf,
 } from '../../../src/web/i18n/i18n.ts';
+import { antdLocaleOf } from '../../../src/web/i18n/antd-locale.ts';
 import { fileBackend } from '../../helpers/locales.ts';
 
 const html = () => document.documentElement;

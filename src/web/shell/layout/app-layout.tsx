@@ -93,3 +93,5 @@ export const AppLayout = observer(function AppLayout() {
     </Layout>
   );
 });
+
+export default AppLayout;

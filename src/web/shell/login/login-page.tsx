@@ -1,4 +1,3 @@
-import { Alert, Card, Tabs, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,17 +5,23 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { LoginResult, TenantOption } from '../../../core/entities.ts';
 import { returnPathFrom, withReturnPath } from '../../../core/login-path.ts';
 import { useStores } from '../../stores/stores-context.tsx';
+import { lazyComponent } from '../../router/chunk-loader.tsx';
 import { LanguageSwitch } from '../layout/language-switch.tsx';
 import { messageOf } from './api-error.ts';
-import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { LoginNotice } from './login-notice.tsx';
+import { LoginTabs } from './login-tabs.tsx';
 import { PasswordLoginForm } from './password-login-form.tsx';
-import { RegisterForm } from './register-form.tsx';
 import { TenantPicker } from './tenant-picker.tsx';
 import './login-page.css';
 
 type TabKey = 'password' | 'register' | 'forgot';
 
-/** /login: password sign-in, registration, password reset; then tenant and workspace. */
+const AccountForms = lazyComponent(() => import('./account-forms.tsx'));
+
+/**
+ * /login, drawn without antd so the first page stays small: password sign-in,, registration
+ * and password reset (loaded when opened); then tenant and workspace.
+ */
 const LoginPage = observer(function LoginPage() {
   const { t } = useTranslation('login');
   const stores = useStores();
@@ -61,8 +66,8 @@ const LoginPage = observer(function LoginPage() {
     }
   };
 
-  const switchTab = (key: string) => {
-    setTab(key as TabKey);
+  const switchTab = (key: TabKey) => {
+    setTab(key);
     setError('');
     stores.layout.setRegister(key === 'register');
   };
@@ -77,12 +82,10 @@ const LoginPage = observer(function LoginPage() {
         <div className="login-toolbar">
           <LanguageSwitch />
         </div>
-        <Card className="login-card">
-          <Typography.Title level={2} className="login-title">
-            {t('title')}
-          </Typography.Title>
-          {notice && <Alert type="success" showIcon message={notice} style={{ marginBottom: 16 }} role="status" />}
-          {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+        <div className="login-card">
+          <h1 className="login-title">{t('title')}</h1>
+          {notice && <LoginNotice kind="success" text={notice} />}
+          {error && <LoginNotice kind="error" text={error} />}
           {tenants ? (
             <TenantPicker
               tenants={tenants}
@@ -94,41 +97,30 @@ const LoginPage = observer(function LoginPage() {
               }}
             />
           ) : (
-            <Tabs
-              activeKey={tab}
+            <LoginTabs
+              active={tab}
               onChange={switchTab}
-              // Narrower than antd's 32 px so the three tabs fit the card in every language.
-              tabBarGutter={16}
-              items={[
-                { key: 'password', label: t('tabs.password'), children: <PasswordLoginForm onSignedIn={afterPasswordLogin} /> },
-                {
-                  key: 'register',
-                  label: t('tabs.register'),
-                  children: (
-                    <RegisterForm
-                      onRegistered={() => {
-                        setNotice(t('register.success'));
-                        switchTab('password');
-                      }}
-                    />
-                  ),
-                },
-                {
-                  key: 'forgot',
-                  label: t('tabs.forgotPassword'),
-                  children: (
-                    <ForgotPasswordForm
-                      onReset={() => {
-                        setNotice(t('forgotPassword.success'));
-                        switchTab('password');
-                      }}
-                    />
-                  ),
-                },
+              tabs={[
+                { key: 'password', label: t('tabs.password') },
+                { key: 'register', label: t('tabs.register') },
+                { key: 'forgot', label: t('tabs.forgotPassword') },
               ]}
-            />
+            >
+              {tab === 'password' ? (
+                <PasswordLoginForm onSignedIn={afterPasswordLogin} />
+              ) : (
+                <AccountForms
+                  key={tab}
+                  kind={tab}
+                  onDone={() => {
+                    setNotice(t(tab === 'register' ? 'register.success' : 'forgotPassword.success'));
+                    switchTab('password');
+                  }}
+                />
+              )}
+            </LoginTabs>
           )}
-        </Card>
+        </div>
       </main>
     </div>
   );

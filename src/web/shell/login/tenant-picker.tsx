@@ -1,7 +1,6 @@
-import { BankOutlined } from '@ant-design/icons';
-import { Button, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TenantOption } from '../../../core/entities.ts';
+import { LoginIcon } from './login-icons.tsx';
 
 /** The tenant step after a password login, shown only when the user belongs to several. */
 export function TenantPicker({
@@ -17,30 +16,28 @@ export function TenantPicker({
 }) {
   const { t } = useTranslation('login');
   return (
-    <div>
-      <Typography.Title level={4}>{t('tenant.title')}</Typography.Title>
-      <List
-        dataSource={tenants}
-        renderItem={(tenant, index) => (
-          <List.Item>
-            <Button
-              block
-              size="large"
-              icon={<BankOutlined />}
-              loading={busyTenant === tenant.tenantId}
-              disabled={busyTenant !== null && busyTenant !== tenant.tenantId}
+    <div className="tenant-picker">
+      <h3 id="tenant-picker-title">{t('tenant.title')}</h3>
+      <ul aria-labelledby="tenant-picker-title">
+        {tenants.map((tenant, index) => (
+          <li key={tenant.tenantId}>
+            <button
+              type="button"
+              className="plain-button tenant-option"
               onClick={() => onPick(tenant)}
+              disabled={busyTenant !== null && busyTenant !== tenant.tenantId}
+              aria-busy={busyTenant === tenant.tenantId}
               autoFocus={index === 0}
-              style={{ textAlign: 'start' }}
             >
-              {tenant.tenantName}
-            </Button>
-          </List.Item>
-        )}
-      />
-      <Button type="link" onClick={onBack}>
+              {busyTenant === tenant.tenantId ? <span className="spinner spinner-small" aria-hidden="true" /> : <LoginIcon name="building" />}
+              <span>{tenant.tenantName}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="plain-button plain-button-link" onClick={onBack}>
         {t('tenant.switchAccount')}
-      </Button>
+      </button>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_TIMEOUT_MS, ChunkLoadError, loadChunk, requestedFile, watchCssChunkErrors } from '../../../src/web/router/chunk-loader.tsx';
+import { CHUNK_TIMEOUT_MS, ChunkLoadError, lazyComponent, loadChunk, requestedFile, watchCssChunkErrors } from '../../../src/web/router/chunk-loader.tsx';
 
 describe('chunk loading (spec §4, §8, §9)', () => {
   afterEach(() => {
@@ -46,5 +46,23 @@ describe('chunk loading (spec §4, §8, §9)', () => {
   it('keeps a ChunkLoadError as it is', async () => {
     const original = new ChunkLoadError('css', '/assets/a.css');
     await expect(loadChunk(() => Promise.reject(original))).rejects.toBe(original);
+  });
+
+  it('loads a lazy component once however often it is preloaded, and again after a failure', async () => {
+    const Screen = () => null;
+    let calls = 0;
+    let fail = true;
+    const load = () => {
+      calls++;
+      return fail ? Promise.reject(new Error('Failed to fetch /assets/a.js')) : Promise.resolve({ default: Screen });
+    };
+    const Lazy = lazyComponent(load);
+    await Promise.all([Lazy.preload(), Lazy.preload()]);
+    expect(calls).toBe(1);
+    fail = false;
+    await Promise.all([Lazy.preload(), Lazy.preload()]);
+    expect(calls).toBe(2);
+    await Lazy.preload();
+    expect(calls).toBe(2);
   });
 });

@@ -2,9 +2,9 @@ import { ROUTES, routeMatches } from '../../core/routes.ts';
 import seedMenu from '../../../schemas/seed/menu.json';
 
 /**
- * Keys of the `menu` namespace. The seed menu names each node with a stable key; the API
- * does not send it, so nodes are matched back to their key by route (menus and pages) or by
- * function point code (buttons).
+ * Keys of the `menu` namespace. The seed menu names each node with a stable key, which the
+ * API sends as `seedKey`; tabs and page titles know only a route, so nodes are also matched
+ * back to their key by route (menus and pages) or by function point code (buttons).
  */
 interface SeedMenuEntry {
   key: string;

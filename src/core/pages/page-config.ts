@@ -1,0 +1,77 @@
+import type { DatasetQuery } from '../query/query-spec.ts';
+
+/**
+ * A page config (schemas/meta/page.schema.json): what a customer page, a public website or
+ * any other schema-driven screen stores. The renderer draws it through the widget registry.
+ */
+export interface PageConfig {
+  title: string;
+  description?: string;
+  layout?: PageLayout;
+  filters?: PageFilter[];
+  widgets: WidgetConfig[];
+}
+
+export interface PageLayout {
+  /** Grid columns at full width; default {@link DEFAULT_COLUMNS}. */
+  columns?: number;
+  /** px per grid row; default {@link DEFAULT_ROW_HEIGHT}. */
+  rowHeight?: number;
+  /** px between cells; default {@link DEFAULT_GAP}. */
+  gap?: number;
+  background?: string;
+}
+
+export const DEFAULT_COLUMNS = 24;
+export const DEFAULT_ROW_HEIGHT = 32;
+export const DEFAULT_GAP = 12;
+
+export interface FilterOption {
+  value: string | number;
+  label: string;
+}
+
+export interface PageFilter {
+  id: string;
+  type: 'dateRange' | 'select';
+  label: string;
+  /** The dataset field it narrows, in every widget whose dataset has that field. */
+  field: string;
+  options?: FilterOption[];
+  optionsDataset?: string;
+  multiple?: boolean;
+  /** dateRange: [from, to] (YYYY-MM-DD) or a relative name (`last30days`, `thisYear`, ...). */
+  default?: string | number | (string | number | null)[];
+}
+
+export interface WidgetGrid {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface WidgetConfig {
+  id: string;
+  /** A key of widgets/registry.ts. */
+  type: string;
+  title?: string;
+  grid: WidgetGrid;
+  /** Checked against the widget type's props schema. */
+  props?: Record<string, unknown>;
+  data?: DatasetQuery;
+  filterIds?: string[];
+  visibleIf?: { functionPoint: string };
+}
+
+/** A stored page as the API hands it out. */
+export interface StoredPage {
+  id: number;
+  /** The address it answers at, e.g. `/roche`; null for a page reached only by id. */
+  route: string | null;
+  /** `page`: behind sign-in, in the menu; `website`: public at /website/{id} once published. */
+  kind: 'page' | 'website';
+  published: boolean;
+  config: PageConfig;
+  updateTime: string;
+}

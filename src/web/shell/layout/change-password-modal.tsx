@@ -1,9 +1,11 @@
-import { Alert, Form, Input, Modal, message } from 'antd';
+import { Form, Input, Modal, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/stores-context.tsx';
 import { messageOf } from '../login/api-error.ts';
-import { confirmRule, passwordRules, requiredRule } from '../login/format-rules.ts';
+import { FormAlerts } from '../forms/form-alerts.tsx';
+import { NewPasswordFields } from '../forms/new-password-fields.tsx';
+import { requiredRule } from '../login/format-rules.ts';
 
 interface Values {
   password: string;
@@ -44,21 +46,11 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       destroyOnHidden
     >
       <Form form={form} layout="vertical" requiredMark={false} name="change-password">
-        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+        <FormAlerts error={error} />
         <Form.Item name="password" label={t('layout:user.currentPassword')} rules={[requiredRule(t('layout:user.currentPasswordRequired'))]}>
           <Input.Password autoComplete="current-password" autoFocus />
         </Form.Item>
-        <Form.Item name="newPassword" label={t('layout:user.newPassword')} rules={passwordRules(t)}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('layout:user.confirmPassword')}
-          dependencies={['newPassword']}
-          rules={[requiredRule(t('login:passwordRules.confirmRequired')), confirmRule(t, 'newPassword')]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields name="newPassword" label={t('layout:user.newPassword')} confirmLabel={t('layout:user.confirmPassword')} />
       </Form>
     </Modal>
   );

@@ -1,10 +1,11 @@
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/stores-context.tsx';
-import { messageOf } from './api-error.ts';
-import { confirmRule, formatRule, passwordRules, requiredRule } from './format-rules.ts';
-import { isFieldValidationFailure, VerificationCodeField } from './verification-code-field.tsx';
+import { FormAlerts } from '../forms/form-alerts.tsx';
+import { NewPasswordFields } from '../forms/new-password-fields.tsx';
+import { formatRule, requiredRule } from './format-rules.ts';
+import { useSendCode } from './use-send-code.ts';
+import { VerificationCodeField } from './verification-code-field.tsx';
 
 interface RegisterValues {
   mobilePhone: string;
@@ -18,41 +19,21 @@ export function RegisterForm({ onRegistered }: { onRegistered: (mobilePhone: str
   const { t } = useTranslation('login');
   const { api } = useStores();
   const [form] = Form.useForm<RegisterValues>();
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, notice, busy, sendCode, submitting } = useSendCode(form, {
+    field: 'mobilePhone',
+    send: (mobilePhone) => api.sendRegisterCode(mobilePhone),
+    sentNotice: (phone) => t('code.sentToPhone', { phone }),
+  });
 
-  const sendCode = async (): Promise<boolean> => {
-    setError('');
-    try {
-      const { mobilePhone } = await form.validateFields(['mobilePhone']);
-      await api.sendRegisterCode(mobilePhone.trim());
-      setNotice(t('code.sentToPhone', { phone: mobilePhone.trim() }));
-      return true;
-    } catch (failure) {
-      if (isFieldValidationFailure(failure)) return false;
-      setError(messageOf(failure, t('code.sendFailed')));
-      return false;
-    }
-  };
-
-  const submit = async (values: RegisterValues) => {
-    setBusy(true);
-    setError('');
-    try {
+  const submit = (values: RegisterValues) =>
+    submitting(async () => {
       await api.register({ ...values, mobilePhone: values.mobilePhone.trim(), name: values.name.trim() });
       onRegistered(values.mobilePhone.trim());
-    } catch (failure) {
-      setError(messageOf(failure, t('register.failed')));
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, 'register.failed');
 
   return (
     <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} name="register">
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-      {notice && !error && <Alert type="info" showIcon message={notice} style={{ marginBottom: 16 }} role="status" />}
+      <FormAlerts error={error} notice={notice} />
       <Form.Item
         name="mobilePhone"
         label={t('register.mobilePhone')}
@@ -68,17 +49,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (mobilePhone: str
       >
         <Input autoComplete="name" />
       </Form.Item>
-      <Form.Item name="password" label={t('register.password')} rules={passwordRules(t)}>
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        label={t('passwordRules.confirm')}
-        dependencies={['password']}
-        rules={[requiredRule(t('passwordRules.confirmRequired')), confirmRule(t, 'password')]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields name="password" label={t('register.password')} />
       <Button type="primary" htmlType="submit" block loading={busy}>
         {t('register.submit')}
       </Button>

@@ -30,8 +30,3 @@ export function VerificationCodeField({ onSend }: { onSend: () => Promise<boolea
     </Form.Item>
   );
 }
-
-/** True when a rejected antd validation (already shown beside the field) caused the failure. */
-export function isFieldValidationFailure(failure: unknown): boolean {
-  return Boolean(failure && typeof failure === 'object' && 'errorFields' in failure);
-}

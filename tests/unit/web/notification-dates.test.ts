@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { createElement, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, NotifySummary } from '../../../src/core/entities.ts';
 import type { PageResult } from '../../../src/core/envelope.ts';
@@ -12,8 +10,8 @@ import { NotificationBell } from '../../../src/web/shell/layout/notification-bel
 import HomePage from '../../../src/web/shell/pages/home-page.tsx';
 import { LayoutStore } from '../../../src/web/stores/layout-store.ts';
 import type { RootStore } from '../../../src/web/stores/root-store.ts';
-import { StoresProvider } from '../../../src/web/stores/stores-context.tsx';
 import { fileBackend } from '../../helpers/locales.ts';
+import { renderScreen, stubMatchMedia } from '../../helpers/render-screen.ts';
 
 // Instants are shown in the browser's time zone; fix it so the expected texts hold anywhere.
 const ZONE = 'Asia/Shanghai';
@@ -31,6 +29,13 @@ const notification: Notification = {
   link: null,
 };
 
+/** How each language shows SENT: English reformats it, the others keep the server's form. */
+const DATE_BY_LANGUAGE = [
+  ['en', ENGLISH],
+  ['zh-CN', SERVER_FORM],
+  ['ar', SERVER_FORM],
+] as const;
+
 let previousZone: string | undefined;
 const i18ns = {} as Record<SupportedLanguage, I18n>;
 
@@ -38,17 +43,7 @@ beforeAll(async () => {
   previousZone = process.env.TZ;
   process.env.TZ = ZONE;
   for (const lng of ['en', 'zh-CN', 'ar'] as const) i18ns[lng] = await createI18n({ lng, backend: fileBackend });
-  // antd reads these, which happy-dom lacks.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener() {},
-    removeListener() {},
-    addEventListener() {},
-    removeEventListener() {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubMatchMedia();
   return () => {
     if (previousZone === undefined) delete process.env.TZ;
     else process.env.TZ = previousZone;
@@ -72,34 +67,18 @@ function stores(): RootStore {
   } as unknown as RootStore;
 }
 
-async function show(lng: SupportedLanguage, screenElement: ReactNode) {
-  await act(async () => {
-    render(
-      createElement(
-        I18nextProvider,
-        { i18n: i18ns[lng] },
-        createElement(StoresProvider, { stores: stores(), children: createElement(MemoryRouter, null, screenElement) }),
-      ),
-    );
-  });
+function show(lng: SupportedLanguage, screenElement: ReactNode) {
+  return renderScreen(screenElement, { i18n: i18ns[lng], stores: stores() });
 }
 
 describe('dates of notifications (spec §5: reformatted in English mode only)', () => {
-  it.each([
-    ['en', ENGLISH],
-    ['zh-CN', SERVER_FORM],
-    ['ar', SERVER_FORM],
-  ] as const)('home page in %s shows %s', async (lng, expected) => {
+  it.each(DATE_BY_LANGUAGE)('home page in %s shows %s', async (lng, expected) => {
     await show(lng, createElement(HomePage));
     expect(await screen.findByText(expected)).toBeTruthy();
     expect(screen.getByText('Form approved')).toBeTruthy();
   });
 
-  it.each([
-    ['en', ENGLISH],
-    ['zh-CN', SERVER_FORM],
-    ['ar', SERVER_FORM],
-  ] as const)('notification bell list in %s shows %s', async (lng, expected) => {
+  it.each(DATE_BY_LANGUAGE)('notification bell list in %s shows %s', async (lng, expected) => {
     await show(lng, createElement(NotificationBell));
     await act(async () => {
       fireEvent.click(screen.getByTestId('notification-bell'));

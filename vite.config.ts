@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { localesPlugin } from './src/web/i18n/vite-locales-plugin.ts';
+import { widgetValidatorsPlugin } from './src/web/renderer/vite-widget-validators-plugin.ts';
 
 export default defineConfig({
-  plugins: [react(), localesPlugin('locales')],
+  plugins: [react(), localesPlugin('locales'), widgetValidatorsPlugin('widgets')],
   base: '/',
   publicDir: false,
   build: {

@@ -12,16 +12,24 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { avatarRoutes } from './modules/account/avatar-routes.ts';
 import { addressRoutes } from './modules/address/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { datasetRoutes } from './modules/dataset/routes.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { VerificationCodes } from './modules/auth/verification-codes.ts';
 import { InProcessNotifyBus } from './modules/notify/bus.ts';
 import { notifyRoutes } from './modules/notify/routes.ts';
+import { pageRoutes } from './modules/page/routes.ts';
 import { preferenceRoutes } from './modules/preference/routes.ts';
 import { resourceRoutes } from './modules/resource/routes.ts';
+import { permissionGroupRoutes } from './modules/role/group-routes.ts';
+import { roleRoutes } from './modules/role/routes.ts';
+import { managedUserRoutes } from './modules/management/user-routes.ts';
+import { managedWorkspaceRoutes } from './modules/management/workspace-routes.ts';
+import { workspaceTemplateRoutes } from './modules/workspace-template/routes.ts';
 import { workspaceRoutes } from './modules/workspace/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerEnvelope } from './plugins/envelope.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { DEMO_MEDIA_DIR, DEMO_MEDIA_PREFIX, registerMediaFolder } from './plugins/media.ts';
 import { loggerOptions, requestId } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerValidation } from './plugins/validation.ts';
@@ -94,9 +102,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(addressRoutes);
       await api.register(preferenceRoutes);
       await api.register(notifyRoutes);
+      await api.register(roleRoutes);
+      await api.register(permissionGroupRoutes);
+      await api.register(managedUserRoutes);
+      await api.register(managedWorkspaceRoutes);
+      await api.register(workspaceTemplateRoutes);
+      await api.register(datasetRoutes);
+      await api.register(pageRoutes);
     },
     { prefix: '/api' },
   );
+  registerMediaFolder(app, { prefix: DEMO_MEDIA_PREFIX, root: DEMO_MEDIA_DIR });
   await registerWebApp(app, config.webDir);
   return app;
 }

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { ensureWebBuild } from './web-build.ts';
 import { readSeedDemo } from './seed/seed-files.ts';
+import { publishedWebsites } from './modules/page/service.ts';
 
 /** `npm start`: build the SPA if needed, migrate, seed on first start, listen, print how to sign in. */
 async function main(): Promise<void> {
@@ -24,6 +25,11 @@ async function main(): Promise<void> {
   for (const tenant of demo.tenants) {
     const members = tenant.members.map((m) => `${m.username} (${m.type})`).join(', ');
     console.log(`  ${tenant.name}: ${members}`);
+  }
+  const websites = await publishedWebsites(app.services.db);
+  if (websites.length) {
+    console.log('Public websites (no sign-in):');
+    for (const site of websites) console.log(`  ${site.tenantName}: http://localhost:${config.port}/website/${site.id}  ${site.title}`);
   }
   console.log('');
 }

@@ -80,6 +80,8 @@ describe.each(testDialects())('server core on %s', (dialect) => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
+    // The iframe widget may embed https pages, nothing served over plain http.
+    expect(csp).toContain("frame-src 'self' https:");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(result.headers.get('x-content-type-options')).toBe('nosniff');
     expect(result.headers.get('x-request-id')).toBe('trace-123');

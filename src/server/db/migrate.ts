@@ -1,6 +1,8 @@
 import { Migrator, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect } from './database.ts';
 import * as m001 from './migrations/001_initial.ts';
+import * as m002 from './migrations/002_pages_datasets.ts';
+import * as m003 from './migrations/003_authorization.ts';
 
 /** What a migration needs to know about the database beyond Kysely's schema builder. */
 export interface MigrationContext {
@@ -14,6 +16,8 @@ type CodeMigration = { up(db: Kysely<unknown>, context: MigrationContext): Promi
 /** Migrations live in code, in order; a name once released never changes. */
 const MIGRATIONS: Record<string, CodeMigration> = {
   '001_initial': m001,
+  '002_pages_datasets': m002,
+  '003_authorization': m003,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Table types. Times are ISO-8601 UTC strings (sortable text on both databases);
@@ -30,6 +30,8 @@ export interface TenantMemberTable {
   tenant_id: number;
   user_id: number;
   type: 'ADMIN' | 'USER';
+  /** A DISABLED member cannot enter the tenant; the account may still use its other tenants. */
+  status: Generated<'ACTIVE' | 'DISABLED'>;
   create_time: string;
 }
 
@@ -39,6 +41,8 @@ export interface WorkspaceTable {
   code: string;
   name: string;
   create_time: string;
+  /** The template the workspace was made from; null once that template is deleted. */
+  template_id: Generated<number | null>;
 }
 
 export interface WorkspaceMemberTable {
@@ -75,6 +79,60 @@ export interface RoleTable {
   tenant_id: number;
   code: string;
   name: string;
+  /** Null only on roles from before migration 003, until the seed describes them. */
+  description: string | null;
+  data_scope: Generated<'own' | 'workspace' | 'tenant'>;
+  /** 1 for roles the seed created. */
+  built_in: Generated<number>;
+}
+
+export interface PermissionGroupTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  description: string;
+  create_time: string;
+  update_time: string;
+}
+
+export interface GroupPointTable {
+  id: Generated<number>;
+  tenant_id: number;
+  group_id: number;
+  point_code: string;
+}
+
+export interface GroupRoleTable {
+  id: Generated<number>;
+  tenant_id: number;
+  group_id: number;
+  role_id: number;
+}
+
+export interface GroupUserTable {
+  id: Generated<number>;
+  tenant_id: number;
+  group_id: number;
+  user_id: number;
+}
+
+export interface WorkspaceTemplateTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  description: string;
+  create_time: string;
+  update_time: string;
+}
+
+export type TemplateItemKind = 'resource' | 'page' | 'form' | 'board';
+
+export interface TemplateItemTable {
+  id: Generated<number>;
+  tenant_id: number;
+  template_id: number;
+  kind: TemplateItemKind;
+  item_id: number;
 }
 
 export interface RoleResourceTable {
@@ -153,6 +211,44 @@ export interface NotifyTable {
   create_time: string;
 }
 
+export interface PageTable {
+  id: Generated<number>;
+  tenant_id: number;
+  route: string | null;
+  kind: 'page' | 'website';
+  published: number;
+  /** Copy of config.title, for lists. */
+  title: string;
+  /** PageConfig as JSON text. */
+  config: string;
+  resource_id: number | null;
+  /** 1 when the page created its menu node (and removes it when deleted). */
+  owns_resource: number;
+  /** Name of the seed file it came from. */
+  seed_key: string | null;
+  create_time: string;
+  update_time: string;
+}
+
+export interface DatasetTable {
+  id: Generated<number>;
+  tenant_id: number;
+  code: string;
+  name: string;
+  /** DatasetField[] as JSON text. */
+  fields: string;
+  row_count: number;
+  create_time: string;
+}
+
+export interface DatasetRowTable {
+  id: Generated<number>;
+  tenant_id: number;
+  dataset_id: number;
+  /** One row as a JSON object: text on SQLite, jsonb (read back parsed) on PostgreSQL. */
+  data: ColumnType<unknown, string, string>;
+}
+
 export interface DB {
   tenant: TenantTable;
   app_user: UserTable;
@@ -170,6 +266,15 @@ export interface DB {
   address: AddressTable;
   preference_config: PreferenceConfigTable;
   notify: NotifyTable;
+  page: PageTable;
+  dataset: DatasetTable;
+  dataset_row: DatasetRowTable;
+  permission_group: PermissionGroupTable;
+  group_point: GroupPointTable;
+  group_role: GroupRoleTable;
+  group_user: GroupUserTable;
+  workspace_template: WorkspaceTemplateTable;
+  template_item: TemplateItemTable;
 }
 
 /** Tables whose rows belong to one tenant. */

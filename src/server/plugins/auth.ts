@@ -19,8 +19,8 @@ export type AuthLevel = 'public' | 'user' | 'tenant' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthLevel;
-    /** A function point the caller must hold (ADMINs hold all). */
-    point?: string;
+    /** A function point the caller must hold, or a list of which any one will do (ADMINs hold all). */
+    point?: string | readonly string[];
     /** Also accept the token as a `token` query parameter (EventSource cannot send headers). */
     tokenInQuery?: boolean;
   }
@@ -62,8 +62,9 @@ export function registerAuth(app: FastifyInstance, deps: { db: Kysely<DB>; token
     if (level === 'admin' && session.memberType !== 'ADMIN') throw forbidden();
     const point = request.routeOptions.config.point;
     if (point && session.memberType !== 'ADMIN') {
-      const points = await loadFunctionPoints(request.scope, session);
-      if (!points.has(point)) throw forbidden();
+      const held = await loadFunctionPoints(request.scope, session);
+      const wanted = typeof point === 'string' ? [point] : point;
+      if (!wanted.some((code) => held.has(code))) throw forbidden();
     }
   });
 }

@@ -22,8 +22,17 @@ export interface SeedDemo {
     code: string;
     name: string;
     workspaces: { code: string; name: string; menus: string[] }[];
-    roles: { code: string; name: string; grants: string[]; except?: string[]; exceptPoints?: boolean }[];
+    roles: {
+      code: string;
+      name: string;
+      description?: string;
+      dataScope?: 'own' | 'workspace' | 'tenant';
+      grants: string[];
+      except?: string[];
+      exceptPoints?: boolean;
+    }[];
     members: { username: string; type: 'ADMIN' | 'USER'; workspaces: string[]; roles?: string[] }[];
+    templates?: { name: string; description?: string; menus: string[]; pages: string[] }[];
   }[];
 }
 

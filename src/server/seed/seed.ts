@@ -4,24 +4,13 @@ import type { Clock } from '../clock.ts';
 import type { DB } from '../db/schema.ts';
 import { loadAddresses } from '../modules/address/load.ts';
 import { hashPassword } from '../modules/auth/password.ts';
-import { readSeedDemo, readSeedMenu, type SeedDemo, type SeedMenuNode } from './seed-files.ts';
+import { seedAuthorization } from './authorization-seed.ts';
+import { subtreeKeys, withChildren, type SeedNode } from './menu-keys.ts';
+import { readSeedDemo, readSeedMenu, type SeedDemo } from './seed-files.ts';
+import { seedTenantContent } from './tenant-content.ts';
 
 type Tenant = SeedDemo['tenants'][number];
-type Node = SeedMenuNode & { children: Node[] };
-
-const withChildren = (nodes: SeedMenuNode[]): Node[] =>
-  nodes.map((n) => ({ ...n, children: withChildren(n.children ?? []) }));
-
-/** Keys of the subtrees named by `keys` (`*` for everything). */
-function subtreeKeys(tree: Node[], keys: readonly string[]): Set<string> {
-  const all = flattenTree(tree);
-  if (keys.includes('*')) return new Set(all.map((n) => n.key));
-  const result = new Set<string>();
-  for (const node of all) {
-    if (keys.includes(node.key)) for (const n of flattenTree([node])) result.add(n.key);
-  }
-  return result;
-}
+type Node = SeedNode;
 
 /**
  * Loads the seed metadata. Safe to run at every start: tenants, users, workspaces and roles
@@ -60,6 +49,9 @@ export async function seedDatabase(db: Kysely<DB>, clock: Clock): Promise<void> 
     }
     for (const tenant of demo.tenants) await seedTenant(trx, tenant, menu, now);
   });
+  for (const tenant of demo.tenants) await seedTenantContent(db, tenant.code, clock);
+  // After the tenant content, so templates find the customer pages.
+  for (const tenant of demo.tenants) await seedAuthorization(db, tenant, menu, now);
 }
 
 async function seedTenant(db: Kysely<DB>, tenant: Tenant, menu: Node[], now: string): Promise<void> {

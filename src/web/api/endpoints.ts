@@ -28,6 +28,8 @@ const NOTIFY = '/proptech_notify';
 /** The calls of spec §7 the shell makes, typed. */
 export function shellApi(http: Http) {
   return {
+    /** The verbs themselves, from which the screens build their own typed calls. */
+    http,
     passwordLogin: (account: string, password: string) =>
       http.post<LoginResult>(`${ALLPLAN}/login/passwordLogin`, { account, password }, { showErrorToast: false }),
     listTenants: () => http.get<TenantOption[]>(`${ALLPLAN}/login/list/tenant`),

@@ -13,7 +13,11 @@ const BARE_SCREENS = new Set(['login']);
 
 const AntdFrameRoute = lazyScreen(() => import('../shell/frame/antd-frame.tsx'));
 const AppLayout = lazyScreen(() => import('../shell/layout/app-layout.tsx'));
-const NotFoundPage = lazyScreen(() => import('../shell/pages/not-found-page.tsx'));
+/**
+ * Any other address inside the layout asks the server loader whether an administrator stored
+ * a page there, so new pages open without a code change; the not-found page otherwise.
+ */
+const UnknownRoute = screenFor('customerPage');
 
 const routeOf = (route: (typeof ROUTES)[number]): RouteObject => {
   const Screen = screenFor(route.screen);
@@ -30,9 +34,8 @@ export const ROUTE_OBJECTS: RouteObject[] = [
       ...ROUTES.filter((r) => r.public && !BARE_SCREENS.has(r.screen)).map(routeOf),
       {
         element: <RequireSignIn />,
-        children: [{ element: <AppLayout />, children: ROUTES.filter((r) => !r.public).map(routeOf) }],
+        children: [{ element: <AppLayout />, children: [...ROUTES.filter((r) => !r.public).map(routeOf), { path: '*', element: <UnknownRoute /> }] }],
       },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

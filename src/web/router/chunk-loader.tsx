@@ -93,7 +93,9 @@ export function lazyComponent<P extends object>(load: () => Promise<{ default: C
       );
     }, []);
     useEffect(() => {
-      if (!loaded) start();
+      // The chunk may have arrived for another instance between this render and now.
+      if (loaded) setComponent(() => loaded);
+      else start();
     }, [start]);
     if (Component) return <Component {...props} />;
     if (error) {

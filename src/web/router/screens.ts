@@ -13,6 +13,13 @@ const loaders: Record<string, () => Promise<{ default: ComponentType }>> = {
   redirect: () => import('../shell/pages/redirect-page.tsx'),
   securityMiddle: () => import('../shell/pages/security-middle-page.tsx'),
   workspaceSelect: () => import('../shell/pages/workspace-select-page.tsx'),
+  customerPage: () => import('../pages/customer-page/customer-page.tsx'),
+  website: () => import('../pages/website/website-page.tsx'),
+  roleManage: () => import('../pages/authorize/role-manage-page.tsx'),
+  pmsGroup: () => import('../pages/authorize/pms-group-page.tsx'),
+  management: () => import('../pages/management/management-page.tsx'),
+  workspaceTemplates: () => import('../pages/workspace-template/template-list-page.tsx'),
+  workspaceTemplateCreate: () => import('../pages/workspace-template/template-edit-page.tsx'),
 };
 
 const cache = new Map<string, LazyComponent<object>>();

@@ -22,6 +22,8 @@ import { readLocale } from '../../helpers/locales.ts';
  */
 
 const WEB_DIR = path.resolve('src/web');
+// Widgets draw inside web pages and translate their chrome the same way.
+const WIDGETS_DIR = path.resolve('widgets');
 const LANGUAGES = SUPPORTED_LANGUAGES.map((language) => language.code);
 const KNOWN_NAMESPACES: readonly string[] = NAMESPACES;
 
@@ -145,7 +147,7 @@ function missingKeys(sources: SourceFile[]): { problems: string[]; checked: numb
 
 describe('translation keys used by the web code', () => {
   it('are texts in every language', () => {
-    const { problems, checked } = missingKeys(webSources());
+    const { problems, checked } = missingKeys([...webSources(), ...webSources(WIDGETS_DIR)]);
     expect(problems).toEqual([]);
     // Guards against a scan that silently finds nothing.
     expect(checked).toBeGreaterThan(80);

@@ -46,11 +46,13 @@ export async function listTenants(s: Services, userId: number): Promise<TenantOp
 export async function loginToTenant(s: Services, session: Session, tenantId: number): Promise<LoginResult> {
   const member = await s.db
     .selectFrom('tenant_member')
-    .select('type')
+    .select(['type', 'status'])
     .where('user_id', '=', session.userId)
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
   if (!member) throw notFound('Tenant');
+  // The tenant still appears in login/list/tenant, so the user learns here why entry is refused.
+  if (member.status !== 'ACTIVE') throw forbidden('Account disabled in this tenant; ask its administrator');
   const user = await s.db.selectFrom('app_user').selectAll().where('id', '=', session.userId).executeTakeFirstOrThrow();
   const token = await s.db.transaction().execute(async (trx) => {
     await s.tokens.end(session.tokenId, 'TENANT_LOGIN', trx);

@@ -16,7 +16,7 @@ export interface Session {
   memberType: MemberType | null;
 }
 
-export type TokenEndReason = 'LOGOUT' | 'TENANT_LOGIN' | 'PASSWORD_CHANGED' | 'USER_DISABLED';
+export type TokenEndReason = 'LOGOUT' | 'TENANT_LOGIN' | 'PASSWORD_CHANGED' | 'PASSWORD_RESET' | 'USER_DISABLED';
 
 /** Tokens are 256 random bits handed to the client once; only their SHA-256 is stored. */
 export function hashToken(raw: string): string {
@@ -53,7 +53,7 @@ export class TokenService {
       .leftJoin('tenant_member as m', (join) =>
         join.onRef('m.user_id', '=', 't.user_id').onRef('m.tenant_id', '=', 't.tenant_id'),
       )
-      .select(['t.id', 't.user_id', 't.tenant_id', 't.expire_time', 't.end_time', 'u.status', 'm.type'])
+      .select(['t.id', 't.user_id', 't.tenant_id', 't.expire_time', 't.end_time', 'u.status', 'm.type', 'm.status as memberStatus'])
       .where('t.token_hash', '=', hashToken(raw))
       .executeTakeFirst();
     if (!row) throw unauthorized();
@@ -62,6 +62,8 @@ export class TokenService {
     if (row.status !== 'ACTIVE') throw unauthorized(ResultCode.TOKEN_ENDED);
     // A tenant token whose membership was removed no longer opens anything.
     if (row.tenant_id !== null && row.type === null) throw unauthorized(ResultCode.TOKEN_ENDED);
+    // So does one whose membership an administrator disabled.
+    if (row.tenant_id !== null && row.memberStatus !== 'ACTIVE') throw unauthorized(ResultCode.TOKEN_ENDED);
     return { tokenId: row.id, userId: row.user_id, tenantId: row.tenant_id, memberType: row.type ?? null };
   }
 
@@ -70,6 +72,17 @@ export class TokenService {
       .updateTable('auth_token')
       .set({ end_time: new Date(this.clock.now()).toISOString(), end_reason: reason })
       .where('id', '=', tokenId)
+      .where('end_time', 'is', null)
+      .execute();
+  }
+
+  /** Ends the user's live tokens of one tenant (disabled there, or a password reset asked there). */
+  async endAllOfUserInTenant(userId: number, tenantId: number, reason: TokenEndReason, trx: Kysely<DB> = this.db) {
+    await trx
+      .updateTable('auth_token')
+      .set({ end_time: new Date(this.clock.now()).toISOString(), end_reason: reason })
+      .where('user_id', '=', userId)
+      .where('tenant_id', '=', tenantId)
       .where('end_time', 'is', null)
       .execute();
   }

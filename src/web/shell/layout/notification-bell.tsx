@@ -1,5 +1,5 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, List, Popover, Select, Space, Spin, Typography } from 'antd';
+import { Badge, Button, Empty, Popover, Select, Space, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -85,16 +85,16 @@ export const NotificationBell = observer(function NotificationBell() {
         <div style={{ textAlign: 'center', padding: 24 }}>
           <Spin />
         </div>
+      ) : items.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('header.noNotifications')} />
       ) : (
-        <List
-          size="small"
-          style={{ maxHeight: 400, overflow: 'auto' }}
-          dataSource={items}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('header.noNotifications')} /> }}
-          renderItem={(item) => (
-            <List.Item
+        <ul className="item-list" style={{ maxHeight: 400, overflow: 'auto' }}>
+          {items.map((item) => (
+            <li
+              key={item.id}
               tabIndex={0}
-              style={{ cursor: 'pointer', opacity: item.read ? 0.6 : 1 }}
+              className="item-list-action"
+              style={{ opacity: item.read ? 0.6 : 1 }}
               onClick={() => {
                 void markRead(item);
                 if (item.link) {
@@ -103,28 +103,20 @@ export const NotificationBell = observer(function NotificationBell() {
                 }
               }}
               onKeyDown={(event) => {
-                if (event.key === 'Enter') (event.currentTarget as HTMLElement).click();
+                if (event.key === 'Enter') event.currentTarget.click();
               }}
             >
-              <List.Item.Meta
-                title={
-                  <Space>
-                    {!item.read && <Badge status="processing" />}
-                    <Typography.Text strong={!item.read}>{item.title}</Typography.Text>
-                  </Space>
-                }
-                description={
-                  <>
-                    {item.content && <div>{item.content}</div>}
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {formatServerDate(item.createTime, languageOf(i18n))}
-                    </Typography.Text>
-                  </>
-                }
-              />
-            </List.Item>
-          )}
-        />
+              <div className="item-list-title">
+                <Space>
+                  {!item.read && <Badge status="processing" />}
+                  <Typography.Text strong={!item.read}>{item.title}</Typography.Text>
+                </Space>
+              </div>
+              {item.content && <div className="item-list-detail">{item.content}</div>}
+              <div className="item-list-detail item-list-small">{formatServerDate(item.createTime, languageOf(i18n))}</div>
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );

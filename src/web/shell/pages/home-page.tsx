@@ -1,4 +1,4 @@
-import { Card, Col, Empty, List, Row, Skeleton, Typography } from 'antd';
+import { Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { createElement, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,15 +49,13 @@ const HomePage = observer(function HomePage() {
             {sections(layout.menuList).map(({ section, links }) => (
               <Col xs={24} md={12} key={section.key}>
                 <Card size="small" title={<span>{createElement(menuIcon(section.icon))} {menuTitle(t, section)}</span>}>
-                  <List
-                    size="small"
-                    dataSource={links}
-                    renderItem={(link) => (
-                      <List.Item>
+                  <ul className="item-list">
+                    {links.map((link) => (
+                      <li key={link.key}>
                         <Link to={link.route!}>{menuTitle(t, link)}</Link>
-                      </List.Item>
-                    )}
-                  />
+                      </li>
+                    ))}
+                  </ul>
                 </Card>
               </Col>
             ))}
@@ -77,18 +75,14 @@ const HomePage = observer(function HomePage() {
             ) : summary.latest.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('layout:header.noNotifications')} />
             ) : (
-              <List
-                size="small"
-                dataSource={summary.latest}
-                renderItem={(item) => (
-                  <List.Item>
-                    <List.Item.Meta
-                      title={item.link ? <Link to={item.link}>{item.title}</Link> : item.title}
-                      description={formatServerDate(item.createTime, languageOf(i18n))}
-                    />
-                  </List.Item>
-                )}
-              />
+              <ul className="item-list">
+                {summary.latest.map((item) => (
+                  <li key={item.id}>
+                    <div className="item-list-title">{item.link ? <Link to={item.link}>{item.title}</Link> : item.title}</div>
+                    <div className="item-list-detail">{formatServerDate(item.createTime, languageOf(i18n))}</div>
+                  </li>
+                ))}
+              </ul>
             )}
           </Card>
         </Col>

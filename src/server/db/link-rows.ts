@@ -1,0 +1,37 @@
+import { sql } from 'kysely';
+import type { TenantScope } from './tenant-scope.ts';
+
+/** Tables that link two things (role -> resource, group -> user, ...), replaced as a whole by the admin screens. */
+export type LinkTable =
+  | 'role_resource'
+  | 'user_role'
+  | 'group_point'
+  | 'group_role'
+  | 'group_user'
+  | 'workspace_member'
+  | 'workspace_resource'
+  | 'template_item';
+
+const INSERT_BATCH = 500;
+
+/**
+ * Makes the rows of `table` whose `owner` columns match hold exactly `values` in `column`.
+ * Call inside the write's transaction (with a scope on it).
+ */
+export async function replaceLinks(
+  scope: TenantScope,
+  table: LinkTable,
+  owner: Record<string, string | number>,
+  column: string,
+  values: readonly (string | number)[],
+): Promise<void> {
+  // One typed table stands in for the chosen one; columns are named by reference.
+  let remove = scope.deleteFrom(table as 'user_role');
+  for (const [key, value] of Object.entries(owner)) remove = remove.where(sql.ref(`${table}.${key}`), '=', value);
+  await remove.execute();
+  const rows = values.map((value) => ({ ...owner, [column]: value }));
+  // Batches keep each statement well under the databases' bound-parameter limits.
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    await scope.insertInto(table as 'user_role', rows.slice(i, i + INSERT_BATCH) as never).execute();
+  }
+}

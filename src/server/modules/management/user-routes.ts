@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  AUTHORIZATION_POINTS,
+  PICKER_POINTS,
+  userInviteBody,
+  userPageBody,
+  userResetPasswordBody,
+  userRolesBody,
+  userStatusBody,
+  userWorkspacesBody,
+  type UserInviteBody,
+  type UserPageBody,
+  type UserResetPasswordBody,
+  type UserRolesBody,
+  type UserStatusBody,
+  type UserWorkspacesBody,
+} from '../../../core/contracts/authorization.ts';
+import { scopeOf, sessionOf } from '../../plugins/auth.ts';
+import {
+  inviteUser,
+  pageUsers,
+  resetUserPassword,
+  setUserRoles,
+  setUserStatus,
+  setUserWorkspaces,
+  userOptions,
+} from './user-service.ts';
+
+const point = AUTHORIZATION_POINTS.users;
+
+export async function managedUserRoutes(app: FastifyInstance): Promise<void> {
+  const s = app.services;
+
+  app.post<{ Body: UserPageBody }>(
+    '/proptech_allplan/management/user/page',
+    { schema: { body: userPageBody }, config: { point } },
+    async (request) => pageUsers(scopeOf(request), request.body),
+  );
+
+  app.get('/proptech_allplan/management/user/options', { config: { point: PICKER_POINTS } }, async (request) =>
+    userOptions(scopeOf(request)),
+  );
+
+  app.post<{ Body: UserInviteBody }>(
+    '/proptech_allplan/management/user/invite',
+    { schema: { body: userInviteBody }, config: { point } },
+    async (request) => inviteUser(s, scopeOf(request), sessionOf(request), request.body),
+  );
+
+  app.post<{ Body: UserStatusBody }>(
+    '/proptech_allplan/management/user/status',
+    { schema: { body: userStatusBody }, config: { point } },
+    async (request) => setUserStatus(s, scopeOf(request), sessionOf(request), request.body.userId, request.body.status),
+  );
+
+  app.post<{ Body: UserResetPasswordBody }>(
+    '/proptech_allplan/management/user/resetPassword',
+    { schema: { body: userResetPasswordBody }, config: { point } },
+    async (request) => {
+      await resetUserPassword(s, scopeOf(request), sessionOf(request), request.body.userId);
+    },
+  );
+
+  app.post<{ Body: UserRolesBody }>(
+    '/proptech_allplan/management/user/roles',
+    { schema: { body: userRolesBody }, config: { point } },
+    async (request) => setUserRoles(scopeOf(request), request.body),
+  );
+
+  app.post<{ Body: UserWorkspacesBody }>(
+    '/proptech_allplan/management/user/workspaces',
+    { schema: { body: userWorkspacesBody }, config: { point } },
+    async (request) => setUserWorkspaces(scopeOf(request), request.body.userId, request.body.workspaceIds),
+  );
+}

@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import { websiteParams, websiteQueryBody, type WebsiteParams } from '../../../core/contracts/dataset.ts';
+import {
+  pageCreateBody,
+  pageIdBody,
+  pageIdQuery,
+  pageUpdateBody,
+  serverLoaderQuery,
+  type PageCreateBody,
+  type PageEnvelope,
+  type PageIdBody,
+  type PageUpdateBody,
+  type ServerLoaderQuery,
+} from '../../../core/contracts/page.ts';
+import type { PageConfig } from '../../../core/pages/page-config.ts';
+import { checkDatasetQuery } from '../../../core/query/check-query.ts';
+import type { DatasetQuery } from '../../../core/query/query-spec.ts';
+import { TenantScope } from '../../db/tenant-scope.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { scopeOf, sessionOf } from '../../plugins/auth.ts';
+import { findDataset, runCheckedQuery } from '../dataset/service.ts';
+import { grantedResourceIds, loadFunctionPoints } from '../resource/function-points.ts';
+import {
+  createPage,
+  deletePage,
+  listPages,
+  pageByRoute,
+  pageDetail,
+  presentPage,
+  publishedWebsite,
+  updatePage,
+  widgetQuery,
+} from './service.ts';
+
+const EDIT = { point: 'page:edit' } as const;
+// Public website calls are limited per client address; a dashboard of many widgets stays well under it.
+const WEBSITE_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
+
+type WebsiteQueryBody = Pick<DatasetQuery, 'filters' | 'sort' | 'pageNum' | 'pageSize'> & { widgetId: string };
+
+export async function pageRoutes(app: FastifyInstance): Promise<void> {
+  const { clock, dialect, db } = app.services;
+
+  app.get('/proptech_allplan/page/list', { config: EDIT }, async (request) => listPages(scopeOf(request)));
+
+  app.get<{ Querystring: PageIdBody }>('/proptech_allplan/page/detail', { schema: { querystring: pageIdQuery }, config: EDIT }, async (request) =>
+    pageDetail(scopeOf(request), request.query.id),
+  );
+
+  app.post<{ Body: PageCreateBody }>('/proptech_allplan/page/create', { schema: { body: pageCreateBody }, config: EDIT }, async (request) =>
+    createPage(clock, scopeOf(request), request.body),
+  );
+
+  app.post<{ Body: PageUpdateBody }>('/proptech_allplan/page/update', { schema: { body: pageUpdateBody }, config: EDIT }, async (request) =>
+    updatePage(clock, scopeOf(request), request.body),
+  );
+
+  app.post<{ Body: PageIdBody }>('/proptech_allplan/page/delete', { schema: { body: pageIdBody }, config: EDIT }, async (request) => {
+    await deletePage(scopeOf(request), request.body.id);
+    return null;
+  });
+
+  // The router's server loader: the page stored at a route, for whoever may open it.
+  app.get<{ Querystring: ServerLoaderQuery }>(
+    '/proptech_allplan/serverLoader',
+    { schema: { querystring: serverLoaderQuery } },
+    async (request): Promise<PageEnvelope> => {
+      const scope = scopeOf(request);
+      const session = sessionOf(request);
+      const row = await pageByRoute(scope, request.query.route);
+      if (!row) throw notFound('Page');
+      const editor = session.memberType === 'ADMIN' || (await loadFunctionPoints(scope, session)).has('page:edit');
+      if (!editor) {
+        // A draft is not there for readers; a published page is theirs when a role grants its menu entry.
+        if (row.published !== 1) throw notFound('Page');
+        const granted = await grantedResourceIds(scope, session.userId);
+        if (row.resource_id === null || !granted.has(row.resource_id)) throw forbidden();
+      }
+      return { page: presentPage(row) };
+    },
+  );
+
+  app.get<{ Params: WebsiteParams }>(
+    '/proptech_allplan/website/:id',
+    { schema: { params: websiteParams }, config: { auth: 'public', rateLimit: WEBSITE_RATE_LIMIT } },
+    async (request): Promise<PageEnvelope> => ({ page: presentPage(await publishedWebsite(db, request.params.id)) }),
+  );
+
+  app.post<{ Params: WebsiteParams; Body: WebsiteQueryBody }>(
+    '/proptech_allplan/website/:id/query',
+    { schema: { params: websiteParams, body: websiteQueryBody }, config: { auth: 'public', rateLimit: WEBSITE_RATE_LIMIT } },
+    async (request) => {
+      const page = await publishedWebsite(db, request.params.id);
+      const { widgetId, ...extra } = request.body;
+      const { stored, combined } = widgetQuery(JSON.parse(page.config) as PageConfig, widgetId, extra);
+      const scope = new TenantScope(db, page.tenant_id);
+      const dataset = await findDataset(scope, stored.dataset);
+      if (!dataset) throw notFound('Dataset');
+      // The visitor's part is checked on its own first, so a problem names the path in the request body.
+      const [own] = checkDatasetQuery({ ...stored, filters: extra.filters, sort: extra.sort }, dataset);
+      if (own) throw badRequest(own.path, own.message);
+      const [problem] = checkDatasetQuery(combined, dataset);
+      if (problem) throw badRequest(`widget.data.${problem.path}`, problem.message);
+      return runCheckedQuery(scope, dialect, dataset, combined);
+    },
+  );
+}

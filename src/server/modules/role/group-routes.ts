@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  AUTHORIZATION_POINTS,
+  PICKER_POINTS,
+  idBody,
+  permissionGroupAssignBody,
+  permissionGroupCreateBody,
+  permissionGroupUpdateBody,
+  type IdParams,
+  type PermissionGroupAssignBody,
+  type PermissionGroupCreateBody,
+  type PermissionGroupUpdateBody,
+} from '../../../core/contracts/authorization.ts';
+import { scopeOf } from '../../plugins/auth.ts';
+import { assignGroup, createGroup, deleteGroup, functionPointOptions, listGroups, updateGroup } from './group-service.ts';
+
+const point = AUTHORIZATION_POINTS.roles;
+
+export async function permissionGroupRoutes(app: FastifyInstance): Promise<void> {
+  const { clock } = app.services;
+
+  app.get('/proptech_allplan/pmsGroup/list', { config: { point: PICKER_POINTS } }, async (request) =>
+    listGroups(scopeOf(request)),
+  );
+
+  app.post<{ Body: PermissionGroupCreateBody }>(
+    '/proptech_allplan/pmsGroup/create',
+    { schema: { body: permissionGroupCreateBody }, config: { point } },
+    async (request) => createGroup(scopeOf(request), clock, request.body),
+  );
+
+  app.post<{ Body: PermissionGroupUpdateBody }>(
+    '/proptech_allplan/pmsGroup/update',
+    { schema: { body: permissionGroupUpdateBody }, config: { point } },
+    async (request) => updateGroup(scopeOf(request), clock, request.body),
+  );
+
+  app.post<{ Body: IdParams }>(
+    '/proptech_allplan/pmsGroup/delete',
+    { schema: { body: idBody }, config: { point } },
+    async (request) => {
+      await deleteGroup(scopeOf(request), request.body.id);
+    },
+  );
+
+  app.post<{ Body: PermissionGroupAssignBody }>(
+    '/proptech_allplan/pmsGroup/assign',
+    { schema: { body: permissionGroupAssignBody }, config: { point } },
+    async (request) => assignGroup(scopeOf(request), request.body),
+  );
+
+  app.get('/proptech_allplan/pmsGroup/points', { config: { point } }, async (request) =>
+    functionPointOptions(scopeOf(request)),
+  );
+}

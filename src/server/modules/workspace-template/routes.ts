@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  AUTHORIZATION_POINTS,
+  idBody,
+  idQuery,
+  workspaceTemplateCreateBody,
+  workspaceTemplateInstantiateBody,
+  workspaceTemplateUpdateBody,
+  type IdParams,
+  type WorkspaceTemplateCreateBody,
+  type WorkspaceTemplateInstantiateBody,
+  type WorkspaceTemplateUpdateBody,
+} from '../../../core/contracts/authorization.ts';
+import { scopeOf } from '../../plugins/auth.ts';
+import { createWorkspace } from '../management/workspace-service.ts';
+import { createTemplate, deleteTemplate, listTemplates, templateDetail, updateTemplate } from './service.ts';
+
+const point = AUTHORIZATION_POINTS.workspaces;
+
+export async function workspaceTemplateRoutes(app: FastifyInstance): Promise<void> {
+  const { clock } = app.services;
+
+  app.get('/proptech_allplan/workspaceTemplate/list', { config: { point } }, async (request) => listTemplates(scopeOf(request)));
+
+  app.get<{ Querystring: IdParams }>(
+    '/proptech_allplan/workspaceTemplate/detail',
+    { schema: { querystring: idQuery }, config: { point } },
+    async (request) => templateDetail(scopeOf(request), request.query.id),
+  );
+
+  app.post<{ Body: WorkspaceTemplateCreateBody }>(
+    '/proptech_allplan/workspaceTemplate/create',
+    { schema: { body: workspaceTemplateCreateBody }, config: { point } },
+    async (request) => createTemplate(scopeOf(request), clock, request.body),
+  );
+
+  app.post<{ Body: WorkspaceTemplateUpdateBody }>(
+    '/proptech_allplan/workspaceTemplate/update',
+    { schema: { body: workspaceTemplateUpdateBody }, config: { point } },
+    async (request) => updateTemplate(scopeOf(request), clock, request.body),
+  );
+
+  app.post<{ Body: IdParams }>(
+    '/proptech_allplan/workspaceTemplate/delete',
+    { schema: { body: idBody }, config: { point } },
+    async (request) => {
+      await deleteTemplate(scopeOf(request), request.body.id);
+    },
+  );
+
+  // The same as management/workspace/create with a template; a missing template is `id` here.
+  app.post<{ Body: WorkspaceTemplateInstantiateBody }>(
+    '/proptech_allplan/workspaceTemplate/instantiate',
+    { schema: { body: workspaceTemplateInstantiateBody }, config: { point } },
+    async (request) =>
+      createWorkspace(scopeOf(request), clock, { code: request.body.code, name: request.body.name, templateId: request.body.id }, 'id'),
+  );
+}

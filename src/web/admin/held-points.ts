@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import type { AdminApi } from './admin-api.ts';
+import { Loadable } from './loadable.ts';
+import { useAdminApi } from './use-admin-api.ts';
+
+/**
+ * The function points the signed-in user holds in some modules, read the way the shell reads
+ * them (`resource/OrdinaryUser/functionPoints`). Screens hide what the server would refuse;
+ * the server's check stays the rule. A module that cannot be read counts as holding nothing.
+ */
+export class HeldPoints {
+  private readonly points: Loadable<Set<string>>;
+
+  constructor(api: AdminApi, modules: readonly string[]) {
+    this.points = new Loadable(async () => {
+      const lists = await Promise.all(modules.map((module) => api.heldPoints(module).catch(() => [] as string[])));
+      return new Set(lists.flat());
+    });
+  }
+
+  load(): Promise<void> {
+    return this.points.load();
+  }
+
+  get ready(): boolean {
+    return this.points.status === 'ready';
+  }
+
+  has(point: string): boolean {
+    return this.points.data?.has(point) ?? false;
+  }
+}
+
+/** The held points of these modules, loaded when the screen opens. */
+export function useHeldPoints(...modules: string[]): HeldPoints {
+  const api = useAdminApi();
+  const [held] = useState(() => new HeldPoints(api, modules));
+  useEffect(() => {
+    void held.load();
+  }, [held]);
+  return held;
+}

@@ -1,0 +1,70 @@
+import type { Rule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
+import type { JsonSchema } from '../../core/contracts/common.ts';
+import { FORMAT_CHECKS, type FormatName } from '../../core/validation/formats.ts';
+
+interface PropertySchema {
+  type?: string | string[];
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  enum?: readonly unknown[];
+}
+
+function propertyOf(body: JsonSchema, field: string): PropertySchema {
+  const properties = (body.properties ?? {}) as Record<string, PropertySchema>;
+  const property = properties[field];
+  if (!property) throw new Error(`The request schema has no field ${field}`);
+  return property;
+}
+
+function isRequired(body: JsonSchema, field: string): boolean {
+  return ((body.required ?? []) as string[]).includes(field);
+}
+
+const check = (ok: (value: string) => boolean, message: string): Rule => ({
+  validator: (_rule, value: unknown) =>
+    value === undefined || value === null || value === '' || (typeof value === 'string' && ok(value))
+      ? Promise.resolve()
+      : Promise.reject(new Error(message)),
+});
+
+/**
+ * antd rules for one string field of a request schema of src/core/contracts, so a form checks
+ * what the server will check: required, length, pattern, format and allowed values. The
+ * browser cannot compile schemas with ajv (the page's script policy forbids generated code),
+ * so the keywords the contracts use are read here. `invalid` is the field's own hint shown
+ * when the pattern, format or allowed values refuse the value.
+ */
+export function schemaRules(t: TFunction, body: JsonSchema, field: string, invalid = t('admin:validation.invalid')): Rule[] {
+  const property = propertyOf(body, field);
+  const rules: Rule[] = [];
+  if (isRequired(body, field)) rules.push({ required: true, whitespace: true, message: t('admin:validation.required') });
+  if (property.minLength !== undefined && property.minLength > 1) {
+    rules.push({ min: property.minLength, message: t('admin:validation.minLength', { min: property.minLength }) });
+  }
+  if (property.maxLength !== undefined) {
+    rules.push({ max: property.maxLength, message: t('admin:validation.maxLength', { max: property.maxLength }) });
+  }
+  if (property.pattern !== undefined) {
+    // ajv reads patterns with the unicode flag.
+    const pattern = new RegExp(property.pattern, 'u');
+    rules.push(check((value) => pattern.test(value), invalid));
+  }
+  if (property.format !== undefined && property.format in FORMAT_CHECKS) {
+    rules.push(check(FORMAT_CHECKS[property.format as FormatName], invalid));
+  }
+  if (property.enum !== undefined) {
+    const allowed = property.enum;
+    rules.push(check((value) => allowed.includes(value), invalid));
+  }
+  return rules;
+}
+
+/** A copy of a form's values without empty optional strings, which the schema would refuse. */
+export function withoutEmpty<T extends object>(values: T): T {
+  return Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '')),
+  ) as T;
+}

@@ -1,0 +1,40 @@
+import type { FormInstance } from 'antd';
+import { ApiError } from '../api/api-error.ts';
+import { messageOf } from '../shell/login/api-error.ts';
+
+/** `points[2]: must be …` -> `points`; null when the message names no field of the form. */
+export function fieldOfMessage(message: string, fields: readonly string[]): { field: string; text: string } | null {
+  const match = /^([A-Za-z_$][\w$]*)(?:\[\d+\]|\.[\w$]+)*: (.+)$/s.exec(message);
+  if (!match || !fields.includes(match[1]!)) return null;
+  return { field: match[1]!, text: match[2]! };
+}
+
+/**
+ * Puts a failed write's message beside the field it concerns: a 400 that names a field of
+ * the form, or a 409 (a taken code or name) on `conflictField`. Answers the message to show
+ * above the form instead, or '' when a field shows it.
+ */
+export function placeServerError(
+  form: FormInstance,
+  failure: unknown,
+  fields: readonly string[],
+  conflictField?: (message: string) => string | undefined,
+): string {
+  const message = messageOf(failure, '');
+  if (!(failure instanceof ApiError) || failure.kind !== 'http') return message;
+  if (failure.status === 400) {
+    const named = fieldOfMessage(message, fields);
+    if (named) {
+      form.setFields([{ name: named.field, errors: [named.text] }]);
+      return '';
+    }
+  }
+  if (failure.status === 409 && conflictField) {
+    const field = conflictField(message);
+    if (field && fields.includes(field)) {
+      form.setFields([{ name: field, errors: [message] }]);
+      return '';
+    }
+  }
+  return message;
+}

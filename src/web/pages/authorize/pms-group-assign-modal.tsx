@@ -1,0 +1,88 @@
+import { Form, Modal, Select } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PermissionGroup } from '../../../core/contracts/authorization.ts';
+import { LoadState } from '../../admin/load-state.tsx';
+import { placeServerError } from '../../admin/server-errors.ts';
+import { UserTransfer } from '../../admin/user-transfer.tsx';
+import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
+import type { PmsGroupStore } from './pms-group-store.ts';
+
+interface Values {
+  roleIds: number[];
+  userIds: number[];
+}
+
+/** Gives a permission group to roles (their holders get its points) and directly to users. */
+export const PmsGroupAssignModal = observer(function PmsGroupAssignModal({
+  store,
+  group,
+  onClose,
+}: {
+  store: PmsGroupStore;
+  group: PermissionGroup;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const [form] = Form.useForm<Values>();
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void store.users.ensure();
+  }, [store]);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setBusy(true);
+    setError('');
+    try {
+      await store.assign({ id: group.id, roleIds: values.roleIds ?? [], userIds: values.userIds ?? [] });
+      onClose();
+    } catch (failure) {
+      setError(placeServerError(form, failure, ['roleIds', 'userIds']));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      width={760}
+      title={t('groups.assignTitle', { name: group.name })}
+      okText={t('actions.save')}
+      cancelText={t('actions.cancel')}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={busy}
+      destroyOnHidden
+    >
+      <FormAlerts error={error} />
+      <Form form={form} layout="vertical" name="group-assign" initialValues={{ roleIds: group.roleIds, userIds: group.userIds }}>
+        <Form.Item name="roleIds" label={t('groups.roles')} extra={t('groups.rolesHelp')}>
+          <Select
+            mode="multiple"
+            allowClear
+            autoFocus
+            loading={store.roles.loading}
+            placeholder={t('groups.pickRoles')}
+            optionFilterProp="label"
+            options={(store.roles.data ?? []).map((role) => ({ value: role.id, label: `${role.name} (${role.code})` }))}
+          />
+        </Form.Item>
+        <Form.Item label={t('groups.users')} extra={t('groups.usersHelp')}>
+          <LoadState source={store.users}>
+            {(users) => (
+              <Form.Item name="userIds" noStyle>
+                <UserTransfer users={users} chosenTitle={t('groups.users')} />
+              </Form.Item>
+            )}
+          </LoadState>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+});
+

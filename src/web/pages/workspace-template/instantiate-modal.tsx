@@ -1,0 +1,72 @@
+import { Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  workspaceTemplateInstantiateBody,
+  type ManagedWorkspace,
+  type WorkspaceTemplate,
+  type WorkspaceTemplateInstantiateBody,
+} from '../../../core/contracts/authorization.ts';
+import { schemaRules } from '../../admin/schema-rules.ts';
+import { placeServerError } from '../../admin/server-errors.ts';
+import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
+
+type Values = Omit<WorkspaceTemplateInstantiateBody, 'id'>;
+
+/** A new workspace from a template: its menu is the template's menus and the menu entries of its pages. */
+export function InstantiateModal({
+  template,
+  onSubmit,
+  onClose,
+}: {
+  template: WorkspaceTemplate;
+  onSubmit: (body: WorkspaceTemplateInstantiateBody) => Promise<ManagedWorkspace>;
+  onClose: (created?: ManagedWorkspace) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const [form] = Form.useForm<Values>();
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setBusy(true);
+    setError('');
+    try {
+      onClose(await onSubmit({ id: template.id, code: values.code, name: values.name }));
+    } catch (failure) {
+      setError(placeServerError(form, failure, ['code', 'name'], () => 'code'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('templates.instantiateTitle', { name: template.name })}
+      okText={t('templates.instantiate')}
+      cancelText={t('actions.cancel')}
+      onOk={() => void submit()}
+      onCancel={() => onClose()}
+      confirmLoading={busy}
+      destroyOnHidden
+    >
+      <FormAlerts error={error} notice={t('templates.instantiateHelp')} />
+      <Form form={form} layout="vertical" name="template-instantiate">
+        <Form.Item
+          name="code"
+          label={t('workspaces.code')}
+          extra={t('workspaces.codeHelp')}
+          rules={schemaRules(t, workspaceTemplateInstantiateBody, 'code', t('workspaces.codeInvalid'))}
+          normalize={(value: string) => value.toUpperCase()}
+        >
+          <Input autoFocus autoComplete="off" onPressEnter={() => void submit()} />
+        </Form.Item>
+        <Form.Item name="name" label={t('workspaces.name')} rules={schemaRules(t, workspaceTemplateInstantiateBody, 'name', t('validation.noBrackets'))}>
+          <Input autoComplete="off" onPressEnter={() => void submit()} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

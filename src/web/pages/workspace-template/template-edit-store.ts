@@ -1,0 +1,68 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { WorkspaceTemplateCreateBody, WorkspaceTemplateDetail } from '../../../core/contracts/authorization.ts';
+import type { MenuNode } from '../../../core/entities.ts';
+import type { AdminApi, PageListItem } from '../../admin/admin-api.ts';
+import { Loadable } from '../../admin/loadable.ts';
+
+/** `new`, or the id of a stored template; anything else names no template. */
+export function templateIdOf(param: string | undefined): number | 'new' | null {
+  if (param === 'new') return 'new';
+  return param && /^[1-9]\d{0,9}$/.test(param) ? Number(param) : null;
+}
+
+/** /workSpace/templateCreate/{id}: the template being written and what it can hold. */
+export class TemplateEditStore {
+  readonly detail: Loadable<WorkspaceTemplateDetail | null>;
+  readonly tree: Loadable<MenuNode[]>;
+  readonly pages: Loadable<PageListItem[]>;
+  resourceIds: number[] = [];
+  pageIds: number[] = [];
+  pageKeyword = '';
+
+  constructor(
+    private readonly api: AdminApi,
+    readonly id: number | null,
+  ) {
+    this.detail = new Loadable(async () => (id === null ? null : api.templateDetail(id)));
+    this.tree = new Loadable(() => api.resourceTree());
+    this.pages = new Loadable(() => api.pages());
+    makeAutoObservable<TemplateEditStore, 'api'>(this, { api: false, id: false });
+  }
+
+  /** Loads the template and the tree; the pages list is read only by holders of `page:edit`. */
+  async start(): Promise<void> {
+    void this.tree.load();
+    await this.detail.load();
+    const detail = this.detail.data;
+    if (detail) {
+      runInAction(() => {
+        this.resourceIds = [...detail.resourceIds];
+        this.pageIds = [...detail.pageIds];
+      });
+    }
+  }
+
+  setResourceIds(ids: number[]): void {
+    this.resourceIds = ids;
+  }
+  setPageIds(ids: number[]): void {
+    this.pageIds = ids;
+  }
+  setPageKeyword(keyword: string): void {
+    this.pageKeyword = keyword;
+  }
+
+  get visiblePages(): PageListItem[] {
+    const needle = this.pageKeyword.trim().toLowerCase();
+    const list = this.pages.data ?? [];
+    return needle ? list.filter((page) => `${page.title} ${page.route ?? ''}`.toLowerCase().includes(needle)) : list;
+  }
+
+  /** Creates or updates; formIds and boardIds stay as the forms and boards modules left them. */
+  async save(fields: Pick<WorkspaceTemplateCreateBody, 'name' | 'description'>): Promise<WorkspaceTemplateDetail> {
+    const body = { ...fields, resourceIds: this.resourceIds, pageIds: this.pageIds };
+    const saved = this.id === null ? await this.api.createTemplate(body) : await this.api.updateTemplate({ id: this.id, ...body });
+    this.detail.set(saved);
+    return saved;
+  }
+}

@@ -1,0 +1,151 @@
+import { ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { Button, Empty, Skeleton, Spin } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useId, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WidgetConfig } from '../../core/pages/page-config.ts';
+import { widgetDefinition } from '../../../widgets/registry.ts';
+import { resultRows, type PageFilterState, type WidgetDefinition, type WidgetRenderProps } from '../../../widgets/types.ts';
+import { lazyComponent, type LazyComponent } from '../router/chunk-loader.tsx';
+import type { DatasetFields, PageDataSource } from './page-data-source.ts';
+import { useWidgetData } from './use-widget-data.ts';
+import { WidgetErrorBoundary } from './widget-error-boundary.tsx';
+import { checkWidgetProps, type PropsProblem } from './widget-props.ts';
+import { applicableFilters, filterClauses } from './widget-query.ts';
+
+const components = new WeakMap<WidgetDefinition, LazyComponent<WidgetRenderProps>>();
+
+/** The lazily loaded component of a widget type, one per type. */
+export function widgetComponent(definition: WidgetDefinition): LazyComponent<WidgetRenderProps> {
+  let component = components.get(definition);
+  if (!component) {
+    component = lazyComponent(definition.load);
+    components.set(definition, component);
+  }
+  return component;
+}
+
+export interface WidgetCellProps {
+  widget: WidgetConfig;
+  source: PageDataSource;
+  filters: PageFilterState;
+  /** Dataset fields; undefined while they load, null where the source cannot tell. */
+  fields: DatasetFields | null | undefined;
+}
+
+/** A panel naming what is wrong with a widget, in place of the widget. */
+function ProblemPanel({ title, lines, action }: { title: string; lines: ReactNode[]; action?: ReactNode }) {
+  return (
+    <div className="widget-problem" role="alert">
+      <p className="widget-problem-title">
+        <WarningOutlined aria-hidden /> {title}
+      </p>
+      <ul className="widget-problem-list">
+        {lines.map((line, i) => (
+          <li key={i}>{line}</li>
+        ))}
+      </ul>
+      {action}
+    </div>
+  );
+}
+
+function PropsProblems({ problems }: { problems: PropsProblem[] }) {
+  const { t } = useTranslation('widgets');
+  return (
+    <ProblemPanel
+      title={t('cell.invalidProps')}
+      lines={problems.map((problem) => (
+        <>
+          <code>{problem.path}</code> {problem.message}
+        </>
+      ))}
+    />
+  );
+}
+
+/**
+ * One cell of the page grid: the widget's title, and its loading, error, empty and invalid
+ * states around the widget itself, which only draws.
+ */
+export const WidgetCell = observer(function WidgetCell({ widget, source, filters, fields }: WidgetCellProps) {
+  const { t } = useTranslation('widgets');
+  const titleId = useId();
+  const definition = widgetDefinition(widget.type);
+  const check = useMemo(() => (definition ? checkWidgetProps(definition.propsSchema, widget.props) : null), [definition, widget.props]);
+
+  // Read here, inside the observer, so a filter change re-renders this cell (and only the cells it concerns).
+  const clauses =
+    fields === undefined
+      ? null
+      : applicableFilters(widget, filters.definitions, fields).flatMap((filter) =>
+          filterClauses(filter, filters.value(filter.id), fields?.get(widget.data?.dataset ?? '')?.get(filter.field)),
+        );
+  const { data, fetchData } = useWidgetData(widget, source, definition && check?.ok ? clauses : null);
+
+  let body: ReactNode;
+  if (!definition) {
+    body = <ProblemPanel title={t('cell.unknownType', { type: widget.type })} lines={[t('cell.unknownTypeHint')]} />;
+  } else if (!check!.ok) {
+    body = <PropsProblems problems={check!.problems} />;
+  } else if (data.status === 'loading') {
+    body = (
+      <div className="widget-loading" role="status" aria-label={t('cell.loading')}>
+        <Skeleton active title={false} paragraph={{ rows: 3 }} />
+      </div>
+    );
+  } else if (data.status === 'error') {
+    body = (
+      <ProblemPanel
+        title={t('cell.loadFailed')}
+        lines={data.message ? [data.message] : []}
+        action={
+          <Button size="small" icon={<ReloadOutlined />} onClick={data.retry}>
+            {t('cell.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (data.status === 'ready' && resultRows(data.result).length === 0) {
+    body = <Empty className="widget-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('cell.empty')} />;
+  } else {
+    const Widget = widgetComponent(definition);
+    body = (
+      <WidgetErrorBoundary
+        fallback={(error, retry) => (
+          <ProblemPanel
+            title={t('cell.crashed')}
+            lines={[error.message]}
+            action={
+              <Button size="small" icon={<ReloadOutlined />} onClick={retry}>
+                {t('cell.retry')}
+              </Button>
+            }
+          />
+        )}
+      >
+        <Widget widget={widget} props={check!.props} data={data} fetchData={fetchData} filters={filters} />
+      </WidgetErrorBoundary>
+    );
+  }
+
+  const refreshing = data.status === 'ready' && data.refreshing;
+  return (
+    <section
+      className={`widget-cell widget-cell-${widget.type}`}
+      aria-labelledby={widget.title ? titleId : undefined}
+      aria-busy={data.status === 'loading' || refreshing}
+      data-widget-id={widget.id}
+    >
+      {widget.title ? (
+        <div className="widget-cell-head">
+          <h2 id={titleId} className="widget-cell-title">
+            {widget.title}
+          </h2>
+          {refreshing ? <Spin size="small" aria-label={t('cell.refreshing')} /> : null}
+        </div>
+      ) : null}
+      <div className="widget-cell-body">{body}</div>
+    </section>
+  );
+});

@@ -1,0 +1,115 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
+import type { ComponentType } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { WidgetConfig } from '../../../src/core/pages/page-config.ts';
+import { createI18n } from '../../../src/web/i18n/i18n.ts';
+import { PageFilterStore } from '../../../src/web/renderer/page-filter-store.ts';
+import { checkWidgetProps } from '../../../src/web/renderer/widget-props.ts';
+import IframeWidget from '../../../widgets/iframe/iframe-widget.tsx';
+import ImageWidget from '../../../widgets/image/image-widget.tsx';
+import KpiWidget from '../../../widgets/kpi/kpi-widget.tsx';
+import { widgetRegistry } from '../../../widgets/registry.ts';
+import { cellText } from '../../../widgets/table/table-columns.ts';
+import type { WidgetDataState, WidgetRenderProps } from '../../../widgets/types.ts';
+import { fileBackend } from '../../helpers/locales.ts';
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await createI18n({ lng: 'en', backend: fileBackend });
+});
+afterEach(cleanup);
+
+const filters = new PageFilterStore([], async () => []);
+const noFetch = () => Promise.reject(new Error('not used'));
+
+/** Draws a widget the way the renderer does: props checked against its schema, defaults filled in. */
+function draw<P>(type: keyof typeof widgetRegistry, Widget: ComponentType<WidgetRenderProps<P>>, props: Record<string, unknown>, data: WidgetDataState = { status: 'none' }, query?: WidgetConfig['data']) {
+  const check = checkWidgetProps(widgetRegistry[type].propsSchema, props);
+  if (!check.ok) throw new Error(JSON.stringify(check.problems));
+  const widget: WidgetConfig = { id: 'w', type, grid: { x: 0, y: 0, w: 6, h: 4 }, props, ...(query ? { data: query } : {}) };
+  const element = (
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter>
+        <Widget widget={widget} props={check.props as P} data={data} fetchData={noFetch} filters={filters} />
+      </MemoryRouter>
+    </I18nextProvider>
+  );
+  return render(element).container;
+}
+
+const ready = (rows: Record<string, unknown>[]): WidgetDataState => ({ status: 'ready', result: { rows }, refreshing: false });
+
+describe('KPI widget', () => {
+  it('shows the last row in its format, compared with the period before, coloured by threshold', () => {
+    const box = draw(
+      'kpi',
+      KpiWidget,
+      {
+        format: { unit: 'kWh', compact: true },
+        comparison: { kind: 'previousPeriod', label: 'vs yesterday', higherIsBetter: false },
+        thresholds: [{ from: 0, color: 'success' }, { from: 70_000, color: '#ff0000' }],
+      },
+      ready([{ date: '2026-11-21', usage: 64_000 }, { date: '2026-11-22', usage: 80_000 }]),
+      { dataset: 'energy_readings', dimensions: ['date'], measures: [{ field: 'value', agg: 'sum', as: 'usage' }] },
+    );
+    const value = box.querySelector<HTMLElement>('.kpi-widget-value')!;
+    expect(value.textContent).toBe('80K kWh');
+    expect(value.style.color).toBe('#ff0000');
+    expect(box.querySelector('.kpi-widget-compare')!.textContent).toBe('+25%vs yesterday');
+    expect(box.querySelector('.kpi-widget-compare-bad')).not.toBeNull(); // more energy is bad news
+  });
+
+  it('shows a value as a share of another measure of the same row', () => {
+    const box = draw(
+      'kpi',
+      KpiWidget,
+      { value: 'actual', format: { currency: 'CNY', compact: true }, comparison: { kind: 'measure', field: 'budget', label: 'of budget', show: 'ratio', higherIsBetter: false } },
+      ready([{ actual: 2_529_100_146, budget: 2_292_289_604 }]),
+    );
+    expect(box.querySelector('.kpi-widget-value')!.textContent).toBe('¥2.5B');
+    expect(box.querySelector('.kpi-widget-compare')!.textContent).toBe('110.3%of budget');
+  });
+});
+
+describe('image and iframe widgets', () => {
+  it('draws a picture with its text alternative and caption', () => {
+    draw('image', ImageWidget, { src: '/files/plan.png', alt: 'Site plan', caption: 'Phase 2', fit: 'contain' });
+    const img = screen.getByRole('img', { name: 'Site plan' });
+    expect([img.getAttribute('src'), img.style.objectFit]).toEqual(['/files/plan.png', 'contain']);
+    expect(screen.getByText('Phase 2').tagName).toBe('FIGCAPTION');
+  });
+
+  it('refuses an image without alt, and an iframe of a plain-http page', () => {
+    expect(checkWidgetProps(widgetRegistry.image.propsSchema, { src: '/a.png' })).toMatchObject({ ok: false, problems: [{ path: 'props.alt' }] });
+    expect(checkWidgetProps(widgetRegistry.image.propsSchema, { src: 'javascript:alert(1)', alt: '' })).toMatchObject({ ok: false, problems: [{ path: 'props.src' }] });
+    expect(checkWidgetProps(widgetRegistry.iframe.propsSchema, { url: 'http://example.com', title: 'x' })).toMatchObject({ ok: false, problems: [{ path: 'props.url' }] });
+  });
+
+  it('embeds a page in a sandbox that grants only what the props list', () => {
+    draw('iframe', IframeWidget, { url: 'https://weather.example/shanghai', title: 'Shanghai weather', allow: ['fullscreen'] });
+    const frame = screen.getByTitle('Shanghai weather');
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
+    expect(frame.getAttribute('allow')).toBe('fullscreen');
+    expect(frame.getAttribute('referrerpolicy')).toBe('no-referrer');
+    const open = screen.getByRole('link', { name: /Open in a new tab/ });
+    expect([open.getAttribute('target'), open.getAttribute('rel')]).toEqual(['_blank', 'noopener noreferrer']);
+  });
+});
+
+describe('table cells', () => {
+  const yesNo: [string, string] = ['Yes', 'No'];
+  it('write dates, instants, months, numbers, labels and booleans in the reader’s language', () => {
+    expect(cellText({ field: 'd', type: 'date', sortable: true }, '2026-11-22', 'en', yesNo)).toBe('Nov 22, 2026');
+    expect(cellText({ field: 'd', type: 'date', sortable: true }, '2026-11-22', 'zh-CN', yesNo)).toBe('2026-11-22');
+    expect(cellText({ field: 'm', type: 'month', sortable: true }, '2026-11-01', 'en', yesNo)).toBe('Nov 2026');
+    expect(cellText({ field: 't', type: 'datetime', sortable: true }, '2026-11-22T08:00:00.000Z', 'zh-CN', yesNo)).toMatch(/^2026-11-22 \d\d:00:00$/);
+    expect(cellText({ field: 'c', type: 'number', sortable: true, format: { currency: 'CNY' } }, 1057.39, 'en', yesNo)).toBe('¥1,057.39');
+    expect(cellText({ field: 's', type: 'tag', sortable: true, labels: { in_progress: 'In progress' } }, 'in_progress', 'en', yesNo)).toBe('In progress');
+    expect(cellText({ field: 'b', type: 'boolean', sortable: true }, false, 'en', yesNo)).toBe('No');
+    expect(cellText({ field: 'x', type: 'text', sortable: true }, null, 'en', yesNo)).toBe('');
+  });
+});

@@ -1,0 +1,45 @@
+import type { ValueFormat } from '../../src/core/value-format.ts';
+
+/** The props of props.schema.json, defaults applied. */
+export type ChartKind = 'bar' | 'line' | 'area' | 'pie' | 'scatter' | 'gauge' | 'funnel' | 'radar' | 'heatmap' | 'map';
+
+export interface ChartSeriesProps {
+  field: string;
+  name?: string;
+  kind?: 'bar' | 'line' | 'area';
+  stack?: string;
+  color?: string;
+  yAxis?: number;
+  size?: string;
+}
+
+export interface ChartAxisProps {
+  name?: string;
+  min?: number;
+  max?: number;
+  format?: ValueFormat;
+}
+
+export interface ChartProps {
+  kind: ChartKind;
+  x?: string;
+  y?: string;
+  series?: ChartSeriesProps[];
+  splitBy?: string;
+  stack?: boolean;
+  horizontal?: boolean;
+  smooth?: boolean;
+  donut?: boolean;
+  labels?: boolean;
+  valueLabels?: Record<string, string>;
+  format?: ValueFormat;
+  yAxes?: ChartAxisProps[];
+  xAxisName?: string;
+  min?: number;
+  max?: number;
+  bands?: { to: number; color: string }[];
+  visualMap?: { min?: number; max?: number; colors?: string[]; show?: boolean };
+  legend?: { show?: boolean; position?: 'top' | 'bottom' | 'start' | 'end' };
+  colors?: string[];
+  description?: string;
+}

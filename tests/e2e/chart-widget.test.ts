@@ -5,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageConfig, StoredPage, WidgetConfig } from '../../src/core/pages/page-config.ts';
 import type { DatasetQuery } from '../../src/core/query/query-spec.ts';
 import type { ChartProps } from '../../widgets/chart/chart-props.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
-const WEB_DIR = path.resolve('dist/web');
 const SCREENSHOTS = path.resolve('test-results/screenshots/chart-widget');
 
 /** One chart of each kind (and the bar and pie variants) over the demo datasets. */
@@ -149,8 +148,7 @@ describe('chart widget in Chromium', () => {
   let site: StoredPage;
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(WEB_DIR, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` first (npm test does).');
-    t = await startTestApp('sqlite', { webDir: WEB_DIR });
+    t = await startTestApp('sqlite', { webDir: builtWebDir() });
     browser = await launchBrowser();
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     // A public website page: rendered by the real renderer, its data through the website query API.

@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { PageListItem } from '../../src/web/admin/admin-api.ts';
 import { readSeedPages } from '../../src/server/modules/page/seed.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser } from '../helpers/browser.ts';
 import { DEMO_PASSWORD, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
-const WEB_DIR = path.resolve('dist/web');
 const SCREENSHOTS = path.resolve('test-results/screenshots/customer-pages');
 const API = '/proptech_allplan';
 const seedPages = readSeedPages();
@@ -24,8 +23,7 @@ describe('customer pages in Chromium', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(WEB_DIR, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` first (npm test does).');
-    t = await startTestApp('sqlite', { webDir: WEB_DIR });
+    t = await startTestApp('sqlite', { webDir: builtWebDir() });
     browser = await launchBrowser();
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
   });

@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser } from '../helpers/browser.ts';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
-const WEB_DIR = path.resolve('dist/web');
 const SCREENSHOTS = path.resolve('test-results/screenshots');
 
 async function signIn(page: Page, account: string) {
@@ -20,8 +19,7 @@ describe('workspace shell in Chromium', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(WEB_DIR, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` first (npm test does).');
-    t = await startTestApp('sqlite', { webDir: WEB_DIR });
+    t = await startTestApp('sqlite', { webDir: builtWebDir() });
     browser = await launchBrowser();
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
   });

@@ -2,20 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser } from '../helpers/browser.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
-const WEB_DIR = path.resolve('dist/web');
 const SCREENSHOTS = path.resolve('test-results/screenshots');
 
 describe('the built SPA in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(WEB_DIR, 'index.html'))) {
-      throw new Error('dist/web is missing: run `npm run build` first (npm test does).');
-    }
-    t = await startTestApp('sqlite', { webDir: WEB_DIR });
+    t = await startTestApp('sqlite', { webDir: builtWebDir() });
     browser = await launchBrowser();
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
   });
@@ -54,7 +50,7 @@ describe('the built SPA in Chromium', () => {
     const api = await fetch(`${t.url}/api/unknown`);
     expect(api.status).toBe(404);
     expect(await api.json()).toMatchObject({ success: false, code: 404 });
-    const asset = fs.readdirSync(path.join(WEB_DIR, 'assets'))[0]!;
+    const asset = fs.readdirSync(path.join(builtWebDir(), 'assets'))[0]!;
     const cached = await fetch(`${t.url}/assets/${asset}`);
     expect(cached.headers.get('cache-control')).toContain('immutable');
   });

@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { withReturnPath } from '../../src/core/login-path.ts';
 import { encodeTokenForCookie, TOKEN_COOKIE_MAX_AGE_SECONDS } from '../../src/web/session/token-cookie.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser } from '../helpers/browser.ts';
 import { DEMO_PASSWORD, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
-const WEB_DIR = path.resolve('dist/web');
 
 /**
  * Spec §4 start-up: a link from another system opens /securityMiddle with a tenant token in the
@@ -20,8 +17,7 @@ describe('start-up with ?token= in Chromium', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(WEB_DIR, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` first (npm test does).');
-    t = await startTestApp('sqlite', { webDir: WEB_DIR });
+    t = await startTestApp('sqlite', { webDir: builtWebDir() });
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -7,10 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageConfig, StoredPage } from '../../src/core/pages/page-config.ts';
 import { registerMediaFolder } from '../../src/server/plugins/media.ts';
 import type { VideoProps } from '../../widgets/video/video-props.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
-const WEB_DIR = path.resolve('dist/web');
 const SCREENSHOTS = path.resolve('test-results/screenshots/video-widget');
 
 /** An HLS test pattern made now by ffmpeg: 8 s of 320x240 H.264 in 2 s MPEG-TS segments. */
@@ -48,10 +47,9 @@ describe('video widget in Chromium', () => {
   let late: StoredPage;
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(WEB_DIR, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` first (npm test does).');
     media = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-hls-'));
     makeHlsStream(path.join(media, 'pattern'));
-    t = await startTestApp('sqlite', { webDir: WEB_DIR, prepare: (app) => registerMediaFolder(app, { prefix: '/media/test', root: media }) });
+    t = await startTestApp('sqlite', { webDir: builtWebDir(), prepare: (app) => registerMediaFolder(app, { prefix: '/media/test', root: media }) });
     browser = await launchBrowser();
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     const admin = await t.signIn('admin', NORTHWIND);

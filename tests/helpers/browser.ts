@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -16,4 +17,16 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/**
+ * The built SPA the end-to-end tests serve: `dist/web` (made by `npm run build`), or the
+ * folder E2E_WEB_DIR names, so a build of work in progress can be tested beside it.
+ */
+export function builtWebDir(): string {
+  const dir = path.resolve(process.env.E2E_WEB_DIR || 'dist/web');
+  if (!fs.existsSync(path.join(dir, 'index.html'))) {
+    throw new Error(`${dir} holds no built web app: run \`npm run build\` first (npm test does).`);
+  }
+  return dir;
 }

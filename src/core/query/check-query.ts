@@ -104,6 +104,13 @@ export function checkDatasetQuery(query: DatasetQuery, dataset: DatasetShape): Q
   return problems;
 }
 
+/** Problems of a query against a set of datasets (code -> dataset), an unknown dataset included. */
+export function queryProblems(query: DatasetQuery, datasets: ReadonlyMap<string, DatasetShape>): QueryProblem[] {
+  const dataset = datasets.get(query.dataset);
+  if (!dataset) return [{ path: 'dataset', message: `unknown dataset "${query.dataset}"` }];
+  return checkDatasetQuery(query, dataset);
+}
+
 /** A filter value that fits the operator and the field's type. */
 export function checkFilterValue(filter: QueryFilter, field: DatasetField, path: string): QueryProblem[] {
   const at = `${path}.value`;

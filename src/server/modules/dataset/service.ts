@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import { checkDatasetQuery, parseFieldRef, unknownFieldMessage, type QueryProblem } from '../../../core/query/check-query.ts';
+import { checkDatasetQuery, parseFieldRef, unknownFieldMessage } from '../../../core/query/check-query.ts';
 import {
   isAggregateQuery,
   measureName,
@@ -45,13 +45,6 @@ export async function findDataset(scope: TenantScope, code: string): Promise<Ten
 /** The tenant's datasets by code, for checking many queries at once (page saves). */
 export async function datasetsByCode(scope: TenantScope): Promise<Map<string, TenantDataset>> {
   return new Map((await listDatasets(scope)).map((d) => [d.code, d]));
-}
-
-/** Problems of a query against the tenant's datasets, an unknown dataset included. */
-export function queryProblems(query: DatasetQuery, datasets: ReadonlyMap<string, TenantDataset>): QueryProblem[] {
-  const dataset = datasets.get(query.dataset);
-  if (!dataset) return [{ path: 'dataset', message: `unknown dataset "${query.dataset}"` }];
-  return checkDatasetQuery(query, dataset);
 }
 
 /** Runs a query: 404 for a dataset the tenant lacks, 400 naming the first bad path. */

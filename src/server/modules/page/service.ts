@@ -2,13 +2,14 @@ import type { Kysely, Selectable } from 'kysely';
 import type { PageCreateBody, PageDetail, PageListItem, PageMenuInput, PageUpdateBody } from '../../../core/contracts/page.ts';
 import type { PageConfig, StoredPage } from '../../../core/pages/page-config.ts';
 import { pageRouteProblem } from '../../../core/pages/page-route.ts';
-import { validatePageConfig } from '../../../core/pages/validate-page-config.ts';
+import { pageDatasetProblems } from '../../../core/pages/page-config-problems.ts';
+import { validatePageConfig, type PageConfigProblem } from '../../../core/pages/validate-page-config.ts';
 import type { DatasetQuery } from '../../../core/query/query-spec.ts';
 import type { Clock } from '../../clock.ts';
 import type { DB, PageTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { datasetsByCode, queryProblems, type TenantDataset } from '../dataset/service.ts';
+import { datasetsByCode, type TenantDataset } from '../dataset/service.ts';
 
 type PageRow = Selectable<PageTable>;
 
@@ -63,23 +64,9 @@ export async function pageDetail(scope: TenantScope, id: number): Promise<PageDe
 // ---------------------------------------------------------------- checks
 
 /** Every problem of a page config: the validator's, then widget queries against the tenant's datasets. */
-export function pageConfigProblems(config: unknown, datasets: ReadonlyMap<string, TenantDataset>): { path: string; message: string }[] {
+export function pageConfigProblems(config: unknown, datasets: ReadonlyMap<string, TenantDataset>): PageConfigProblem[] {
   const problems = validatePageConfig(config);
-  if (problems.length) return problems;
-  const page = config as PageConfig;
-  page.widgets.forEach((widget, i) => {
-    if (!widget.data) return;
-    for (const p of queryProblems(widget.data, datasets)) problems.push({ path: `widgets[${i}].data.${p.path}`, message: p.message });
-  });
-  (page.filters ?? []).forEach((filter, i) => {
-    if (!filter.optionsDataset) return;
-    const dataset = datasets.get(filter.optionsDataset);
-    if (!dataset) problems.push({ path: `filters[${i}].optionsDataset`, message: `unknown dataset "${filter.optionsDataset}"` });
-    else if (!dataset.fields.some((f) => f.name === filter.field)) {
-      problems.push({ path: `filters[${i}].field`, message: `unknown field "${filter.field}" of dataset "${dataset.code}"` });
-    }
-  });
-  return problems;
+  return problems.length ? problems : pageDatasetProblems(config as PageConfig, datasets);
 }
 
 async function checkPageInput(scope: TenantScope, body: PageCreateBody, linkedNode: boolean): Promise<PageConfig> {

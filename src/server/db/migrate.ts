@@ -3,6 +3,7 @@ import type { Dialect } from './database.ts';
 import * as m001 from './migrations/001_initial.ts';
 import * as m002 from './migrations/002_pages_datasets.ts';
 import * as m003 from './migrations/003_authorization.ts';
+import * as m004 from './migrations/004_forms.ts';
 
 /** What a migration needs to know about the database beyond Kysely's schema builder. */
 export interface MigrationContext {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, CodeMigration> = {
   '001_initial': m001,
   '002_pages_datasets': m002,
   '003_authorization': m003,
+  '004_forms': m004,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

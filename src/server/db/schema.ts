@@ -249,6 +249,97 @@ export interface DatasetRowTable {
   data: ColumnType<unknown, string, string>;
 }
 
+/** A JSON column: jsonb on PostgreSQL (read back parsed), JSON text on SQLite; written as JSON text. */
+export type JsonColumn = ColumnType<unknown, string, string>;
+
+export type FormStatus = 'draft' | 'published' | 'disabled';
+export type RecordStatus = 'none' | 'running' | 'approved' | 'rejected' | 'withdrawn';
+
+export interface FormTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** Null: the whole tenant. */
+  workspace_code: string | null;
+  name: string;
+  description: Generated<string>;
+  icon: string | null;
+  status: Generated<FormStatus>;
+  /** FormDesign of the designer's draft. */
+  design: JsonColumn;
+  /** FormSettings (advance settings) of the draft. */
+  settings: JsonColumn;
+  /** FlowDefinition of the draft, or null. */
+  flow: ColumnType<unknown, string | null, string | null>;
+  current_version: number | null;
+  /** Optimistic lock of the designer. */
+  revision: Generated<number>;
+  seed_key: string | null;
+  created_by: number | null;
+  create_time: string;
+  update_time: string;
+}
+
+export interface FormVersionTable {
+  id: Generated<number>;
+  tenant_id: number;
+  form_id: number;
+  version: number;
+  design: JsonColumn;
+  schema: JsonColumn;
+  ui_schema: JsonColumn;
+  settings: JsonColumn;
+  flow: ColumnType<unknown, string | null, string | null>;
+  published_by: number | null;
+  publish_time: string;
+}
+
+export interface FormRecordTable {
+  id: Generated<number>;
+  tenant_id: number;
+  form_id: number;
+  version: number;
+  number: string | null;
+  title: Generated<string>;
+  data: JsonColumn;
+  status: Generated<RecordStatus>;
+  workspace_code: string | null;
+  created_by: number | null;
+  create_time: string;
+  updated_by: number | null;
+  update_time: string;
+  revision: Generated<number>;
+}
+
+export interface FormNumberCounterTable {
+  id: Generated<number>;
+  tenant_id: number;
+  form_id: number;
+  period: string;
+  value: number;
+}
+
+export interface FormDraftTable {
+  id: Generated<number>;
+  tenant_id: number;
+  form_id: number;
+  user_id: number;
+  record_id: number | null;
+  version: number;
+  data: JsonColumn;
+  title: Generated<string>;
+  create_time: string;
+  update_time: string;
+}
+
+export interface FormSearchConfigTable {
+  id: Generated<number>;
+  tenant_id: number;
+  form_id: number;
+  user_id: number;
+  config: JsonColumn;
+  update_time: string;
+}
+
 export interface DB {
   tenant: TenantTable;
   app_user: UserTable;
@@ -275,6 +366,12 @@ export interface DB {
   group_user: GroupUserTable;
   workspace_template: WorkspaceTemplateTable;
   template_item: TemplateItemTable;
+  form: FormTable;
+  form_version: FormVersionTable;
+  form_record: FormRecordTable;
+  form_number_counter: FormNumberCounterTable;
+  form_draft: FormDraftTable;
+  form_search_config: FormSearchConfigTable;
 }
 
 /** Tables whose rows belong to one tenant. */

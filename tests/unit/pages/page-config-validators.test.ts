@@ -62,9 +62,9 @@ describe('page config checks in the browser and on the server', () => {
   it.each(pages.map((p) => [p.key, p.file.config] as const))('pass the good page %s, and agree on every widget broken', (_key, config) => {
     expect(inBrowser(config)).toEqual([]);
     expect(validatePageConfig(config)).toEqual([]);
-    const { widgets } = config as { widgets: Record<string, unknown>[] };
+    const { widgets } = config as unknown as { widgets: Record<string, unknown>[] };
     widgets.forEach((w, i) => {
-      const broken = structuredClone(config) as { widgets: Record<string, unknown>[] };
+      const broken = structuredClone(config) as unknown as { widgets: Record<string, unknown>[] };
       broken.widgets[i] = { ...w, props: { ...(w.props as object), unknownProperty: true }, grid: { x: -1, y: 0, w: 1, h: 1 } };
       const problems = validatePageConfig(broken);
       expect(problems.length, `widgets[${i}]`).toBeGreaterThan(0);

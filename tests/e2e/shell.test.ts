@@ -56,6 +56,7 @@ describe('workspace shell in Chromium', () => {
     await signIn(page, 'alice');
     await page.getByTestId('workspace-NW-HQ').click();
     await page.waitForURL(`${t.url}/home`);
+    await page.getByRole('heading', { level: 3 }).first().waitFor();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'home.png') });
 
     for (const [section, entry] of [

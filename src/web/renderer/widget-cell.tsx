@@ -25,6 +25,12 @@ export function widgetComponent(definition: WidgetDefinition): LazyComponent<Wid
   return component;
 }
 
+/**
+ * What a cell shows, as its `data-widget-state` attribute says: `ready` once the widget is
+ * handed its data (or needs none), so tests and benchmarks can tell a drawn page from the DOM.
+ */
+export type WidgetCellState = 'loading' | 'ready' | 'empty' | 'error' | 'invalid';
+
 export interface WidgetCellProps {
   widget: WidgetConfig;
   source: PageDataSource;
@@ -84,17 +90,22 @@ export const WidgetCell = observer(function WidgetCell({ widget, source, filters
   const { data, fetchData } = useWidgetData(widget, source, definition && check?.ok ? clauses : null);
 
   let body: ReactNode;
+  let state: WidgetCellState;
   if (!definition) {
+    state = 'invalid';
     body = <ProblemPanel title={t('cell.unknownType', { type: widget.type })} lines={[t('cell.unknownTypeHint')]} />;
   } else if (!check!.ok) {
+    state = 'invalid';
     body = <PropsProblems problems={check!.problems} />;
   } else if (data.status === 'loading') {
+    state = 'loading';
     body = (
       <div className="widget-loading" role="status" aria-label={t('cell.loading')}>
         <Skeleton active title={false} paragraph={{ rows: 3 }} />
       </div>
     );
   } else if (data.status === 'error') {
+    state = 'error';
     body = (
       <ProblemPanel
         title={t('cell.loadFailed')}
@@ -107,8 +118,10 @@ export const WidgetCell = observer(function WidgetCell({ widget, source, filters
       />
     );
   } else if (data.status === 'ready' && resultRows(data.result).length === 0) {
+    state = 'empty';
     body = <Empty className="widget-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('cell.empty')} />;
   } else {
+    state = 'ready';
     const Widget = widgetComponent(definition);
     body = (
       <WidgetErrorBoundary
@@ -136,6 +149,7 @@ export const WidgetCell = observer(function WidgetCell({ widget, source, filters
       aria-labelledby={widget.title ? titleId : undefined}
       aria-busy={data.status === 'loading' || refreshing}
       data-widget-id={widget.id}
+      data-widget-state={state}
     >
       {widget.title ? (
         <div className="widget-cell-head">

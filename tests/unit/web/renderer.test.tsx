@@ -262,6 +262,34 @@ describe('PageRenderer', () => {
     await waitFor(() => expect(cell('editors')?.textContent).toContain('For editors'));
   });
 
+  it('tells each cell\'s state in data-widget-state: loading, then ready, empty, error or invalid', async () => {
+    const source = dataSource();
+    source.delays = [50, 0, 0];
+    const run = source.run;
+    source.run = (widget, query, extras) => (widget.id === 'failing' ? Promise.reject(new Error('no answer')) : run(widget, query, extras));
+    await draw(
+      {
+        title: 'States',
+        widgets: [
+          totalKpi('slow'),
+          { id: 'none', type: 'table', grid: { x: 6, y: 0, w: 6, h: 4 }, data: { dataset: 'energy', filters: [{ field: 'building', op: 'eq', value: 'Tower C' }] } },
+          totalKpi('failing', { grid: { x: 12, y: 0, w: 6, h: 3 } }),
+          { id: 'bad', type: 'markdown', grid: { x: 0, y: 4, w: 6, h: 4 }, props: {} },
+          { id: 'text', type: 'markdown', grid: { x: 6, y: 4, w: 6, h: 4 }, props: { content: 'No data needed' } },
+        ],
+      },
+      source,
+    );
+    const state = (id: string) => cell(id)?.dataset.widgetState;
+    expect(state('slow')).toBe('loading');
+    await waitFor(() => expect(state('slow')).toBe('ready'));
+    expect(kpiValue('slow')).toBe('397');
+    expect(state('none')).toBe('empty');
+    expect(state('failing')).toBe('error');
+    expect(state('bad')).toBe('invalid');
+    expect(state('text')).toBe('ready');
+  });
+
   it('shows the error of a failed query with a retry that asks again', async () => {
     const source = dataSource();
     let fail = true;

@@ -19,6 +19,7 @@ import type { DB } from '../src/server/db/schema.ts';
 import { TenantScope } from '../src/server/db/tenant-scope.ts';
 import { createTestDatabase, testDialects, type TestDatabase, type TestDialect } from '../tests/helpers/databases.ts';
 import { measureLoad, quantile } from './load.ts';
+import { printTable } from './report.ts';
 
 const PASSWORD = 'Plinth#2026';
 const TENANT = 'Northwind Properties';
@@ -372,12 +373,4 @@ async function loadEndpoint(url: string, endpoint: Endpoint, connections: number
     throw new Error(`${endpoint.label}: ${result.errors} errors, ${result.non2xx} non-2xx answers under load`);
   }
   return result;
-}
-
-function printTable(header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
-  console.log(line(header));
-  for (const row of rows) console.log(line(row));
 }

@@ -22,19 +22,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { build } from 'vite';
 import { launchBrowser } from '../tests/helpers/browser.ts';
-import { DEMO_PASSWORD, startTestApp, type TestApp } from '../tests/helpers/test-app.ts';
-import { quantile } from './load.ts';
+import { startTestApp, type TestApp } from '../tests/helpers/test-app.ts';
+import { disableCache, HOME_READY, signedInPage, STEP_TIMEOUT_MS, withPage, type BenchAccount } from './browser-pages.ts';
+import { median, printTable } from './report.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ACCOUNT = 'alice';
-const WORKSPACE = 'NW-HQ';
+const ALICE: BenchAccount = { account: 'alice', workspace: 'NW-HQ' };
 const BLANK_PATH = '/bench-blank.html';
 const BLANK_HTML = '<!doctype html><title>blank</title><p>blank</p>';
 const LOGIN_READY = '#password-login_account';
-const HOME_READY = '.app-sider .ant-menu';
 
 /** kB as Vite prints them: 1000 bytes. */
 const KB = 1000;
@@ -45,7 +44,6 @@ const FCP_LOADS = 7;
 const WARMUP_ROUNDS = 1;
 /** The network counts as idle after this long without a request in flight. */
 const IDLE_MS = 500;
-const STEP_TIMEOUT_MS = 15_000;
 /** The whole benchmark, build included, must end within this. */
 const DEADLINE_MS = 115_000;
 /** Modules listed for the /login critical path. */
@@ -144,11 +142,11 @@ async function measure(browser: Browser, url: string, webDir: string, chunks: Ch
     return recordCriticalPath(page, webDir, served, () => page.goto(`${url}/login`), LOGIN_READY);
   });
   const home = await withPage(browser, async (page) => {
-    const fresh = await signedInPage(page, url);
+    const fresh = await signedInColdPage(page, url);
     return recordCriticalPath(fresh, webDir, served, () => fresh.goto(`${url}/home`), HOME_READY);
   });
   const loginTotals = printCriticalPath('/login (signed out)', login);
-  const homeTotals = printCriticalPath(`/home (${ACCOUNT} in ${WORKSPACE}, signed in, fresh page)`, home);
+  const homeTotals = printCriticalPath(`/home (${ALICE.account} in ${ALICE.workspace}, signed in, fresh page)`, home);
   printModules('/login', login, chunks);
 
   // First contentful paint, and when the screen's main element is in the DOM.
@@ -164,13 +162,12 @@ async function measure(browser: Browser, url: string, webDir: string, chunks: Ch
       await disableCache(page);
       return coldLoad(page, `${url}/login`, LOGIN_READY);
     });
-    const signedIn = await withPage(browser, async (page) => coldLoad(await signedInPage(page, url), `${url}/home`, HOME_READY));
+    const signedIn = await withPage(browser, async (page) => coldLoad(await signedInColdPage(page, url), `${url}/home`, HOME_READY));
     if (round < WARMUP_ROUNDS) continue;
     samples.blank.push(blank);
     samples.login.push(signedOut);
     samples.home.push(signedIn);
   }
-  const median = (values: number[]) => quantile([...values].sort((a, b) => a - b), 0.5);
   const fcpOf = (name: Name) => samples[name].map((s) => s.fcp);
   const fcp = { blank: median(fcpOf('blank')), login: median(fcpOf('login')), home: median(fcpOf('home')) };
   console.log(`\nFirst contentful paint, median of ${FCP_LOADS} cold loads (new context each, cache disabled):`);
@@ -203,68 +200,11 @@ async function measure(browser: Browser, url: string, webDir: string, chunks: Ch
   console.log(`  (for reference: /home critical path JS+CSS ${kb(homeTotals.js + homeTotals.css)} kB gzip)`);
 }
 
-/** Script errors of the pages of each context. */
-const pageErrors = new WeakMap<BrowserContext, string[]>();
-
-/** A page in a context of its own (nothing cached, nothing stored), closed afterwards. */
-async function withPage<T>(browser: Browser, use: (page: Page) => Promise<T>): Promise<T> {
-  const context: BrowserContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-  const errors: string[] = [];
-  pageErrors.set(context, errors);
-  try {
-    const result = await use(await newPage(context));
-    if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);
-    return result;
-  } finally {
-    await context.close();
-  }
-}
-
-async function newPage(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  page.setDefaultNavigationTimeout(STEP_TIMEOUT_MS);
-  page.on('pageerror', (error) => pageErrors.get(context)?.push(error.message));
-  return page;
-}
-
-/**
- * A fresh page signed in as ACCOUNT in WORKSPACE, with the cache disabled, not yet navigated.
- * The sign-in goes through the real login form in another page of the same context (the
- * workspace is kept encrypted under a key in the context's IndexedDB, so the session cannot
- * be carried into another context); that page's sessionStorage is copied over, as for a reload,
- * and the page closed. The new page normally gets a renderer process of its own, so scripts
- * compiled during the sign-in are not reused: only cookies and storage are warm.
- */
-async function signedInPage(page: Page, url: string): Promise<Page> {
-  await signIn(page, url);
-  const session = await page.evaluate(() => JSON.stringify(Object.fromEntries(Object.entries(sessionStorage))));
-  const fresh = await newPage(page.context());
-  await page.close();
-  await fresh.addInitScript((entries: string) => {
-    if (sessionStorage.length > 0) return;
-    for (const [key, value] of Object.entries(JSON.parse(entries) as Record<string, string>)) sessionStorage.setItem(key, value);
-  }, session);
+/** A fresh page signed in as alice, with the cache disabled, not yet navigated. */
+async function signedInColdPage(page: Page, url: string): Promise<Page> {
+  const fresh = await signedInPage(page, url, ALICE);
   await disableCache(fresh);
   return fresh;
-}
-
-/** Disables the HTTP (and memory) cache of the page: every file comes from the server. */
-async function disableCache(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-}
-
-/** Signs in through the real login form and workspace choice, ending on /home with the menu shown. */
-async function signIn(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/login`);
-  await page.fill('#password-login_account', ACCOUNT);
-  await page.fill('#password-login_password', DEMO_PASSWORD);
-  await page.locator('form#password-login button[type=submit]').click();
-  await page.locator(`[data-testid="workspace-${WORKSPACE}"]`).click();
-  await page.waitForURL(`${url}/home`);
-  await page.locator(HOME_READY).first().waitFor();
 }
 
 function kindOf(pathname: string): Kind | null {
@@ -464,15 +404,4 @@ function printModules(label: string, assets: Asset[], chunks: ChunkModules): voi
   printTable(['package or file', 'rendered kB', '~gzip kB'], top(byPackage));
   console.log(`\nThe same, antd split by component:`);
   printTable(['package, antd component or file', 'rendered kB', '~gzip kB'], top(byDetail));
-}
-
-/** Numbers right-aligned; the first column, and those named in `left`, left-aligned. */
-function printTable(header: string[], rows: string[][], left: number[] = []): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((cell, i) => (i === 0 || left.includes(i) ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
-      .join('  ')
-      .trimEnd();
-  console.log(line(header));
-  for (const row of rows) console.log(line(row));
 }

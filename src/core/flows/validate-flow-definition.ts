@@ -1,0 +1,83 @@
+import type { ValidateFunction } from 'ajv';
+import flowSchema from '../../../schemas/meta/flow.schema.json';
+import { conditionFields } from '../forms/conditions.ts';
+import { valueFields, type FormDesign } from '../forms/form-design.ts';
+import { createAjv, describeValidationError, errorFieldPath } from '../validation/ajv.ts';
+import { walkFlowNodes, type FlowDefinition } from './flow-definition.ts';
+
+/** A problem in a flow definition, e.g. `{ path: 'nodes[1].branches[0].condition', message: 'unknown field cost' }`. */
+export interface FlowProblem {
+  path: string;
+  message: string;
+}
+
+/** Branches may nest, but a flow deeper than this is no longer readable in the designer. */
+export const FLOW_MAX_BRANCH_DEPTH = 4;
+
+/**
+ * Rules of a flow that its shape already satisfies: unique ids, at least one approval node,
+ * branch conditions naming value fields of the form, "otherwise" only as the last branch, a
+ * bounded nesting. Pure, so the browser's flow designer runs it as the user edits.
+ */
+export function flowStructureProblems(flow: FlowDefinition, design: FormDesign): FlowProblem[] {
+  const problems: FlowProblem[] = [];
+  const fieldKeys = new Set(valueFields(design).map((f) => f.key));
+  const seen = new Map<string, string>();
+  const claim = (id: string, path: string) => {
+    const first = seen.get(id);
+    if (first !== undefined) problems.push({ path: `${path}.id`, message: `duplicates the id of ${first}` });
+    else seen.set(id, path);
+  };
+  let approvals = 0;
+  for (const { node, path } of walkFlowNodes(flow.nodes)) {
+    claim(node.id, path);
+    if (node.type === 'approval') approvals += 1;
+    if (node.type !== 'branch') continue;
+    if (branchDepth(path) > FLOW_MAX_BRANCH_DEPTH) {
+      problems.push({ path, message: `branches nest deeper than ${FLOW_MAX_BRANCH_DEPTH} levels` });
+    }
+    for (const [b, branch] of node.branches.entries()) {
+      const branchPath = `${path}.branches[${b}]`;
+      claim(branch.id, branchPath);
+      if (branch.condition === null && b < node.branches.length - 1) {
+        problems.push({ path: `${branchPath}.condition`, message: 'only the last branch may be "otherwise" (no condition)' });
+      }
+      for (const field of conditionFields(branch.condition ?? undefined)) {
+        if (!fieldKeys.has(field)) problems.push({ path: `${branchPath}.condition`, message: `${field} is not a field of the form` });
+      }
+    }
+  }
+  if (approvals === 0) problems.push({ path: 'nodes', message: 'needs at least one approval node' });
+  return problems;
+}
+
+/** How many branch nodes enclose the node at this path (the node itself counts). */
+function branchDepth(path: string): number {
+  return path.split('.branches[').length;
+}
+
+let compiledMeta: ValidateFunction | undefined;
+
+/** The meta-schema (schemas/meta/flow.schema.json), then the structure rules. */
+export function validateFlowDefinition(flow: unknown, design: FormDesign): FlowProblem[] {
+  compiledMeta ??= createAjv({ allErrors: true, useDefaults: false }).compile(flowSchema);
+  if (!compiledMeta(flow)) return metaProblems(compiledMeta);
+  return flowStructureProblems(flow as FlowDefinition, design);
+}
+
+function metaProblems(validate: ValidateFunction): FlowProblem[] {
+  const problems: FlowProblem[] = [];
+  const seen = new Set<string>();
+  for (const error of validate.errors ?? []) {
+    // `if` and `oneOf` wrappers repeat what the errors under them say.
+    if (error.keyword === 'if' || error.keyword === 'oneOf' || error.keyword === 'anyOf') continue;
+    const path = errorFieldPath(error);
+    const text = describeValidationError(error);
+    const message = path ? text.slice(path.length + 2) : text;
+    const key = `${path}|${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    problems.push({ path, message });
+  }
+  return problems.length ? problems : [{ path: '', message: 'is not a valid flow' }];
+}

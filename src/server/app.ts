@@ -17,6 +17,7 @@ import { TokenService } from './modules/auth/tokens.ts';
 import { VerificationCodes } from './modules/auth/verification-codes.ts';
 import { InProcessNotifyBus } from './modules/notify/bus.ts';
 import { notifyRoutes } from './modules/notify/routes.ts';
+import { orgRoutes } from './modules/org/routes.ts';
 import { pageRoutes } from './modules/page/routes.ts';
 import { preferenceRoutes } from './modules/preference/routes.ts';
 import { resourceRoutes } from './modules/resource/routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(workspaceTemplateRoutes);
       await api.register(datasetRoutes);
       await api.register(pageRoutes);
+      await api.register(orgRoutes);
     },
     { prefix: '/api' },
   );

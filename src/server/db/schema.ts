@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { FlowStatus, FlowTaskStatus } from '../../core/flows/flow-engine.ts';
 
 /**
  * Table types. Times are ISO-8601 UTC strings (sortable text on both databases);
@@ -33,6 +34,9 @@ export interface TenantMemberTable {
   /** A DISABLED member cannot enter the tenant; the account may still use its other tenants. */
   status: Generated<'ACTIVE' | 'DISABLED'>;
   create_time: string;
+  department_id: Generated<number | null>;
+  /** The member's own manager; when null, their department's manager is. */
+  manager_user_id: Generated<number | null>;
 }
 
 export interface WorkspaceTable {
@@ -340,6 +344,68 @@ export interface FormSearchConfigTable {
   update_time: string;
 }
 
+export interface DepartmentTable {
+  id: Generated<number>;
+  tenant_id: number;
+  parent_id: number | null;
+  name: string;
+  manager_user_id: number | null;
+  sort: Generated<number>;
+}
+
+/** One approval flow run per record (the engine's state, src/core/flows/flow-engine.ts). */
+export interface FlowInstanceTable {
+  id: Generated<number>;
+  tenant_id: number;
+  record_id: number;
+  form_id: number;
+  /** FlowDefinition the record was submitted with. */
+  definition: JsonColumn;
+  status: FlowStatus;
+  submitter_id: number;
+  current_node_id: string | null;
+  current_entry: number;
+  run: number;
+  task_seq: number;
+  create_time: string;
+  update_time: string;
+}
+
+export interface FlowTaskTable {
+  id: Generated<number>;
+  tenant_id: number;
+  instance_id: number;
+  record_id: number;
+  /** The engine's key of the task within its instance ('t1', ...). */
+  task_key: string;
+  node_id: string;
+  node_name: string;
+  kind: 'approval' | 'cc';
+  assignee_id: number;
+  status: FlowTaskStatus;
+  run: number;
+  entry: number;
+  comment: string | null;
+  create_time: string;
+  finish_time: string | null;
+}
+
+export interface FlowEventTable {
+  id: Generated<number>;
+  tenant_id: number;
+  instance_id: number;
+  record_id: number;
+  action: string;
+  actor_id: number | null;
+  node_id: string | null;
+  node_name: string | null;
+  comment: string | null;
+  /** number[] as JSON. */
+  target_user_ids: JsonColumn;
+  to_target: string | null;
+  create_time: string;
+}
+
 export interface DB {
   tenant: TenantTable;
   app_user: UserTable;
@@ -372,6 +438,10 @@ export interface DB {
   form_number_counter: FormNumberCounterTable;
   form_draft: FormDraftTable;
   form_search_config: FormSearchConfigTable;
+  department: DepartmentTable;
+  flow_instance: FlowInstanceTable;
+  flow_task: FlowTaskTable;
+  flow_event: FlowEventTable;
 }
 
 /** Tables whose rows belong to one tenant. */

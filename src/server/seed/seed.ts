@@ -4,6 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { DB } from '../db/schema.ts';
 import { loadAddresses } from '../modules/address/load.ts';
 import { hashPassword } from '../modules/auth/password.ts';
+import { seedDepartments } from '../modules/org/seed.ts';
 import { seedAuthorization } from './authorization-seed.ts';
 import { subtreeKeys, withChildren, type SeedNode } from './menu-keys.ts';
 import { readSeedDemo, readSeedMenu, type SeedDemo } from './seed-files.ts';
@@ -49,6 +50,8 @@ export async function seedDatabase(db: Kysely<DB>, clock: Clock): Promise<void> 
     }
     for (const tenant of demo.tenants) await seedTenant(trx, tenant, menu, now);
   });
+  // Before the tenant content: the demo forms' flows find managers through departments.
+  for (const tenant of demo.tenants) await seedDepartments(db, tenant.code);
   for (const tenant of demo.tenants) await seedTenantContent(db, tenant.code, clock);
   // After the tenant content, so templates find the customer pages.
   for (const tenant of demo.tenants) await seedAuthorization(db, tenant, menu, now);

@@ -93,7 +93,7 @@ async function findMember(scope: TenantScope, userId: number, field = 'userId'):
 }
 
 /** `%text%` for LIKE, with the wildcards of the text escaped by `!`. */
-const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 export async function pageUsers(scope: TenantScope, input: UserPageBody): Promise<UserPage> {
   let query = membersQuery(scope);

@@ -37,6 +37,23 @@ export function toMenuItems(nodes: readonly MenuNode[]): MenuItem[] {
   return walk(nodes, []);
 }
 
+/** The fields of an entry that the sidebar and the tabs show or match on. */
+const SHOWN_FIELDS = ['key', 'route', 'title', 'seedKey', 'resourceId', 'isLeaf', 'icon', 'type'] as const;
+
+/**
+ * Whether two menus would look and match alike, so a reload that brings the same tree can
+ * leave the shown one in place (a restored PT_STATE copy compares equal to a fresh one).
+ */
+export function sameMenu(a: readonly MenuItem[], b: readonly MenuItem[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((item, i) => {
+      const other = b[i]!;
+      return SHOWN_FIELDS.every((field) => item[field] === other[field]) && sameMenu(item.children, other.children);
+    })
+  );
+}
+
 /** key -> entry for the whole tree. */
 export function menuKeyMap(items: readonly MenuItem[]): Record<string, MenuItem> {
   const map: Record<string, MenuItem> = {};

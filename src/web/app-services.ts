@@ -18,6 +18,7 @@ export async function createStores(): Promise<RootStore> {
     currentPath: () => window.location.pathname + window.location.search,
     showError: (message, seconds) => toasts.error(message, seconds),
     closeToasts: () => toasts.closeAll(),
+    onForbidden: () => void stores?.refreshAccess(),
   };
   const http = createRequest(deps);
   stores = new RootStore(shellApi(http), browserSessionPersistence, createUpload(deps));

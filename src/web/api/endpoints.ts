@@ -50,9 +50,9 @@ export function shellApi(http: Http) {
       http.post<null>(`${ALLPLAN}/account/updatePassword`, { password, newPassword }, { showErrorToast: false }),
     updateAvatar: (avatar: string) => http.post<UserInfo>(`${ALLPLAN}/account/update/avatar`, { avatar }),
     workspaces: () => http.get<WorkspaceInfo[]>(`${ALLPLAN}/workingSpace/list`),
-    currentTree: () => http.get<MenuNode[]>(`${ALLPLAN}/resource/current/tree`),
-    userFunctionTree: (workingSpaceCode: string | undefined) =>
-      http.get<MenuNode[]>(`${ALLPLAN}/workingSpace/user/function/tree`, { workingSpaceCode }),
+    currentTree: (options?: CallOptions) => http.get<MenuNode[]>(`${ALLPLAN}/resource/current/tree`, undefined, options),
+    userFunctionTree: (workingSpaceCode: string | undefined, options?: CallOptions) =>
+      http.get<MenuNode[]>(`${ALLPLAN}/workingSpace/user/function/tree`, { workingSpaceCode }, options),
     notifySummary: () => http.get<NotifySummary>(`${NOTIFY}/notify`, undefined, { showErrorToast: false }),
     notifyPage: (query: { notifyType: string | null; pageNum: number; pageSize: number; read?: boolean }) =>
       http.post<PageResult<Notification>>(`${NOTIFY}/notify/page`, query),

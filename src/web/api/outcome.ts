@@ -84,6 +84,7 @@ export function createOutcomes(deps: RequestDeps) {
         throw new ApiError(message, 'signed-out', isEnvelope(body) ? body.code : status, status);
       }
       if (ok && isEnvelope(body) && body.success) return body.data as T;
+      if (status === 403) deps.onForbidden?.();
 
       const message = envelopeMessage(body) ?? SYSTEM_ERROR_MESSAGE;
       toast(message, options);

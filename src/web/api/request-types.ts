@@ -13,6 +13,8 @@ export interface RequestDeps {
   currentPath(): string;
   showError(message: string, seconds: number): void;
   closeToasts(): void;
+  /** The server refused an action (HTTP 403): what the screen offers may be out of date. */
+  onForbidden?(): void;
   /** Defaults to REQUEST_TIMEOUT_MS. */
   timeoutMs?: number;
 }

@@ -1,6 +1,6 @@
 import { makeAutoObservable } from 'mobx';
 import type { MenuNode, UserInfo, WorkspaceInfo } from '../../core/entities.ts';
-import { menuKeyMap, toMenuItems, type MenuItem } from '../../core/menu-tree.ts';
+import { menuKeyMap, sameMenu, toMenuItems, type MenuItem } from '../../core/menu-tree.ts';
 import { routeMatches } from '../../core/routes.ts';
 
 /** An open page in the tab bar (spec §3: key, route, query, isActive). */
@@ -26,6 +26,24 @@ export interface LayoutSnapshot {
 export function findMenuItem(map: Record<string, MenuItem>, pathname: string): MenuItem | undefined {
   const candidates = Object.values(map).filter((item) => item.route && routeMatches(item.route, pathname));
   return candidates.find((item) => !item.route!.includes(':')) ?? candidates[0];
+}
+
+/** A tab per entry, and per address for parameterized routes (one tab per record). */
+function tabKeyFor(item: MenuItem, pathname: string): string {
+  return item.route!.includes(':') ? `${item.key}:${pathname}` : item.key;
+}
+
+/** The menu key a tab key was made from. */
+export function menuKeyOfTab(tabKey: string): string {
+  return tabKey.split(':')[0]!;
+}
+
+/** What a reloaded menu changed for the open tabs. */
+export interface MenuUpdate {
+  /** Tabs whose menu entry is gone; they were closed. */
+  closed: Tab[];
+  /** The tab on screen was among them: its page is no longer available to the user. */
+  activeClosed: boolean;
 }
 
 /**
@@ -60,6 +78,47 @@ export class LayoutStore {
     this.menuKeyMaps = menuKeyMap(this.menuList);
   }
 
+  /**
+   * Takes a menu loaded again while signed in (roles or workspaces may have changed). Keys are
+   * sequential, so tabs are matched to entries by their address: a tab whose address still has
+   * an entry stays (under that entry's key), the others close. Null when the menu is unchanged,
+   * which leaves everything as it was, so the sidebar does not redraw.
+   */
+  replaceMenu(nodes: MenuNode[]): MenuUpdate | null {
+    const items = toMenuItems(nodes);
+    if (sameMenu(items, this.menuList)) return null;
+    const previous = this.menuKeyMaps;
+    this.menuList = items;
+    this.menuKeyMaps = menuKeyMap(items);
+    const kept: Tab[] = [];
+    const closed: Tab[] = [];
+    for (const tab of this.tabList) {
+      const item = findMenuItem(this.menuKeyMaps, tab.route);
+      if (!item) {
+        closed.push(tab);
+        continue;
+      }
+      const key = tabKeyFor(item, tab.route);
+      // Two old entries at one address fold into one tab.
+      const twin = kept.find((other) => other.key === key);
+      if (twin) {
+        twin.isActive ||= tab.isActive;
+        continue;
+      }
+      // A title that was the entry's own follows a renamed entry; one a screen set stays.
+      const before = previous[menuKeyOfTab(tab.key)];
+      const title = !before || tab.title === before.title ? item.title : tab.title;
+      kept.push({ ...tab, key, title });
+    }
+    this.tabList = kept;
+    const active = kept.find((tab) => tab.isActive);
+    const activeItem = active ? findMenuItem(this.menuKeyMaps, active.route) : undefined;
+    this.activeMenu = activeItem?.key ?? '';
+    this.activeMenuObj = activeItem ?? null;
+    this.openMenu = activeItem ? [...activeItem.parent] : [];
+    return { closed, activeClosed: closed.some((tab) => tab.isActive) };
+  }
+
   /** Forgets the menu and the open tabs (another tenant or workspace has other menus). */
   resetNavigation(): void {
     this.setMenu([]);
@@ -79,7 +138,7 @@ export class LayoutStore {
       for (const tab of this.tabList) tab.isActive = false;
       return;
     }
-    const key = item.route!.includes(':') ? `${item.key}:${pathname}` : item.key;
+    const key = tabKeyFor(item, pathname);
     if (!this.tabList.some((tab) => tab.key === key)) {
       this.tabList.push({ key, route: pathname, query: search, isActive: false, title: item.title });
     }

@@ -1,9 +1,9 @@
-import { reaction } from 'mobx';
-import type { LoginResult, WorkspaceInfo } from '../../core/entities.ts';
-import type { ShellApi } from '../api/endpoints.ts';
+import { makeObservable, observable, reaction, runInAction } from 'mobx';
+import type { LoginResult, MenuNode, WorkspaceInfo } from '../../core/entities.ts';
+import type { CallOptions, ShellApi } from '../api/endpoints.ts';
 import type { UploadFunction, UploadOptions } from '../api/upload.ts';
 import type { SessionPersistence } from './session-persistence.ts';
-import { LayoutStore, type LayoutSnapshot } from './layout-store.ts';
+import { LayoutStore, type LayoutSnapshot, type MenuUpdate } from './layout-store.ts';
 import { UploadStore } from './upload-store.ts';
 import { UserStore } from './user-store.ts';
 
@@ -16,12 +16,21 @@ export class RootStore {
   readonly user = new UserStore();
   readonly upload = new UploadStore();
   private menuLoading: Promise<void> | null = null;
+  private accessRefresh: Promise<MenuUpdate | null> | null = null;
+  private readonly pageWithdrawnListeners = new Set<() => void>();
+  /**
+   * Counts the checks of the user's access since start-up; screens that keep the user's
+   * function points read them again when it moves.
+   */
+  accessVersion = 0;
 
   constructor(
     readonly api: ShellApi,
     private readonly storage: SessionPersistence,
     private readonly uploadFile: UploadFunction,
-  ) {}
+  ) {
+    makeObservable(this, { accessVersion: observable });
+  }
 
   /** Uploads a file with its progress shown in the upload panel. */
   async uploadTracked<T>(path: string, file: File, options: Omit<UploadOptions, 'onProgress'> = {}): Promise<T> {
@@ -115,15 +124,19 @@ export class RootStore {
     await this.loadMenu();
   }
 
-  /** Loads the menu once (spec §4): USERs get their workspace's tree, everyone else the tenant's. */
+  /** The user's menu (spec §6): USERs get their workspace's tree, everyone else the tenant's. */
+  private fetchMenu(options?: CallOptions): Promise<MenuNode[]> {
+    return this.layout.userData?.type === 'USER'
+      ? this.api.userFunctionTree(this.layout.workSpace?.code, options)
+      : this.api.currentTree(options);
+  }
+
+  /** Loads the menu once (spec §4); later changes come through refreshAccess. */
   loadMenu(): Promise<void> {
     if (this.layout.menuLoaded) return Promise.resolve();
     this.menuLoading ??= (async () => {
       try {
-        const nodes =
-          this.layout.userData?.type === 'USER'
-            ? await this.api.userFunctionTree(this.layout.workSpace?.code)
-            : await this.api.currentTree();
+        const nodes = await this.fetchMenu();
         this.layout.setMenu(nodes);
         this.persist();
       } finally {
@@ -131,6 +144,46 @@ export class RootStore {
       }
     })();
     return this.menuLoading;
+  }
+
+  /**
+   * Checks again what the user may reach: roles, permission groups or workspaces may have
+   * changed since the menu loaded. The menu is replaced only when it differs (tabs whose entry
+   * went are closed) and screens re-read the function points they keep. Overlapping calls
+   * share one check; a failed check leaves everything as it was, quietly.
+   */
+  refreshAccess(): Promise<MenuUpdate | null> {
+    // Before a tenant is chosen nothing of the tenant can be read (and would answer 403).
+    if (!this.user.signedIn || !this.layout.userData?.type) return Promise.resolve(null);
+    this.accessRefresh ??= (async () => {
+      const asked = this.accessContext();
+      try {
+        const nodes = await this.fetchMenu({ showErrorToast: false });
+        // A menu of the workspace or account the user just left is not this one's.
+        if (this.accessContext() !== asked) return null;
+        runInAction(() => this.accessVersion++);
+        const update = this.layout.replaceMenu(nodes);
+        if (!update) return null;
+        this.persist();
+        if (update.activeClosed) for (const listener of this.pageWithdrawnListeners) listener();
+        return update;
+      } catch {
+        return null;
+      } finally {
+        this.accessRefresh = null;
+      }
+    })();
+    return this.accessRefresh;
+  }
+
+  private accessContext(): string {
+    return `${this.user.token}|${this.layout.workSpace?.code ?? ''}`;
+  }
+
+  /** Called when a menu check closed the page on screen; returns the unsubscribe function. */
+  onPageWithdrawn(listener: () => void): () => void {
+    this.pageWithdrawnListeners.add(listener);
+    return () => this.pageWithdrawnListeners.delete(listener);
   }
 
   /** Saves an uploaded image as the user's avatar (account/update/avatar). */

@@ -235,6 +235,18 @@ describe('HTTP errors (spec §8)', () => {
     expect(effects).toEqual([`error failed ${status} 3s`]);
   });
 
+  it('a 403 tells the application its view may be stale (also when quiet); other failures do not', async () => {
+    const refused = deps({ onForbidden: () => effects.push('forbidden') });
+    fetchMock.mockResolvedValueOnce(json({ success: false, code: 403, message: 'not yours', data: null }, 403));
+    await failure(createRequest(refused).post('/x', {}, { showErrorToast: false }));
+    expect(effects).toEqual(['forbidden']);
+    for (const status of [400, 404, 500]) {
+      fetchMock.mockResolvedValueOnce(json({ success: false, code: status, message: 'no', data: null }, status));
+      await failure(createRequest(refused).get('/x', undefined, { showErrorToast: false }));
+    }
+    expect(effects).toEqual(['forbidden']);
+  });
+
   it('a non-JSON error page reads "System error"', async () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
     const error = await failure(createRequest(deps()).get('/x'));

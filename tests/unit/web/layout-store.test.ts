@@ -110,6 +110,86 @@ describe('layout store (spec §4)', () => {
   });
 });
 
+describe('a menu loaded again (access changed)', () => {
+  // Fixed ids: a reloaded tree is a fresh copy of the same server rows.
+  const entry = (id: number, title: string, route: string | null, children: MenuNode[] = []): MenuNode => ({
+    ...node(title, route, children),
+    id,
+    resourceId: id,
+  });
+  const home = () => entry(1, 'Home', '/home');
+  const formData = () => entry(3, 'Form data', '/table/formData', [entry(4, 'Data list', '/table/dataList/:id')]);
+  const drafts = () => entry(5, 'Drafts', '/table/staging');
+  const docs = () => entry(6, 'Documents', null, [entry(7, 'Library', '/docManage')]);
+  const tables = (...children: MenuNode[]) => entry(2, 'Tables', null, children);
+
+  function openTabs() {
+    const store = new LayoutStore();
+    store.setMenu([home(), tables(formData(), drafts()), docs()]);
+    for (const path of ['/home', '/table/dataList/7', '/table/staging', '/docManage', '/table/formData']) store.visit(path, '');
+    return store;
+  }
+
+  it('changes nothing when the tree is the same, also against a PT_STATE copy', () => {
+    const store = openTabs();
+    const before = store.snapshot();
+    expect(store.replaceMenu([home(), tables(formData(), drafts()), docs()])).toBeNull();
+    expect(store.menuList).toBe(before.menuList); // the very same array: nothing redraws
+    const restored = new LayoutStore();
+    restored.restore(JSON.parse(JSON.stringify(before)));
+    expect(restored.replaceMenu([home(), tables(formData(), drafts()), docs()])).toBeNull();
+  });
+
+  it('sees a renamed, moved, added or removed entry as a change', () => {
+    for (const changed of [
+      [home(), tables(formData(), { ...drafts(), title: 'Staging' }), docs()],
+      [home(), tables(formData(), { ...drafts(), route: '/table/staging2' }), docs()],
+      [home(), tables(formData(), drafts()), docs(), entry(9, 'Roles', '/authorize/roleManage')],
+      [home(), tables(formData()), docs()],
+      [home(), docs(), tables(formData(), drafts())],
+    ]) {
+      expect(openTabs().replaceMenu(changed)).not.toBeNull();
+    }
+  });
+
+  it('closes the tabs whose entry went, keeps the rest under the new keys, and keeps the active one', () => {
+    const store = openTabs();
+    expect(store.tabList.map((t) => t.key)).toEqual(['1', '4:/table/dataList/7', '5', '7', '3']);
+    // Drafts revoked, a new section granted before Tables: every key after it moves.
+    const update = store.replaceMenu([home(), entry(9, 'Admin', null, [entry(10, 'Roles', '/authorize/roleManage')]), tables(formData()), docs()]);
+    expect(update).toEqual({ closed: [expect.objectContaining({ route: '/table/staging' })], activeClosed: false });
+    expect(store.tabList.map((t) => [t.key, t.route, t.isActive])).toEqual([
+      ['1', '/home', false],
+      ['6:/table/dataList/7', '/table/dataList/7', false],
+      ['8', '/docManage', false],
+      ['5', '/table/formData', true],
+    ]);
+    expect(store.activeMenu).toBe('5');
+    expect(store.activeMenuObj?.route).toBe('/table/formData');
+    expect(store.openMenu).toEqual(['4']);
+    expect(store.menuKeyMaps['3']?.route).toBe('/authorize/roleManage');
+  });
+
+  it('says so when the tab on screen lost its entry, and leaves no entry active', () => {
+    const store = openTabs();
+    const update = store.replaceMenu([home(), tables(drafts()), docs()]);
+    expect(update?.activeClosed).toBe(true);
+    expect(update?.closed.map((t) => t.route)).toEqual(['/table/dataList/7', '/table/formData']);
+    expect(store.tabList.map((t) => t.route)).toEqual(['/home', '/table/staging', '/docManage']);
+    expect(store.tabList.some((t) => t.isActive)).toBe(false);
+    expect(store.activeMenu).toBe('');
+    expect(store.openMenu).toEqual([]);
+  });
+
+  it('lets a tab follow a renamed entry unless a screen gave the tab its own title', () => {
+    const store = openTabs();
+    store.updateTabTitle('4:/table/dataList/7', 'Maintenance requests');
+    store.replaceMenu([home(), tables({ ...formData(), title: 'Records', children: [entry(4, 'Record list', '/table/dataList/:id')] }, drafts()), docs()]);
+    expect(store.tabList.find((t) => t.route === '/table/formData')?.title).toBe('Records');
+    expect(store.tabList.find((t) => t.route === '/table/dataList/7')?.title).toBe('Maintenance requests');
+  });
+});
+
 describe('upload store', () => {
   it('defaults to status max and tracks each upload', () => {
     const uploads = new UploadStore();

@@ -51,7 +51,7 @@ describe('root store (spec §4)', () => {
     await Promise.all([stores.loadMenu(), stores.loadMenu()]);
     await stores.loadMenu();
     expect(api.userFunctionTree).toHaveBeenCalledTimes(1);
-    expect(api.userFunctionTree).toHaveBeenCalledWith('NW-HQ');
+    expect(api.userFunctionTree).toHaveBeenCalledWith('NW-HQ', undefined);
     expect(api.currentTree).not.toHaveBeenCalled();
     expect((storage.layout as { menuList: unknown[] }).menuList).toHaveLength(1);
   });
@@ -88,6 +88,73 @@ describe('root store (spec §4)', () => {
     stores.layout.toggleCollapsed();
     expect((storage.layout as { collapsed: boolean }).collapsed).toBe(true);
     stop();
+  });
+
+  describe('checking access again', () => {
+    const docs: MenuNode = { ...menu[0]!, id: 2, title: 'Documents', seedKey: 'docManage', route: '/docManage', resourceId: 2 };
+
+    async function aliceAt(...paths: string[]) {
+      const api = fakeApi();
+      const storage = memoryPersistence();
+      const stores = new RootStore(api as unknown as ShellApi, storage, noUpload);
+      api.userFunctionTree.mockResolvedValueOnce([...menu, docs]);
+      await stores.signedIn({ token: 'T', user: alice });
+      await stores.chooseWorkspace(hq);
+      for (const path of paths) stores.layout.visit(path, '');
+      return { api, storage, stores };
+    }
+
+    it('asks nothing before a tenant is chosen', async () => {
+      const api = fakeApi();
+      const stores = new RootStore(api as unknown as ShellApi, memoryPersistence(), noUpload);
+      stores.holdToken('tenant-less');
+      expect(await stores.refreshAccess()).toBeNull();
+      expect(api.userFunctionTree).not.toHaveBeenCalled();
+      expect(api.currentTree).not.toHaveBeenCalled();
+    });
+
+    it('asks quietly, once for overlapping calls, and counts the check for the screens that keep points', async () => {
+      const { api, stores } = await aliceAt('/home');
+      api.userFunctionTree.mockClear();
+      api.userFunctionTree.mockResolvedValue([...menu, docs]);
+      const [first, second] = await Promise.all([stores.refreshAccess(), stores.refreshAccess()]);
+      expect(api.userFunctionTree).toHaveBeenCalledTimes(1);
+      expect(api.userFunctionTree).toHaveBeenCalledWith('NW-HQ', { showErrorToast: false });
+      expect([first, second]).toEqual([null, null]); // same menu: nothing replaced
+      expect(stores.accessVersion).toBe(1);
+      await stores.refreshAccess();
+      expect(stores.accessVersion).toBe(2);
+    });
+
+    it('closes the tabs of revoked entries, saves PT_STATE and tells the shell when the page on screen went', async () => {
+      const { api, storage, stores } = await aliceAt('/home', '/docManage');
+      const withdrawn = vi.fn();
+      const stop = stores.onPageWithdrawn(withdrawn);
+      api.userFunctionTree.mockResolvedValue(menu);
+      const update = await stores.refreshAccess();
+      expect(update?.activeClosed).toBe(true);
+      expect(withdrawn).toHaveBeenCalledTimes(1);
+      expect((storage.layout as { tabList: { route: string }[] }).tabList.map((t) => t.route)).toEqual(['/home']);
+      stop();
+      api.userFunctionTree.mockResolvedValue([...menu, docs]);
+      await stores.refreshAccess();
+      expect(stores.layout.menuList.map((m) => m.route)).toEqual(['/home', '/docManage']);
+      expect(withdrawn).toHaveBeenCalledTimes(1);
+    });
+
+    it('keeps everything when the check fails or answers for a workspace the user has left', async () => {
+      const { api, stores } = await aliceAt('/docManage');
+      api.userFunctionTree.mockRejectedValueOnce(new Error('network'));
+      expect(await stores.refreshAccess()).toBeNull();
+      let answer: (nodes: MenuNode[]) => void = () => undefined;
+      api.userFunctionTree.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+      const late = stores.refreshAccess();
+      api.userFunctionTree.mockResolvedValueOnce([...menu, docs]);
+      await stores.chooseWorkspace({ code: 'NW-TOWER', name: 'Tower' });
+      answer(menu); // NW-HQ's answer arrives after the switch
+      expect(await late).toBeNull();
+      expect(stores.layout.menuList.map((m) => m.route)).toEqual(['/home', '/docManage']);
+    });
   });
 
   it('signs out on the server and clears every store and everything stored', async () => {

@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { menuTitle } from '../../i18n/menu-title.ts';
-import type { Tab } from '../../stores/layout-store.ts';
+import { menuKeyOfTab, type Tab } from '../../stores/layout-store.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 
 type TabAction = 'refresh' | 'close' | 'closeOthers' | 'closeRight' | 'closeAll';
@@ -49,7 +49,7 @@ export const TabBar = observer(function TabBar({ onRefresh }: { onRefresh: () =>
 
   const active = layout.tabList.find((tab) => tab.isActive);
   const title = (tab: Tab) => {
-    const item = layout.menuKeyMaps[tab.key.split(':')[0]!];
+    const item = layout.menuKeyMaps[menuKeyOfTab(tab.key)];
     return item && tab.title === item.title ? menuTitle(t, item) : tab.title;
   };
 

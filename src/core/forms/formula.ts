@@ -78,6 +78,7 @@ function checkNode(node: jsep.Expression, depth: number, count: { nodes: number 
       const member = node as jsep.MemberExpression;
       const table = member.object.type === 'Identifier' ? (member.object as jsep.Identifier).name : null;
       const column = !member.computed && member.property.type === 'Identifier' ? (member.property as jsep.Identifier).name : null;
+      if (member.object.type !== 'Identifier') next(member.object);
       if (member.computed) refuse('indexing with [...] is not allowed in a formula');
       if (!table || !column) refuse('only a sub-table column (table.column) may follow a dot');
       if (!inAggregate) refuse(`${table}.${column}: sub-table columns can only be used inside SUM, AVG, MIN, MAX or COUNT`);

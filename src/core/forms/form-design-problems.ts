@@ -28,7 +28,7 @@ const MAX_CONDITION_DEPTH = 5;
 
 /** What the meta-schema's `not` rules mean (ajv only says "must NOT be valid"). */
 const NOT_MESSAGES: [schemaPathSuffix: string, message: string][] = [
-  ['/column/allOf/1/properties/type/not', 'a sub-table column cannot be a sub-table or description text'],
+  ['/properties/type/not', 'a sub-table column cannot be a sub-table or description text'],
   ['/else/not', 'only a sub-table field has columns (fields)'],
   ['/then/not', 'empty and notEmpty take no value'],
 ];

@@ -12,7 +12,8 @@ import { isCondition, type Condition, type ConditionGroup, type JsonSchema, type
  * - contains: a string containing the text, or an array holding the value.
  */
 
-function deepEqual(a: unknown, b: unknown): boolean {
+/** Deep equality of JSON values, strict by type and regardless of key order (jsonb reorders keys). */
+export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) || Array.isArray(b)) {
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));

@@ -261,10 +261,14 @@ function binary(operator: string, a: FormulaValue, b: FormulaValue): FormulaValu
   }
 }
 
-/** Rounds half away from zero at `digits` decimals, exact for values like 1.005. */
+/**
+ * Rounds half away from zero at `digits` decimals. Like a spreadsheet it first drops binary
+ * noise past 15 significant digits, so 3 * 1.005 (3.0149999…) rounds to 3.02.
+ */
 export function roundTo(value: number, digits: number): number {
   const sign = value < 0 ? -1 : 1;
-  const rounded = Number(`${Math.round(Number(`${Math.abs(value)}e${digits}`))}e${-digits}`);
+  const clean = Number(Math.abs(value).toPrecision(15));
+  const rounded = Number(`${Math.round(Number(`${clean}e${digits}`))}e${-digits}`);
   return sign * rounded;
 }
 

@@ -170,6 +170,8 @@ const FORMAT_MESSAGES: Record<string, string> = {
   'date-time': 'must be a date and time with its time zone',
 };
 
+const entries = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
+
 /** The design field an error path points into, with the labels along the way. */
 function locate(design: FormDesign, path: string): { field: FieldDesign | null; labels: string[]; rest: string[] } {
   const segments = path.split(/\.|\[(\d+)\]/).filter((s) => s !== undefined && s !== '');
@@ -195,7 +197,7 @@ function messageOf(error: ErrorObject, field: FieldDesign | null, rest: string[]
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
-      return rest.length ? `needs ${String(p.missingProperty)}` : 'is required';
+      return 'is required';
     case 'additionalProperties':
       if (!field) return 'is not a field of this form';
       return field.type === 'subtable' ? 'is not a column of this sub-table' : 'is not part of this value';
@@ -219,9 +221,9 @@ function messageOf(error: ErrorObject, field: FieldDesign | null, rest: string[]
     case 'maxLength':
       return `must be at most ${String(p.limit)} characters long`;
     case 'minItems':
-      return `needs at least ${String(p.limit)} entries`;
+      return `needs at least ${entries(Number(p.limit))}`;
     case 'maxItems':
-      return `takes at most ${String(p.limit)} entries`;
+      return `takes at most ${entries(Number(p.limit))}`;
     case 'uniqueItems':
       return 'must not repeat a value';
     case 'pattern':

@@ -62,6 +62,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/workSpace/select', screen: 'workspaceSelect' },
   { path: '/website/:id', screen: 'website', public: true },
   { path: '/appSetting/bi', screen: 'biSettings' },
+  // Page administration: stored page configs, edited in the browser.
+  { path: '/pageManage', screen: 'pageList' },
+  { path: '/pageManage/edit/:id', screen: 'pageEdit' },
   { path: '/bayer', screen: 'customerPage' },
   { path: '/Acrolmmune', screen: 'customerPage' },
   { path: '/bim', screen: 'customerPage' },

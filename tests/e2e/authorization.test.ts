@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Role, WorkspaceTemplate } from '../../src/core/contracts/authorization.ts';
+import { isChecked, treeCheckbox } from '../helpers/antd-tree.ts';
 import { builtWebDir, launchBrowser } from '../helpers/browser.ts';
 import { DEMO_PASSWORD, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -52,14 +53,6 @@ describe('authorization screens in Chromium', () => {
     }
     await page.waitForURL(`${t.url}/home`);
   };
-
-  /** A tree node's checkbox, found by the node's exact title. */
-  const treeCheckbox = (scope: Locator, title: string) =>
-    scope
-      .locator('.ant-tree-treenode:not([aria-hidden])', { has: scope.page().locator('.admin-node-title', { hasText: new RegExp(`^${title}$`) }) })
-      .locator('.ant-tree-checkbox');
-
-  const isChecked = async (checkbox: Locator) => (await checkbox.getAttribute('class'))?.includes('ant-tree-checkbox-checked') ?? false;
 
   /** Moves users by name from one side of a transfer to the other. */
   const transfer = async (scope: Locator, name: string, to: 'right' | 'left') => {

@@ -8,6 +8,9 @@ import { idSchema, strictObject } from './common.ts';
  * under `config.`; the route rule is src/core/pages/page-route.ts.
  */
 
+/** The function point that guards every page write and read of the page API. */
+export const PAGE_EDIT_POINT = 'page:edit';
+
 const routeSchema = { type: ['string', 'null'], maxLength: PAGE_ROUTE_MAX_LENGTH } as const;
 const menuSchema = {
   ...strictObject(

@@ -24,27 +24,29 @@ import type {
   WorkspaceTemplateInstantiateBody,
   WorkspaceTemplateUpdateBody,
 } from '../../core/contracts/authorization.ts';
+import type { PageCreateBody, PageDetail, PageListItem, PageUpdateBody } from '../../core/contracts/page.ts';
 import type { MenuNode } from '../../core/entities.ts';
 import type { StoredPage } from '../../core/pages/page-config.ts';
 import type { CallOptions, Http } from '../api/endpoints.ts';
 
 const ALLPLAN = '/proptech_allplan';
 
-/** A row of `GET page/list` (pages contract). */
-export interface PageListItem extends Pick<StoredPage, 'id' | 'route' | 'kind' | 'published' | 'updateTime'> {
-  title: string;
-  resourceId: number | null;
-}
+export type { PageListItem } from '../../core/contracts/page.ts';
 
 // Forms show a failed write beside the field it names, so those writes raise no toast;
 // one-click actions (delete, disable, reset) keep the toast.
 const QUIET: CallOptions = { showErrorToast: false };
 
-/** The calls of the authorization contract (roles, groups, users, workspaces, templates), typed. */
-export function adminApi(http: Http) {
+/** The calls of the authorization contract (roles, groups, users, workspaces, templates) and the pages contract, typed. */
+export function adminApi(http: Http, afterWrite: () => void = () => undefined) {
   // Reads fail into the screen's own error state, which shows the message and a retry.
   const get = <T>(path: string, query?: Record<string, unknown>) => http.get<T>(`${ALLPLAN}/${path}`, query, QUIET);
-  const post = <T>(path: string, body: unknown, options: CallOptions = QUIET) => http.post<T>(`${ALLPLAN}/${path}`, body, options);
+  // Every write here may change what someone may reach, the signed-in user included.
+  const post = async <T>(path: string, body: unknown, options: CallOptions = QUIET) => {
+    const data = await http.post<T>(`${ALLPLAN}/${path}`, body, options);
+    afterWrite();
+    return data;
+  };
   return {
     /** Function point codes of one module (`user` -> `user:*`) that the signed-in user holds. */
     heldPoints: (module: string) =>
@@ -67,7 +69,7 @@ export function adminApi(http: Http) {
     assignGroup: (body: PermissionGroupAssignBody) => post<PermissionGroup>('pmsGroup/assign', body),
     points: () => get<FunctionPointOption[]>('pmsGroup/points'),
 
-    userPage: (body: UserPageBody) => post<UserPage>('management/user/page', body),
+    userPage: (body: UserPageBody) => http.post<UserPage>(`${ALLPLAN}/management/user/page`, body, QUIET),
     userOptions: () => get<UserOption[]>('management/user/options'),
     inviteUser: (body: UserInviteBody) => post<ManagedUser>('management/user/invite', body),
     setUserStatus: (userId: number, status: MemberStatus) => post<ManagedUser>('management/user/status', { userId, status }, {}),
@@ -93,6 +95,10 @@ export function adminApi(http: Http) {
     instantiateTemplate: (body: WorkspaceTemplateInstantiateBody) => post<ManagedWorkspace>('workspaceTemplate/instantiate', body),
 
     pages: () => get<PageListItem[]>('page/list'),
+    pageDetail: (id: number) => get<PageDetail>('page/detail', { id }),
+    createPage: (body: PageCreateBody) => post<StoredPage>('page/create', body),
+    updatePage: (body: PageUpdateBody) => post<StoredPage>('page/update', body),
+    deletePage: (id: number) => post<null>('page/delete', { id }, {}),
   };
 }
 

@@ -2,11 +2,18 @@ import type { FormInstance } from 'antd';
 import { ApiError } from '../api/api-error.ts';
 import { messageOf } from '../shell/login/api-error.ts';
 
+/** `config.widgets[0].props.x: must be …` -> that path and the text after it; null when the message names no path. */
+export function pathOfMessage(message: string): { path: string; text: string } | null {
+  const match = /^([A-Za-z_$][\w$]*(?:\[\d+\]|\.[\w$-]+)*): (.+)$/s.exec(message);
+  return match ? { path: match[1]!, text: match[2]! } : null;
+}
+
 /** `points[2]: must be …` -> `points`; null when the message names no field of the form. */
 export function fieldOfMessage(message: string, fields: readonly string[]): { field: string; text: string } | null {
-  const match = /^([A-Za-z_$][\w$]*)(?:\[\d+\]|\.[\w$]+)*: (.+)$/s.exec(message);
-  if (!match || !fields.includes(match[1]!)) return null;
-  return { field: match[1]!, text: match[2]! };
+  const named = pathOfMessage(message);
+  const field = named ? /^[A-Za-z_$][\w$]*/.exec(named.path)![0] : '';
+  if (!named || !fields.includes(field)) return null;
+  return { field, text: named.text };
 }
 
 /**

@@ -1,11 +1,12 @@
 import { Alert } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import ReactGridLayout, { useContainerWidth } from 'react-grid-layout';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_COLUMNS, DEFAULT_GAP, DEFAULT_ROW_HEIGHT, type PageConfig } from '../../core/pages/page-config.ts';
 import { widgetDefinition } from '../../../widgets/registry.ts';
 import { directionOf } from '../i18n/languages.ts';
+import { useAccessVersion } from '../stores/stores-context.tsx';
 import { gridItems } from './grid-layout.ts';
 import type { DatasetFields, PageDataSource } from './page-data-source.ts';
 import { PageFilterStore } from './page-filter-store.ts';
@@ -18,6 +19,8 @@ export interface PageRendererProps {
   source: PageDataSource;
   /** Show the page's title and description above the grid (default true). */
   showHeader?: boolean;
+  /** Drawn at the end of the title row, e.g. the "Edit page" button of an editor. */
+  actions?: ReactNode;
 }
 
 /** Dataset fields for the filters: undefined while loading; null where unknown or unreadable. */
@@ -45,22 +48,25 @@ function useHeldPoints(config: PageConfig, source: PageDataSource): { held: Read
     [config],
   );
   const [state, setState] = useState<{ held: ReadonlySet<string> | null; failed: boolean }>({ held: modules.length ? null : new Set(), failed: false });
+  // Read again at each access check of the shell (a grant or revocation may have happened).
+  const accessVersion = useAccessVersion();
   useEffect(() => {
     if (modules.length === 0) return;
     let live = true;
     source.heldPoints(modules).then(
       (held) => live && setState({ held, failed: false }),
       // Unknown rights show nothing that needs them; the server's check stays the rule anyway.
-      () => live && setState({ held: new Set(), failed: true }),
+      // A failed re-read keeps what was read before.
+      () => live && setState((before) => (before.held && !before.failed ? before : { held: new Set(), failed: true })),
     );
     return () => {
       live = false;
     };
-  }, [source, modules]);
+  }, [source, modules, accessVersion]);
   return state;
 }
 
-const PageView = observer(function PageView({ config, source, showHeader = true }: PageRendererProps) {
+const PageView = observer(function PageView({ config, source, showHeader = true, actions }: PageRendererProps) {
   const { t, i18n } = useTranslation('widgets');
   const [filters] = useState(() => new PageFilterStore(config.filters ?? [], (dataset, field) => source.distinct(dataset, field)));
   const fields = useDatasetFields(source, config.widgets.some((w) => w.data));
@@ -87,8 +93,11 @@ const PageView = observer(function PageView({ config, source, showHeader = true 
     <div className="page-renderer" style={layout.background ? { background: layout.background } : undefined}>
       {showHeader ? (
         <header className="page-renderer-head">
-          <h1 className="page-renderer-title">{config.title}</h1>
-          {config.description ? <p className="page-renderer-description">{config.description}</p> : null}
+          <div className="page-renderer-heading">
+            <h1 className="page-renderer-title">{config.title}</h1>
+            {config.description ? <p className="page-renderer-description">{config.description}</p> : null}
+          </div>
+          {actions ? <div className="page-renderer-actions">{actions}</div> : null}
         </header>
       ) : null}
       {failed ? <Alert className="page-renderer-notice" type="warning" showIcon title={t('page.rightsUnknown')} /> : null}

@@ -20,6 +20,8 @@ const loaders: Record<string, () => Promise<{ default: ComponentType }>> = {
   management: () => import('../pages/management/management-page.tsx'),
   workspaceTemplates: () => import('../pages/workspace-template/template-list-page.tsx'),
   workspaceTemplateCreate: () => import('../pages/workspace-template/template-edit-page.tsx'),
+  pageList: () => import('../pages/page-admin/page-list-page.tsx'),
+  pageEdit: () => import('../pages/page-admin/page-edit-page.tsx'),
 };
 
 const cache = new Map<string, LazyComponent<object>>();

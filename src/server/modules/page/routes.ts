@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { websiteParams, websiteQueryBody, type WebsiteParams } from '../../../core/contracts/dataset.ts';
 import {
+  PAGE_EDIT_POINT,
   pageCreateBody,
   pageIdBody,
   pageIdQuery,
@@ -32,7 +33,7 @@ import {
   widgetQuery,
 } from './service.ts';
 
-const EDIT = { point: 'page:edit' } as const;
+const EDIT = { point: PAGE_EDIT_POINT } as const;
 // Public website calls are limited per client address; a dashboard of many widgets stays well under it.
 const WEBSITE_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
 
@@ -69,7 +70,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
       const session = sessionOf(request);
       const row = await pageByRoute(scope, request.query.route);
       if (!row) throw notFound('Page');
-      const editor = session.memberType === 'ADMIN' || (await loadFunctionPoints(scope, session)).has('page:edit');
+      const editor = session.memberType === 'ADMIN' || (await loadFunctionPoints(scope, session)).has(PAGE_EDIT_POINT);
       if (!editor) {
         // A draft is not there for readers; a published page is theirs when a role grants its menu entry.
         if (row.published !== 1) throw notFound('Page');

@@ -1,9 +1,12 @@
+import { EditOutlined } from '@ant-design/icons';
 import { Button, Result, Skeleton } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { PAGE_EDIT_POINT } from '../../../core/contracts/page.ts';
+import { pageEditorPath } from '../../../core/pages/page-editor-path.ts';
 import { ROUTES, routeMatches } from '../../../core/routes.ts';
-import { pageApi } from '../../api/page-endpoints.ts';
+import { pageApi, type PageApi } from '../../api/page-endpoints.ts';
 import { signedInDataSource } from '../../renderer/page-data-source.ts';
 import { PageRenderer } from '../../renderer/page-renderer.tsx';
 import NotFoundPage from '../../shell/pages/not-found-page.tsx';
@@ -11,6 +14,22 @@ import { useStores } from '../../stores/stores-context.tsx';
 import { useStoredPage } from './use-stored-page.ts';
 
 const isCustomerRoute = (pathname: string) => ROUTES.some((r) => r.screen === 'customerPage' && routeMatches(r.path, pathname));
+
+/** Whether the reader may edit pages; false until known, and when it cannot be read (the server decides anyway). */
+function useMayEditPages(api: PageApi): boolean {
+  const [allowed, setAllowed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api.heldPoints('page').then(
+      (points) => live && setAllowed(points.includes(PAGE_EDIT_POINT)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return allowed;
+}
 
 /**
  * A customer page (`/roche`, or any route an administrator stored a page at): the router's
@@ -26,6 +45,7 @@ export default function CustomerPageScreen() {
   const source = useMemo(() => signedInDataSource(api), [api]);
   const route = pathname.replace(/\/+$/, '') || '/';
   const state = useStoredPage(route, () => api.serverLoader(route));
+  const mayEdit = useMayEditPages(api);
   const home = (
     <Button type="primary" onClick={() => navigate('/home')}>
       {t('common:actions.backToHome')}
@@ -57,6 +77,18 @@ export default function CustomerPageScreen() {
         />
       );
     case 'ready':
-      return <PageRenderer config={state.page.config} source={source} />;
+      return (
+        <PageRenderer
+          config={state.page.config}
+          source={source}
+          actions={
+            mayEdit && (
+              <Button icon={<EditOutlined />} onClick={() => navigate(pageEditorPath(state.page.id, route))} data-testid="edit-page">
+                {t('customerPage.edit')}
+              </Button>
+            )
+          }
+        />
+      );
   }
 }

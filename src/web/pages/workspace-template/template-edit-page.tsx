@@ -12,8 +12,9 @@ import { ResourceTreePicker } from '../../admin/resource-tree-picker.tsx';
 import { schemaRules, withoutEmpty } from '../../admin/schema-rules.ts';
 import { placeServerError } from '../../admin/server-errors.ts';
 import { useAdminApi } from '../../admin/use-admin-api.ts';
+import { editTargetOf } from '../../admin/edit-target.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
-import { TemplateEditStore, templateIdOf } from './template-edit-store.ts';
+import { TemplateEditStore } from './template-edit-store.ts';
 import '../../admin/admin.css';
 
 interface Values {
@@ -210,6 +211,6 @@ const TemplateEditor = observer(function TemplateEditor({ param }: { param: numb
 
 /** /workSpace/templateCreate/{id}: a fresh editor for each template (`new` makes one). */
 export default function TemplateEditPage() {
-  const param = templateIdOf(useParams().id);
+  const param = editTargetOf(useParams().id);
   return <TemplateEditor key={String(param)} param={param} />;
 }

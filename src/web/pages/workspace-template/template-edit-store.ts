@@ -4,12 +4,6 @@ import type { MenuNode } from '../../../core/entities.ts';
 import type { AdminApi, PageListItem } from '../../admin/admin-api.ts';
 import { Loadable } from '../../admin/loadable.ts';
 
-/** `new`, or the id of a stored template; anything else names no template. */
-export function templateIdOf(param: string | undefined): number | 'new' | null {
-  if (param === 'new') return 'new';
-  return param && /^[1-9]\d{0,9}$/.test(param) ? Number(param) : null;
-}
-
 /** /workSpace/templateCreate/{id}: the template being written and what it can hold. */
 export class TemplateEditStore {
   readonly detail: Loadable<WorkspaceTemplateDetail | null>;

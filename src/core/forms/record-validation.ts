@@ -36,10 +36,12 @@ import { acceptedExtensions, fieldPrecision } from './compile-form-design.ts';
 /**
  * The ajv options record schemas are compiled with, on the server and in the browser
  * validator code generated from them (src/server/modules/form/validator-code.ts):
- * every error at once, no defaults filled by ajv, decimals checked to 9 places so
- * 0.1 + 0.2 is a multiple of 0.01, and no type warnings for the `if` schemas of conditions.
+ * every error at once, no defaults filled by ajv, decimals checked with a tolerance of 1e-4
+ * on the quotient (so 0.1 + 0.2 is a multiple of 0.01, and so is 308941.85, whose quotient
+ * by 0.01 is off by 4e-9 in binary floating point: the error grows with the value, and 1e-4
+ * keeps amounts up to about 4e9 valid), and no type warnings for the `if` schemas of conditions.
  */
-export const RECORD_AJV_OPTIONS: Options = { allErrors: true, useDefaults: false, multipleOfPrecision: 9, strictTypes: false };
+export const RECORD_AJV_OPTIONS: Options = { allErrors: true, useDefaults: false, multipleOfPrecision: 4, strictTypes: false };
 
 const VALIDATOR_CACHE_LIMIT = 200;
 const validators = new Map<string, ValidateFunction>();

@@ -13,6 +13,8 @@ import { avatarRoutes } from './modules/account/avatar-routes.ts';
 import { addressRoutes } from './modules/address/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { datasetRoutes } from './modules/dataset/routes.ts';
+import { formRoutes } from './modules/form/routes.ts';
+import { FormVersionCache } from './modules/form/versions.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { VerificationCodes } from './modules/auth/verification-codes.ts';
 import { InProcessNotifyBus } from './modules/notify/bus.ts';
@@ -20,9 +22,12 @@ import { notifyRoutes } from './modules/notify/routes.ts';
 import { orgRoutes } from './modules/org/routes.ts';
 import { pageRoutes } from './modules/page/routes.ts';
 import { preferenceRoutes } from './modules/preference/routes.ts';
+import { createRecordHooks } from './modules/record/hooks.ts';
+import { recordRoutes } from './modules/record/routes.ts';
 import { resourceRoutes } from './modules/resource/routes.ts';
 import { permissionGroupRoutes } from './modules/role/group-routes.ts';
 import { roleRoutes } from './modules/role/routes.ts';
+import { stagingRoutes } from './modules/staging/routes.ts';
 import { managedUserRoutes } from './modules/management/user-routes.ts';
 import { managedWorkspaceRoutes } from './modules/management/workspace-routes.ts';
 import { workspaceTemplateRoutes } from './modules/workspace-template/routes.ts';
@@ -56,7 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const database = options.database ?? openDatabase(config);
   await migrateToLatest(database.db as never, database.dialect);
-  if (options.seed !== false) await seedDatabase(database.db, clock);
+  if (options.seed !== false) await seedDatabase(database.db, clock, database.dialect);
 
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
@@ -75,6 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     codes: new VerificationCodes(database.db, clock),
     sender: options.sender ?? createMessageSender({ db: database.db, clock, log: app.log, ...config }),
     notifyBus: new InProcessNotifyBus(),
+    formVersions: new FormVersionCache(),
+    recordHooks: createRecordHooks(),
   };
   app.decorate('services', services);
   app.addHook('onClose', async () => database.close());
@@ -110,6 +117,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(workspaceTemplateRoutes);
       await api.register(datasetRoutes);
       await api.register(pageRoutes);
+      await api.register(formRoutes);
+      await api.register(recordRoutes);
+      await api.register(stagingRoutes);
       await api.register(orgRoutes);
     },
     { prefix: '/api' },

@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: number,
     message: string,
+    /** Sent as the envelope's `data`, e.g. every bad field of a record. */
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'AppError';

@@ -6,7 +6,9 @@ import type { DB } from './db/schema.ts';
 import type { MessageSender } from './messaging/sender.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
 import type { VerificationCodes } from './modules/auth/verification-codes.ts';
+import type { FormVersionCache } from './modules/form/versions.ts';
 import type { NotifyBus } from './modules/notify/bus.ts';
+import type { RecordHooks } from './modules/record/hooks.ts';
 
 /** What modules share, decorated onto the app (no globals), so tests can hand in their own. */
 export interface Services {
@@ -18,6 +20,10 @@ export interface Services {
   codes: VerificationCodes;
   sender: MessageSender;
   notifyBus: NotifyBus;
+  /** Published form versions, read once each (they never change). */
+  formVersions: FormVersionCache;
+  /** Where the flow module joins the record lifecycle. */
+  recordHooks: RecordHooks;
 }
 
 declare module 'fastify' {

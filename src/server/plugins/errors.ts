@@ -10,7 +10,7 @@ import { envelope } from './envelope.ts';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(envelope(false, error.code, error.message, null));
+      return reply.status(error.statusCode).send(envelope(false, error.code, error.message, error.data));
     }
     if (error.validation) {
       // The schema compiler already phrased the first error with its field (see plugins/validation.ts).

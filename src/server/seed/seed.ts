@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { flattenTree } from '../../core/menu-tree.ts';
 import type { Clock } from '../clock.ts';
+import type { Dialect } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { loadAddresses } from '../modules/address/load.ts';
 import { hashPassword } from '../modules/auth/password.ts';
@@ -18,7 +19,7 @@ type Node = SeedNode;
  * are created when missing (found by code or username), menu nodes when their seed key is
  * missing; rows already there, and what administrators changed, are left alone.
  */
-export async function seedDatabase(db: Kysely<DB>, clock: Clock): Promise<void> {
+export async function seedDatabase(db: Kysely<DB>, clock: Clock, dialect: Dialect): Promise<void> {
   const menu = withChildren(readSeedMenu());
   const demo = readSeedDemo();
   await loadAddresses(db);
@@ -52,7 +53,7 @@ export async function seedDatabase(db: Kysely<DB>, clock: Clock): Promise<void> 
   });
   // Before the tenant content: the demo forms' flows find managers through departments.
   for (const tenant of demo.tenants) await seedDepartments(db, tenant.code);
-  for (const tenant of demo.tenants) await seedTenantContent(db, tenant.code, clock);
+  for (const tenant of demo.tenants) await seedTenantContent(db, dialect, tenant.code, clock);
   // After the tenant content, so templates find the customer pages.
   for (const tenant of demo.tenants) await seedAuthorization(db, tenant, menu, now);
 }

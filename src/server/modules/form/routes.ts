@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  FORM_DESIGN_POINTS,
+  FORM_POINTS,
+  RECORD_READ_POINTS,
+  formCreateBody,
+  formIdBody,
+  formIdQuery,
+  formListQuery,
+  formSettingsBody,
+  formUpdateBody,
+  formVersionQuery,
+  type FormCreateBody,
+  type FormIdBody,
+  type FormListQuery,
+  type FormSettingsBody,
+  type FormUpdateBody,
+  type FormVersionQuery,
+} from '../../../core/contracts/forms.ts';
+import { strictObject, type JsonSchema } from '../../../core/contracts/common.ts';
+import { notFound } from '../../errors.ts';
+import { scopeOf, sessionOf } from '../../plugins/auth.ts';
+import { loadFunctionPoints } from '../resource/function-points.ts';
+import { recordContext } from '../record/context.ts';
+import { requireRecordReader } from '../record/service.ts';
+import {
+  createForm,
+  deleteForm,
+  findForm,
+  formDetail,
+  formOpenTo,
+  formOptions,
+  listForms,
+  listVersions,
+  publishForm,
+  updateForm,
+  updateSettings,
+  versionDetail,
+  type FormContext,
+  type FormRow,
+} from './service.ts';
+import { validatorModuleSource } from './validator-code.ts';
+
+const DESIGNER = { point: FORM_DESIGN_POINTS } as const;
+const validatorQuery = strictObject({ ...(formVersionQuery.properties as Record<string, JsonSchema>), token: { type: 'string' } }, ['id', 'version']);
+
+/**
+ * The form designer's API (forms, drafts, versions, advance settings) and the published
+ * versions that fill screens read (with their validation code).
+ */
+export async function formRoutes(app: FastifyInstance): Promise<void> {
+  const context = (request: FastifyRequest): FormContext => ({
+    scope: scopeOf(request),
+    session: sessionOf(request),
+    clock: app.services.clock,
+    dialect: app.services.dialect,
+    versions: app.services.formVersions,
+  });
+
+  app.get<{ Querystring: FormListQuery }>('/proptech_allplan/form/list', { schema: { querystring: formListQuery }, config: DESIGNER }, async (request) =>
+    listForms(scopeOf(request), request.query),
+  );
+
+  app.get<{ Querystring: FormIdBody }>('/proptech_allplan/form/detail', { schema: { querystring: formIdQuery }, config: DESIGNER }, async (request) =>
+    formDetail(context(request), request.query.id),
+  );
+
+  app.post<{ Body: FormCreateBody }>('/proptech_allplan/form/create', { schema: { body: formCreateBody }, config: { point: FORM_POINTS.create } }, async (request) =>
+    createForm(context(request), request.body),
+  );
+
+  app.post<{ Body: FormUpdateBody }>('/proptech_allplan/form/update', { schema: { body: formUpdateBody }, config: { point: FORM_POINTS.edit } }, async (request) =>
+    updateForm(context(request), request.body),
+  );
+
+  app.post<{ Body: FormIdBody }>('/proptech_allplan/form/delete', { schema: { body: formIdBody }, config: { point: FORM_POINTS.delete } }, async (request) => {
+    await deleteForm(context(request), request.body.id);
+    return null;
+  });
+
+  app.post<{ Body: FormIdBody }>('/proptech_allplan/form/publish', { schema: { body: formIdBody }, config: { point: FORM_POINTS.publish } }, async (request) =>
+    publishForm(context(request), request.body.id),
+  );
+
+  app.post<{ Body: FormSettingsBody }>(
+    '/proptech_allplan/form/settings/update',
+    { schema: { body: formSettingsBody }, config: { point: FORM_POINTS.edit } },
+    async (request) => updateSettings(context(request), request.body),
+  );
+
+  app.get<{ Querystring: FormIdBody }>('/proptech_allplan/form/versions', { schema: { querystring: formIdQuery }, config: DESIGNER }, async (request) =>
+    listVersions(scopeOf(request), request.query.id),
+  );
+
+  /** A published version for designers, and for whoever reads the form's records. */
+  async function readableVersionForm(request: FastifyRequest, formId: number, version: number): Promise<FormRow> {
+    const scope = scopeOf(request);
+    const session = sessionOf(request);
+    const form = await findForm(scope, formId);
+    const held = session.memberType === 'ADMIN' ? null : await loadFunctionPoints(scope, session);
+    if (!held || FORM_DESIGN_POINTS.some((p) => held.has(p))) return form;
+    if (!(await formOpenTo(scope, session, form))) throw notFound('Form');
+    const loaded = await app.services.formVersions.get(scope, formId, version);
+    if (!loaded) throw notFound('Form version');
+    await requireRecordReader(await recordContext(app, request), form, loaded);
+    return form;
+  }
+
+  app.get<{ Querystring: FormVersionQuery }>('/proptech_allplan/form/version', { schema: { querystring: formVersionQuery } }, async (request) => {
+    const form = await readableVersionForm(request, request.query.id, request.query.version);
+    return versionDetail(context(request), form, request.query.version);
+  });
+
+  // Loaded by the browser with import(), which cannot send headers: the token may come in the query.
+  app.get<{ Querystring: FormVersionQuery & { token?: string } }>(
+    '/proptech_allplan/form/validator',
+    { schema: { querystring: validatorQuery }, config: { tokenInQuery: true } },
+    async (request, reply) => {
+      const { id, version } = request.query;
+      const form = await readableVersionForm(request, id, version);
+      const loaded = await versionDetail(context(request), form, version);
+      return reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        // A version never changes; the URL carries the token, so only this browser keeps it.
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(validatorModuleSource(loaded.schema, `form ${id} version ${version}`));
+    },
+  );
+
+  app.get('/proptech_allplan/form/options', { config: { point: [...FORM_DESIGN_POINTS, ...RECORD_READ_POINTS] } }, async (request) =>
+    formOptions(scopeOf(request), sessionOf(request)),
+  );
+}

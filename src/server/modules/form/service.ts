@@ -1,0 +1,340 @@
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type {
+  FormCreateBody,
+  FormDetail,
+  FormListItem,
+  FormListQuery,
+  FormOption,
+  FormSettingsBody,
+  FormUpdateBody,
+  FormVersionDetail,
+  FormVersionItem,
+} from '../../../core/contracts/forms.ts';
+import type { PageResult } from '../../../core/envelope.ts';
+import { compileFormDesign } from '../../../core/forms/compile-form-design.ts';
+import { DEFAULT_FORM_SETTINGS, valueFields, type FormDesign, type FormSettings } from '../../../core/forms/form-design.ts';
+import { validateFormDesign } from '../../../core/forms/validate-form-design.ts';
+import type { Clock } from '../../clock.ts';
+import type { Dialect } from '../../db/database.ts';
+import { readJson, readJsonOrNull, writeJson, writeJsonOrNull } from '../../db/json-column.ts';
+import type { DB, FormTable } from '../../db/schema.ts';
+import type { TenantScope } from '../../db/tenant-scope.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import type { Session } from '../auth/tokens.ts';
+import { loadFunctionPoints } from '../resource/function-points.ts';
+import { dropFieldIndexes, syncFieldIndexes } from '../record/field-indexes.ts';
+import { indexType, pruneSettings, settingsProblems } from './settings-check.ts';
+import { presentVersion, type FormVersionCache, type LoadedVersion } from './versions.ts';
+
+export type FormRow = Selectable<FormTable>;
+
+/** What the form handlers share: the caller, the clock and the database. */
+export interface FormContext {
+  scope: TenantScope;
+  session: Session;
+  clock: Clock;
+  dialect: Dialect;
+  versions: FormVersionCache;
+}
+
+export const EMPTY_DESIGN: FormDesign = { version: 1, items: [] };
+
+const now = (clock: Clock) => new Date(clock.now()).toISOString();
+
+export const presentFormItem = (row: FormRow): FormListItem => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  icon: row.icon,
+  status: row.status,
+  workspaceCode: row.workspace_code,
+  currentVersion: row.current_version,
+  revision: row.revision,
+  createTime: row.create_time,
+  updateTime: row.update_time,
+});
+
+export async function findForm(scope: TenantScope, id: number): Promise<FormRow> {
+  const row = await scope.selectFrom('form').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Form');
+  return row;
+}
+
+/** The current published version of a form, or 400 naming the form when it has none. */
+export async function currentVersionOf(scope: TenantScope, versions: FormVersionCache, form: FormRow): Promise<LoadedVersion> {
+  if (form.current_version === null) throw badRequest('formId', `form "${form.name}" is not published yet`);
+  const version = await versions.get(scope, form.id, form.current_version);
+  if (!version) throw new Error(`form ${form.id} lacks its version ${form.current_version}`);
+  return version;
+}
+
+export async function listForms(scope: TenantScope, query: FormListQuery): Promise<PageResult<FormListItem>> {
+  let base = scope.selectFrom('form');
+  if (query.status) base = base.where('status', '=', query.status);
+  const keyword = query.keyword?.trim();
+  if (keyword) base = base.where('name', 'like', `%${escapeLike(keyword)}%`);
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy('update_time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.pageNum - 1) * query.pageSize)
+      .execute(),
+  ]);
+  return { list: rows.map(presentFormItem), total: Number(total), pageNum: query.pageNum, pageSize: query.pageSize };
+}
+
+/** `%` and `_` typed by the user match themselves (the LIKE escape is `\`). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Deep equality of JSON values regardless of key order (jsonb reorders keys). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const ka = Object.keys(a);
+    return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  }
+  return (a ?? null) === (b ?? null);
+}
+
+export async function formDetail(ctx: Pick<FormContext, 'scope' | 'versions'>, id: number): Promise<FormDetail> {
+  const row = await findForm(ctx.scope, id);
+  const design = readJson<FormDesign>(row.design);
+  const settings = readJson<FormSettings>(row.settings);
+  const flow = readJsonOrNull(row.flow);
+  const current = row.current_version === null ? undefined : await ctx.versions.get(ctx.scope, id, row.current_version);
+  const unpublishedChanges =
+    !current || !sameJson(current.design, design) || !sameJson(current.settings, pruneSettings(design, settings)) || !sameJson(current.flow, flow);
+  return { ...presentFormItem(row), design, settings, flow, createdBy: row.created_by, unpublishedChanges };
+}
+
+/** 400 naming the first problem of a design, under `design.`. */
+export function checkDesign(design: unknown): FormDesign {
+  const [problem] = validateFormDesign(design);
+  if (problem) throw badRequest(problem.path ? `design.${problem.path}` : 'design', problem.message);
+  return design as FormDesign;
+}
+
+async function checkWorkspace(scope: TenantScope, code: string | null | undefined): Promise<string | null> {
+  if (code === null || code === undefined) return null;
+  const found = await scope.selectFrom('workspace').select('code').where('code', '=', code).executeTakeFirst();
+  if (!found) throw notFound('workspaceCode: Workspace');
+  return code;
+}
+
+export async function createForm(ctx: FormContext, body: FormCreateBody): Promise<FormDetail> {
+  const design = body.design === undefined ? EMPTY_DESIGN : checkDesign(body.design);
+  const workspaceCode = await checkWorkspace(ctx.scope, body.workspaceCode);
+  const time = now(ctx.clock);
+  const [row] = await ctx.scope
+    .insertInto('form', [
+      {
+        workspace_code: workspaceCode,
+        name: body.name.trim(),
+        description: body.description ?? '',
+        icon: body.icon ?? null,
+        design: writeJson(design),
+        settings: writeJson(DEFAULT_FORM_SETTINGS),
+        flow: null,
+        current_version: null,
+        seed_key: null,
+        created_by: ctx.session.userId,
+        create_time: time,
+        update_time: time,
+      },
+    ])
+    .returning('id')
+    .execute();
+  return formDetail(ctx, row!.id);
+}
+
+const staleMessage = (what: string, row: FormRow, revision: number) =>
+  `${what} "${row.name}" was changed by someone else since you opened it (revision ${row.revision}, yours ${revision}); reload it and apply your change again`;
+
+/**
+ * Applies a change to the designer's draft when the caller saw the latest revision, bumping
+ * it; 409 when someone saved in between, 404 when the form is gone. Runs in `db` (a transaction).
+ */
+export async function writeDraft(
+  scope: TenantScope,
+  clock: Clock,
+  id: number,
+  revision: number,
+  changes: Pick<Updateable<FormTable>, 'name' | 'description' | 'icon' | 'status' | 'design' | 'settings' | 'flow'>,
+  what = 'Form',
+): Promise<void> {
+  const result = await scope
+    .updateTable('form')
+    .set((eb) => ({ ...changes, revision: eb('revision', '+', 1), update_time: now(clock) }))
+    .where('id', '=', id)
+    .where('revision', '=', revision)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return;
+  const row = await findForm(scope, id);
+  throw conflict(staleMessage(what, row, revision));
+}
+
+export async function updateForm(ctx: FormContext, body: FormUpdateBody): Promise<FormDetail> {
+  const row = await findForm(ctx.scope, body.id);
+  const design = body.design === undefined ? undefined : checkDesign(body.design);
+  if (body.status !== undefined && row.current_version === null) {
+    throw badRequest('status', 'a form that was never published stays a draft; publish it first');
+  }
+  await writeDraft(ctx.scope, ctx.clock, body.id, body.revision, {
+    ...(body.name !== undefined && { name: body.name.trim() }),
+    ...(body.description !== undefined && { description: body.description }),
+    ...(body.icon !== undefined && { icon: body.icon }),
+    ...(body.status !== undefined && { status: body.status }),
+    ...(design && { design: writeJson(design) }),
+  });
+  return formDetail(ctx, body.id);
+}
+
+export async function deleteForm(ctx: FormContext, id: number): Promise<void> {
+  await findForm(ctx.scope, id);
+  await ctx.scope.db.transaction().execute(async (trx) => {
+    await ctx.scope.with(trx).deleteFrom('form').where('id', '=', id).execute();
+    await dropFieldIndexes(trx, ctx.dialect, id);
+  });
+  ctx.versions.forgetForm(ctx.scope.tenantId, id);
+}
+
+/** The function point codes the tenant's BUTTON nodes carry. */
+async function tenantPointCodes(scope: TenantScope): Promise<Set<string>> {
+  return loadFunctionPoints(scope, { tokenId: 0, userId: 0, tenantId: scope.tenantId, memberType: 'ADMIN' });
+}
+
+export async function updateSettings(ctx: FormContext, body: FormSettingsBody): Promise<FormDetail> {
+  const row = await findForm(ctx.scope, body.id);
+  const design = readJson<FormDesign>(row.design);
+  const { schema } = compileFormDesign(design);
+  const [problem] = settingsProblems(design, schema, body.settings, await tenantPointCodes(ctx.scope));
+  if (problem) throw badRequest(problem.path, problem.message);
+  await ctx.scope.db.transaction().execute(async (trx) => {
+    const scope = ctx.scope.with(trx);
+    await writeDraft(scope, ctx.clock, body.id, body.revision, { settings: writeJson(body.settings) }, 'Form settings of');
+    await syncIndexes(trx, ctx.dialect, body.id, design, body.settings);
+  });
+  return formDetail(ctx, body.id);
+}
+
+/** Expression indexes follow the saved settings at once (they only speed up lists). */
+export async function syncIndexes(db: Kysely<DB>, dialect: Dialect, formId: number, design: FormDesign, settings: FormSettings) {
+  const fields = new Map(valueFields(design).map((f) => [f.key, f]));
+  const indexed = settings.indexedFields.flatMap((key) => {
+    const field = fields.get(key);
+    const type = field && indexType(field);
+    return type ? [{ key, type }] : [];
+  });
+  return syncFieldIndexes(db, dialect, formId, indexed);
+}
+
+/**
+ * Publishes the draft as the next version: the design checked and compiled, the settings
+ * (without keys of removed fields) and the flow copied. Records keep the version they were
+ * made with.
+ */
+export async function publishForm(ctx: FormContext, id: number): Promise<FormVersionItem> {
+  const row = await findForm(ctx.scope, id);
+  const design = checkDesign(readJson(row.design));
+  if (valueFields(design).length === 0) throw badRequest('design.items', 'add at least one field before publishing');
+  const compiled = compileFormDesign(design);
+  const settings = pruneSettings(design, readJson<FormSettings>(row.settings));
+  const [problem] = settingsProblems(design, compiled.schema, settings, await tenantPointCodes(ctx.scope));
+  if (problem) throw badRequest(problem.path, problem.message);
+  const time = now(ctx.clock);
+  return ctx.scope.db.transaction().execute(async (trx) => {
+    const scope = ctx.scope.with(trx);
+    const version = (row.current_version ?? 0) + 1;
+    // Only the publisher who saw the current version moves it on; a second publish at the same time gets a 409.
+    const moved = await scope
+      .updateTable('form')
+      .set({ current_version: version, status: row.status === 'disabled' ? 'disabled' : 'published', update_time: time })
+      .where('id', '=', id)
+      .where((eb) => (row.current_version === null ? eb('current_version', 'is', null) : eb('current_version', '=', row.current_version)))
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) throw conflict(`Form "${row.name}" was published by someone else at the same time; reload it`);
+    await scope
+      .insertInto('form_version', [
+        {
+          form_id: id,
+          version,
+          design: writeJson(design),
+          schema: writeJson(compiled.schema),
+          ui_schema: writeJson(compiled.uiSchema),
+          settings: writeJson(settings),
+          flow: writeJsonOrNull(readJsonOrNull(row.flow)),
+          published_by: ctx.session.userId,
+          publish_time: time,
+        },
+      ])
+      .execute();
+    return { version, publishedBy: ctx.session.userId, publishedByName: await userName(trx, ctx.session.userId), publishTime: time, fieldCount: valueFields(design).length };
+  });
+}
+
+async function userName(db: Kysely<DB>, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('app_user').select('name').where('id', '=', userId).executeTakeFirst();
+  return row?.name ?? null;
+}
+
+export async function listVersions(scope: TenantScope, id: number): Promise<FormVersionItem[]> {
+  await findForm(scope, id);
+  const rows = await scope
+    .selectFrom('form_version')
+    .leftJoin('app_user', 'app_user.id', 'form_version.published_by')
+    .select(['form_version.version', 'form_version.published_by', 'form_version.publish_time', 'form_version.design', 'app_user.name'])
+    .where('form_version.form_id', '=', id)
+    .orderBy('form_version.version', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    version: r.version,
+    publishedBy: r.published_by,
+    publishedByName: r.name,
+    publishTime: r.publish_time,
+    fieldCount: valueFields(readJson<FormDesign>(r.design)).length,
+  }));
+}
+
+export async function versionDetail(ctx: Pick<FormContext, 'scope' | 'versions'>, form: FormRow, version: number): Promise<FormVersionDetail> {
+  const loaded = await ctx.versions.get(ctx.scope, form.id, version);
+  if (!loaded) throw notFound('Form version');
+  return presentVersion(loaded, form.name);
+}
+
+/** Workspace codes of the user in the scope's tenant. */
+export async function memberWorkspaceCodes(scope: TenantScope, userId: number): Promise<string[]> {
+  const rows = await scope
+    .selectFrom('workspace')
+    .innerJoin('workspace_member', 'workspace_member.workspace_id', 'workspace.id')
+    .select('workspace.code')
+    .where('workspace_member.user_id', '=', userId)
+    .execute();
+  return rows.map((r) => r.code);
+}
+
+/** Whether the caller may use a form: a whole-tenant form, one of their workspaces', or any for an ADMIN. */
+export async function formOpenTo(scope: TenantScope, session: Session, form: Pick<FormRow, 'workspace_code'>): Promise<boolean> {
+  if (form.workspace_code === null || session.memberType === 'ADMIN') return true;
+  return (await memberWorkspaceCodes(scope, session.userId)).includes(form.workspace_code);
+}
+
+/** Published forms the caller may use, for pickers and the linked-record field. */
+export async function formOptions(scope: TenantScope, session: Session): Promise<FormOption[]> {
+  let query = scope
+    .selectFrom('form')
+    .select(['id', 'name', 'icon', 'current_version', 'workspace_code'])
+    .where('status', '=', 'published')
+    .where('current_version', 'is not', null);
+  if (session.memberType !== 'ADMIN') {
+    const codes = await memberWorkspaceCodes(scope, session.userId);
+    query = query.where((eb) => eb.or([eb('workspace_code', 'is', null), ...(codes.length ? [eb('workspace_code', 'in', codes)] : [])]));
+  }
+  const rows = await query.orderBy('name').orderBy('id').execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, icon: r.icon, currentVersion: r.current_version!, workspaceCode: r.workspace_code }));
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { formIdBody, stagingIdQuery, stagingListQuery, stagingSaveBody, type StagingListQuery, type StagingSaveBody } from '../../../core/contracts/forms.ts';
+import { recordContext } from '../record/context.ts';
+import { deleteDraft, draftDetail, listDrafts, saveDraft } from './service.ts';
+
+/** The caller's drafts (/table/staging): list, open, autosave, discard. */
+export async function stagingRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: StagingListQuery }>('/proptech_allplan/staging/list', { schema: { querystring: stagingListQuery } }, async (request) =>
+    listDrafts(await recordContext(app, request), request.query),
+  );
+
+  app.get<{ Querystring: { id: number } }>('/proptech_allplan/staging/detail', { schema: { querystring: stagingIdQuery } }, async (request) =>
+    draftDetail(await recordContext(app, request), request.query.id),
+  );
+
+  app.post<{ Body: StagingSaveBody }>('/proptech_allplan/staging/save', { schema: { body: stagingSaveBody } }, async (request) =>
+    saveDraft(await recordContext(app, request), request.body),
+  );
+
+  app.post<{ Body: { id: number } }>('/proptech_allplan/staging/delete', { schema: { body: formIdBody } }, async (request) => {
+    await deleteDraft(await recordContext(app, request), request.body.id);
+    return null;
+  });
+}

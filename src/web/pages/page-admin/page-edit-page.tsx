@@ -10,14 +10,11 @@ import { PAGE_LIST_PATH, pageEditorPath, returnPathOf } from '../../../core/page
 import { editTargetOf } from '../../admin/edit-target.ts';
 import { useHeldPoints } from '../../admin/held-points.ts';
 import { LoadState } from '../../admin/load-state.tsx';
-import { pathOfMessage } from '../../admin/server-errors.ts';
 import { useAdminApi } from '../../admin/use-admin-api.ts';
 import { useUnsavedChanges } from '../../admin/use-unsaved-changes.ts';
-import { ApiError } from '../../api/api-error.ts';
 import { pageApi } from '../../api/page-endpoints.ts';
 import { signedInDataSource } from '../../renderer/page-data-source.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
-import { messageOf } from '../../shell/login/api-error.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import type { ConfigProblem } from './config-analysis.ts';
 import type { JsonEditorHandle, JsonEditorMark } from './json-editor.tsx';
@@ -53,17 +50,6 @@ function initialSettings(detail: PageDetail | null): PageSettings {
     menu: menu ? { parentId: menu.parentId ?? undefined, title: menu.title !== detail.config.title ? menu.title : undefined, icon: menu.icon ?? undefined } : undefined,
   };
 }
-
-/** Form fields by the request path a server message names. */
-const FIELD_OF_PATH: Record<string, ['route'] | ['kind'] | ['published'] | ['menu', 'parentId' | 'title' | 'icon']> = {
-  route: ['route'],
-  kind: ['kind'],
-  published: ['published'],
-  menu: ['menu', 'parentId'],
-  'menu.parentId': ['menu', 'parentId'],
-  'menu.title': ['menu', 'title'],
-  'menu.icon': ['menu', 'icon'],
-};
 
 const PageEditor = observer(function PageEditor({ target }: { target: number | 'new' | null }) {
   const { t } = useTranslation('admin');
@@ -118,29 +104,6 @@ const PageEditor = observer(function PageEditor({ target }: { target: number | '
     severity: 'error',
   }));
 
-  /** Puts a refused save's message where it belongs: the config text, a settings field, or above the form. */
-  const placeFailure = (failure: unknown): string => {
-    const text = messageOf(failure, t('state.saveFailed'));
-    if (!(failure instanceof ApiError) || failure.kind !== 'http') return text;
-    if (failure.status === 409) {
-      form.setFields([{ name: 'route', errors: [text] }]);
-      return '';
-    }
-    const named = failure.status === 400 ? pathOfMessage(text) : null;
-    if (named && /^config(\.|\[|$)/.test(named.path)) {
-      store.showServerProblem(named.path.replace(/^config\.?/, ''), named.text);
-      const [first] = store.problems.filter((p) => p.source === 'server');
-      if (first) jumpTo(first);
-      return t('pages.refusedConfig');
-    }
-    const field = named && FIELD_OF_PATH[named.path];
-    if (named && field) {
-      form.setFields([{ name: field, errors: [named.text] }]);
-      return '';
-    }
-    return text;
-  };
-
   const save = async () => {
     setError('');
     store.analyseNow();
@@ -162,7 +125,10 @@ const PageEditor = observer(function PageEditor({ target }: { target: number | '
       if (store.id === null) navigate(pageEditorPath(saved.id, returnPath), { replace: true });
       else void store.detail.load();
     } catch (failure) {
-      setError(placeFailure(failure));
+      const placed = store.placeFailure(failure, t('state.saveFailed'));
+      if (placed.at === 'config') jumpTo(placed.problem);
+      if (placed.at === 'field') form.setFields([{ name: placed.field, errors: [placed.text] }]);
+      setError(placed.at === 'form' ? placed.text : placed.at === 'config' ? t('pages.refusedConfig') : '');
     }
   };
 

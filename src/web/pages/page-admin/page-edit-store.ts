@@ -6,6 +6,9 @@ import type { DatasetShape } from '../../../core/query/check-query.ts';
 import type { DatasetInfo } from '../../../core/query/query-spec.ts';
 import type { AdminApi } from '../../admin/admin-api.ts';
 import { Loadable } from '../../admin/loadable.ts';
+import { pathOfMessage } from '../../admin/server-errors.ts';
+import { ApiError } from '../../api/api-error.ts';
+import { messageOf } from '../../shell/login/api-error.ts';
 import { analyseConfigText, isPreviewable, placeProblem, type ConfigAnalysis, type ConfigProblem } from './config-analysis.ts';
 import { configText } from './page-templates.ts';
 
@@ -22,6 +25,23 @@ export interface PageSettings {
   inMenu: boolean;
   menu?: { parentId?: number; title?: string; icon?: string };
 }
+
+/** A settings field of the form, by its name path. */
+export type SettingsField = ['route'] | ['kind'] | ['published'] | ['menu', 'parentId' | 'title' | 'icon'];
+
+/** Form fields by the request path a server message names. */
+const FIELD_OF_PATH: Readonly<Record<string, SettingsField>> = {
+  route: ['route'],
+  kind: ['kind'],
+  published: ['published'],
+  menu: ['menu', 'parentId'],
+  'menu.parentId': ['menu', 'parentId'],
+  'menu.title': ['menu', 'title'],
+  'menu.icon': ['menu', 'icon'],
+};
+
+/** Where a refused save's message belongs: the config text (already marked there), a settings field, or above the form. */
+export type SaveFailure = { at: 'config'; problem: ConfigProblem } | { at: 'field'; field: SettingsField; text: string } | { at: 'form'; text: string };
 
 /** What the editor needs from outside: the admin calls, the tenant's datasets and menu tree. */
 export interface PageEditSources {
@@ -140,9 +160,23 @@ export class PageEditStore {
     this.settingsChanged = changed;
   }
 
-  /** Shows what the server refused in the config (`path` inside `config`) at its place in the text. */
-  showServerProblem(path: string, message: string): void {
-    this.serverProblems = { text: this.text, problems: [placeProblem(this.text, null, path, message, 'server')] };
+  /**
+   * Places a refused save's message: a 400 naming `config…` is marked in the text (until the
+   * text changes), one naming a setting goes beside that field, a 409 (a taken route) beside
+   * the route; anything else is said above the form.
+   */
+  placeFailure(failure: unknown, fallback: string): SaveFailure {
+    const text = messageOf(failure, fallback);
+    if (!(failure instanceof ApiError) || failure.kind !== 'http') return { at: 'form', text };
+    if (failure.status === 409) return { at: 'field', field: ['route'], text };
+    const named = failure.status === 400 ? pathOfMessage(text) : null;
+    if (named && /^config(\.|\[|$)/.test(named.path)) {
+      const problem = placeProblem(this.text, null, named.path.replace(/^config\.?/, ''), named.text, 'server');
+      this.serverProblems = { text: this.text, problems: [problem] };
+      return { at: 'config', problem };
+    }
+    const field = named ? FIELD_OF_PATH[named.path] : undefined;
+    return field ? { at: 'field', field, text: named!.text } : { at: 'form', text };
   }
 
   /** The request body: the settings and the parsed text. The checks must have passed. */

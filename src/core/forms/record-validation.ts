@@ -174,25 +174,43 @@ const FORMAT_MESSAGES: Record<string, string> = {
 
 const entries = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
 
+interface Located {
+  field: FieldDesign | null;
+  labels: string[];
+  /** Path segments below the deepest design field (e.g. `province` of an address). */
+  rest: string[];
+  /** Where the path sits in design order: field and row indexes, for sorting. */
+  position: number[];
+}
+
 /** The design field an error path points into, with the labels along the way. */
-function locate(design: FormDesign, path: string): { field: FieldDesign | null; labels: string[]; rest: string[] } {
+function locate(design: FormDesign, path: string): Located {
   const segments = path.split(/\.|\[(\d+)\]/).filter((s) => s !== undefined && s !== '');
   let fields = valueFields(design);
-  let field: FieldDesign | null = null;
-  const labels: string[] = [];
-  const rest: string[] = [];
+  const located: Located = { field: null, labels: [], rest: [], position: [] };
   for (const segment of segments) {
-    if (/^\d+$/.test(segment)) continue;
-    const next = rest.length === 0 ? fields.find((f) => f.key === segment) : undefined;
-    if (!next) {
-      rest.push(segment);
+    if (/^\d+$/.test(segment)) {
+      located.position.push(Number(segment));
       continue;
     }
-    field = next;
-    labels.push(next.label);
+    const index = located.rest.length === 0 ? fields.findIndex((f) => f.key === segment) : -1;
+    if (index < 0) {
+      located.rest.push(segment);
+      located.position.push(Number.MAX_SAFE_INTEGER);
+      continue;
+    }
+    const next = fields[index]!;
+    located.field = next;
+    located.labels.push(next.label);
+    located.position.push(index);
     fields = next.type === 'subtable' ? (next.fields ?? []) : [];
   }
-  return { field, labels, rest };
+  return located;
+}
+
+function comparePositions(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
 }
 
 function messageOf(error: ErrorObject, field: FieldDesign | null, rest: string[]): string {
@@ -242,9 +260,9 @@ function messageOf(error: ErrorObject, field: FieldDesign | null, rest: string[]
   }
 }
 
-/** One error per field path, each message naming the field by label and key. */
+/** One error per field path in design order, each message naming the field by label and key. */
 export function recordErrors(design: FormDesign, errors: readonly ErrorObject[]): FieldError[] {
-  const seen = new Map<string, FieldError>();
+  const seen = new Map<string, FieldError & { position: number[] }>();
   for (const error of errors) {
     if (error.keyword === 'if') continue; // the `then` error that follows says what is missing
     const field = errorFieldPath(error);
@@ -252,9 +270,9 @@ export function recordErrors(design: FormDesign, errors: readonly ErrorObject[])
     const located = locate(design, field);
     const message = messageOf(error, located.field, located.rest);
     const name = located.field ? fieldDisplayName({ key: field, label: located.labels.join(' › ') }, field) : field || 'record';
-    seen.set(field, { field, message: `${name}: ${message}` });
+    seen.set(field, { field, message: `${name}: ${message}`, position: located.position });
   }
-  return [...seen.values()];
+  return [...seen.values()].sort((a, b) => comparePositions(a.position, b.position)).map(({ field, message }) => ({ field, message }));
 }
 
 /**

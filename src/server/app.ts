@@ -19,6 +19,7 @@ import { TokenService } from './modules/auth/tokens.ts';
 import { VerificationCodes } from './modules/auth/verification-codes.ts';
 import { InProcessNotifyBus } from './modules/notify/bus.ts';
 import { notifyRoutes } from './modules/notify/routes.ts';
+import { flowRoutes } from './modules/flow/routes.ts';
 import { orgRoutes } from './modules/org/routes.ts';
 import { pageRoutes } from './modules/page/routes.ts';
 import { preferenceRoutes } from './modules/preference/routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(recordRoutes);
       await api.register(stagingRoutes);
       await api.register(orgRoutes);
+      await api.register(flowRoutes);
     },
     { prefix: '/api' },
   );

@@ -75,6 +75,43 @@ export interface NewNotification {
   link?: string | null;
 }
 
+/** Stores a notification for each user, in the caller's transaction; publish them once it commits. */
+export function insertNotifications(
+  scope: TenantScope,
+  userIds: readonly number[],
+  message: NewNotification,
+  createTime: string,
+): Promise<Selectable<NotifyTable>[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return scope
+    .insertInto(
+      'notify',
+      userIds.map((userId) => ({
+        user_id: userId,
+        notify_type: message.notifyType,
+        title: message.title,
+        content: message.content,
+        link: message.link ?? null,
+        is_read: 0,
+        create_time: createTime,
+      })),
+    )
+    .returningAll()
+    .execute();
+}
+
+/** Pushes stored notifications to their users' open streams with the new unread counts. */
+export async function publishNotifications(bus: NotifyBus, scope: TenantScope, rows: readonly Selectable<NotifyTable>[]): Promise<void> {
+  for (const row of rows) {
+    bus.publish({
+      tenantId: scope.tenantId,
+      userId: row.user_id,
+      notification: presentNotification(row),
+      unreadCount: await unreadCount(scope, row.user_id),
+    });
+  }
+}
+
 /** Stores a notification for each user and pushes it to their open streams. */
 export async function sendNotifications(
   deps: { clock: Clock; bus: NotifyBus },
@@ -86,31 +123,7 @@ export async function sendNotifications(
   const members = await scope.selectFrom('tenant_member').select('user_id').where('user_id', 'in', userIds).execute();
   if (members.length !== new Set(userIds).size) throw badRequest('userIds', 'contains a user who is not in this tenant');
   const createTime = new Date(deps.clock.now()).toISOString();
-  const rows = await scope.db.transaction().execute((trx) =>
-    scope
-      .with(trx)
-      .insertInto(
-        'notify',
-        userIds.map((userId) => ({
-          user_id: userId,
-          notify_type: message.notifyType,
-          title: message.title,
-          content: message.content,
-          link: message.link ?? null,
-          is_read: 0,
-          create_time: createTime,
-        })),
-      )
-      .returningAll()
-      .execute(),
-  );
-  for (const row of rows) {
-    deps.bus.publish({
-      tenantId: scope.tenantId,
-      userId: row.user_id,
-      notification: presentNotification(row),
-      unreadCount: await unreadCount(scope, row.user_id),
-    });
-  }
+  const rows = await scope.db.transaction().execute((trx) => insertNotifications(scope.with(trx), userIds, message, createTime));
+  await publishNotifications(deps.bus, scope, rows);
   return rows.length;
 }

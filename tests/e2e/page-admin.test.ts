@@ -66,8 +66,8 @@ describe('page administration in Chromium', () => {
     await t?.close();
   });
 
-  const newPage = async (locale = 'en-US') => {
-    const context = await browser.newContext({ locale, viewport: { width: 1440, height: 900 } });
+  const newPage = async (locale = 'en-US', viewport = { width: 1440, height: 900 }) => {
+    const context = await browser.newContext({ locale, viewport });
     const page = await context.newPage();
     page.on('pageerror', (error) => errors.push(`${locale} ${page.url()}: ${error.message}`));
     page.on('console', (message) => {
@@ -106,15 +106,18 @@ describe('page administration in Chromium', () => {
     expect(await scope.locator(`${root} .widget-problem`).allInnerTexts()).toEqual([]);
   };
 
-  const shoot = async (page: Page, name: string) => {
+  /** A picture of the window, or of the whole page (`fullPage`), whose resize the grid would still be following. */
+  const shoot = async (page: Page, name: string, fullPage = false) => {
     await page.waitForTimeout(600); // charts animate in, dialogs settle
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
   };
 
   it('admin writes a page as JSON and routes it into a role’s menu; alice opens it; once deleted its address is gone', { timeout: 180_000 }, async () => {
     const admin = await newPage();
     await signIn(admin, 'admin');
-    await admin.goto(`${t.url}/pageManage`);
+    // The editor runs under the app's script and style policy; a violation would be a console error.
+    const listed = await admin.goto(`${t.url}/pageManage`);
+    expect(listed?.headers()['content-security-policy']).toContain("script-src 'self'");
     await admin.locator('.ant-table-row').first().waitFor();
     await admin.getByTestId('create-page').click();
     await admin.waitForURL(`${t.url}/pageManage/edit/new`);
@@ -178,7 +181,7 @@ describe('page administration in Chromium', () => {
     await settled(alice, '.page-renderer', 4);
     expect(await alice.locator('[data-widget-id="open"]').innerText()).toMatch(/\d/);
     expect(await alice.locator('[data-widget-id="latest"] [role="row"]').count()).toBeGreaterThan(3);
-    await shoot(alice, 'alice-page-en');
+    await shoot(alice, 'alice-page-en', true);
 
     // The administrator edits the page from itself; leaving with unsaved text asks first.
     await admin.goto(`${t.url}/plant-room`);
@@ -235,12 +238,13 @@ describe('page administration in Chromium', () => {
       ['zh-CN', 'zh-CN', 'ltr'],
       ['ar', 'ar', 'rtl'],
     ] as const) {
-      const page = await newPage(locale);
+      // Tall enough for the editor, its problems and the preview in one picture.
+      const page = await newPage(locale, { width: 1440, height: 1400 });
       await signIn(page, 'admin');
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);
       await page.goto(`${t.url}/pageManage`);
       await page.locator('.ant-table-row').first().waitFor();
-      await shoot(page, `list-${suffix}`);
+      await shoot(page, `list-${suffix}`, true);
 
       await page.goto(`${t.url}/pageManage/edit/${roche.id}`);
       await page.locator('.cm-content').waitFor();
@@ -254,6 +258,7 @@ describe('page administration in Chromium', () => {
       await problems(page).first().waitFor();
       // The JSON itself reads left to right in every language.
       expect(await page.locator('.cm-editor').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+      await page.locator('.page-admin-editor').evaluate((el) => el.scrollIntoView());
       await shoot(page, `editor-${suffix}`);
       await page.context().close();
     }

@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { formDesignValidatorPlugin } from './src/web/forms/vite-form-design-validator-plugin.ts';
 import { widgetValidatorsPlugin } from './src/web/renderer/vite-widget-validators-plugin.ts';
 
 export default defineConfig({
-  // Widget props validation is generated code, as in the build.
-  plugins: [widgetValidatorsPlugin('widgets')],
+  // Widget props and form design validation are generated code, as in the build.
+  plugins: [widgetValidatorsPlugin('widgets'), formDesignValidatorPlugin('schemas/meta')],
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     testTimeout: 60_000,

@@ -37,7 +37,7 @@ function readSchema(file: string): SchemaFile {
  * ajv's standalone code for `exports` (export name -> schema `$id`) as an ES module. ajv
  * names its run-time helpers with CommonJS require(); the browser build needs imports.
  */
-function standaloneModule(ajv: Ajv, exports: Record<string, string>): string {
+export function standaloneModule(ajv: Ajv, exports: Record<string, string>): string {
   const helpers = new Map<string, string>();
   const code = standaloneCode(ajv, exports).replace(/require\("([^"]+)"\)\.default/g, (_match, name: string) => {
     if (!helpers.has(name)) helpers.set(name, `helper${helpers.size}`);

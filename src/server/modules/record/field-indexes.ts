@@ -20,9 +20,11 @@ async function existingIndexNames(db: Kysely<DB>, dialect: Dialect, formId: numb
 /**
  * Makes the form's expression indexes exactly those of `fields`: one partial index per field
  * (`where form_id = <id>`, so it holds only that form's records and other forms' writes never
- * touch it) on the field's value then the creation time, which serves a filter on the field
- * with the default newest-first order. The list query names the form id as a literal so both
- * planners can use a partial index. Returns the names created and dropped.
+ * touch it) on tenant, form, the field's value, then the creation time: it serves a filter on
+ * the field with the default newest-first order, and matches more of a list query's equality
+ * terms than the general indexes, so SQLite picks it even without statistics. The list query
+ * names the form id as a literal so both planners can use a partial index. Returns the names
+ * created and dropped.
  */
 export async function syncFieldIndexes(
   db: Kysely<DB>,
@@ -38,7 +40,7 @@ export async function syncFieldIndexes(
   for (const [name, field] of wanted) {
     if (existing.includes(name)) continue;
     const value = scalarFieldSql(dialect, 'data', field.key, field.type);
-    await sql`create index ${sql.id(name)} on form_record (${value}, create_time) where form_id = ${sql.lit(formId)}`.execute(db);
+    await sql`create index ${sql.id(name)} on form_record (tenant_id, form_id, ${value}, create_time) where form_id = ${sql.lit(formId)}`.execute(db);
     created.push(name);
   }
   return { created, dropped };

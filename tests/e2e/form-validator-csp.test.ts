@@ -6,7 +6,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validatorModuleSource } from '../../src/server/modules/form/validator-code.ts';
 import { versionOf, EVERY_TYPE_DESIGN, GOOD_RECORD } from '../unit/forms/every-field-type.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, watchPageProblems } from '../helpers/browser.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /*
@@ -56,14 +56,7 @@ describe('form validator in Chromium under the CSP', () => {
 
   it('validates a record with the served code and no CSP violation', async () => {
     const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`));
-    });
+    const problems = await watchPageProblems(page);
     const response = await page.goto(`${t.url}/__test/validator-check.html`);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     await page.locator('body[data-ready="true"]').waitFor({ state: 'attached' });

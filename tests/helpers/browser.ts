@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -29,4 +29,22 @@ export function builtWebDir(): string {
     throw new Error(`${dir} holds no built web app: run \`npm run build\` first (npm test does).`);
   }
   return dir;
+}
+
+/**
+ * Collects what goes wrong on a page: console errors, uncaught errors and Content-Security-
+ * Policy violations (reported to the console by a script added before the page's own).
+ */
+export async function watchPageProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return problems;
 }

@@ -119,6 +119,24 @@ export const GOOD_RECORD = {
   ],
 };
 
+/** Visibility of a field and of a section, and conditional requiredness. */
+export const CONDITIONAL_DESIGN: FormDesign = {
+  version: 1,
+  items: [
+    { key: 'kind', type: 'radio', label: 'Kind', required: true, options: [{ value: 'repair', label: 'Repair' }, { value: 'other', label: 'Other' }] },
+    { key: 'otherReason', type: 'text', label: 'Other reason', required: true, visibleIf: { all: [{ field: 'kind', op: 'eq', value: 'other' }] } },
+    { key: 'cost', type: 'money', label: 'Cost' },
+    { key: 'approver', type: 'member', label: 'Approver', requiredIf: { all: [{ field: 'cost', op: 'gt', value: 1000 }] } },
+    {
+      key: 'hazard',
+      type: 'section',
+      title: 'Hazard',
+      visibleIf: { all: [{ field: 'kind', op: 'eq', value: 'repair' }] },
+      fields: [{ key: 'hazardNote', type: 'text', label: 'Hazard note', required: true }],
+    },
+  ],
+};
+
 export function versionOf(design: FormDesign, settings: FormSettings = DEFAULT_FORM_SETTINGS, formId = 1, version = 1): FormVersionModel {
   return { formId, version, design, schema: compileFormDesign(design).schema, settings };
 }

@@ -3,7 +3,7 @@ import { compileFormDesign } from '../../../src/core/forms/compile-form-design.t
 import { DEFAULT_FORM_SETTINGS, FIELD_TYPE_NAMES, type FormDesign } from '../../../src/core/forms/form-design.ts';
 import { initialRecordData, prepareRecord, recordTitle } from '../../../src/core/forms/record-validation.ts';
 import { validateFormDesign } from '../../../src/core/forms/validate-form-design.ts';
-import { BAD_VALUES, EVERY_TYPE_COVERED, EVERY_TYPE_DESIGN, GOOD_RECORD, versionOf } from './every-field-type.ts';
+import { BAD_VALUES, CONDITIONAL_DESIGN, EVERY_TYPE_COVERED, EVERY_TYPE_DESIGN, GOOD_RECORD, versionOf } from './every-field-type.ts';
 
 const NOW = new Date('2026-11-22T04:00:00Z');
 const create = (design: FormDesign, data: unknown, settings = DEFAULT_FORM_SETTINGS) => prepareRecord(versionOf(design, settings), data, { now: NOW, mode: 'create' });
@@ -58,39 +58,22 @@ describe('record validation per field type', () => {
   });
 });
 
-const CONDITIONAL: FormDesign = {
-  version: 1,
-  items: [
-    { key: 'kind', type: 'radio', label: 'Kind', required: true, options: [{ value: 'repair', label: 'Repair' }, { value: 'other', label: 'Other' }] },
-    { key: 'otherReason', type: 'text', label: 'Other reason', required: true, visibleIf: { all: [{ field: 'kind', op: 'eq', value: 'other' }] } },
-    { key: 'cost', type: 'money', label: 'Cost' },
-    { key: 'approver', type: 'member', label: 'Approver', requiredIf: { all: [{ field: 'cost', op: 'gt', value: 1000 }] } },
-    {
-      key: 'hazard',
-      type: 'section',
-      title: 'Hazard',
-      visibleIf: { all: [{ field: 'kind', op: 'eq', value: 'repair' }] },
-      fields: [{ key: 'hazardNote', type: 'text', label: 'Hazard note', required: true }],
-    },
-  ],
-};
-
 describe('conditional visibility and requiredness', () => {
   it('requires a visible field and drops the value of a hidden one', () => {
-    expect(create(CONDITIONAL, { kind: 'other' }).errors.map((e) => e.field)).toEqual(['otherReason']);
-    const hidden = create(CONDITIONAL, { kind: 'repair', otherReason: 'left over', hazardNote: 'wet floor' });
+    expect(create(CONDITIONAL_DESIGN, { kind: 'other' }).errors.map((e) => e.field)).toEqual(['otherReason']);
+    const hidden = create(CONDITIONAL_DESIGN, { kind: 'repair', otherReason: 'left over', hazardNote: 'wet floor' });
     expect(hidden.errors).toEqual([]);
     expect(hidden.data).toEqual({ kind: 'repair', hazardNote: 'wet floor' });
   });
 
   it('applies a section visibility to the fields in it', () => {
-    expect(create(CONDITIONAL, { kind: 'repair' }).errors.map((e) => e.field)).toEqual(['hazardNote']);
-    expect(create(CONDITIONAL, { kind: 'other', otherReason: 'x', hazardNote: 'dropped' }).data).not.toHaveProperty('hazardNote');
+    expect(create(CONDITIONAL_DESIGN, { kind: 'repair' }).errors.map((e) => e.field)).toEqual(['hazardNote']);
+    expect(create(CONDITIONAL_DESIGN, { kind: 'other', otherReason: 'x', hazardNote: 'dropped' }).data).not.toHaveProperty('hazardNote');
   });
 
   it('requires a field when its condition holds', () => {
-    expect(create(CONDITIONAL, { kind: 'other', otherReason: 'x', cost: 2000 }).errors.map((e) => e.message)).toEqual(['Approver (approver): is required']);
-    expect(create(CONDITIONAL, { kind: 'other', otherReason: 'x', cost: 200 }).errors).toEqual([]);
+    expect(create(CONDITIONAL_DESIGN, { kind: 'other', otherReason: 'x', cost: 2000 }).errors.map((e) => e.message)).toEqual(['Approver (approver): is required']);
+    expect(create(CONDITIONAL_DESIGN, { kind: 'other', otherReason: 'x', cost: 200 }).errors).toEqual([]);
   });
 });
 

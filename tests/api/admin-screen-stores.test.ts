@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/web/api/api-error.ts';
-import { createRequest } from '../../src/web/api/request.ts';
 import { adminApi, type AdminApi } from '../../src/web/admin/admin-api.ts';
 import { Loadable } from '../../src/web/admin/loadable.ts';
 import { RoleManageStore } from '../../src/web/pages/authorize/role-manage-store.ts';
 import { UsersStore } from '../../src/web/pages/management/users-store.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { webRequest } from '../helpers/web-request.ts';
 
 /** The administration screens' stores over the browser's request layer, against the real server. */
 describe.each(testDialects())('administration screen stores on %s', (dialect) => {
@@ -17,15 +17,7 @@ describe.each(testDialects())('administration screen stores on %s', (dialect) =>
   beforeAll(async () => {
     t = await startTestApp(dialect);
     const token = await t.signIn('admin', NORTHWIND);
-    const http = createRequest({
-      baseUrl: `${t.url}/api`,
-      getToken: () => token,
-      signOut: () => undefined,
-      navigate: () => undefined,
-      currentPath: () => '/authorize/roleManage',
-      showError: (message) => toasts.push(message),
-      closeToasts: () => undefined,
-    });
+    const http = webRequest(t, token, '/authorize/roleManage', toasts);
     api = adminApi(http);
   });
   afterAll(() => t?.close());

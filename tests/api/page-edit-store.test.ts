@@ -4,11 +4,11 @@ import { flattenTree } from '../../src/core/menu-tree.ts';
 import { adminApi, type AdminApi } from '../../src/web/admin/admin-api.ts';
 import { shellApi } from '../../src/web/api/endpoints.ts';
 import { pageApi } from '../../src/web/api/page-endpoints.ts';
-import { createRequest } from '../../src/web/api/request.ts';
 import { PageEditStore, type PageEditSources, type PageSettings } from '../../src/web/pages/page-admin/page-edit-store.ts';
 import { configText, pageTemplate } from '../../src/web/pages/page-admin/page-templates.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { webRequest } from '../helpers/web-request.ts';
 
 const TEXTS = { title: 'Boiler house', intro: 'Heat and hot water.', kpi: 'Open', chart: 'By category', table: 'Latest' };
 
@@ -23,15 +23,7 @@ describe.each(testDialects())('page editor store on %s', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(dialect);
     const token = await t.signIn('admin', NORTHWIND);
-    const http = createRequest({
-      baseUrl: `${t.url}/api`,
-      getToken: () => token,
-      signOut: () => undefined,
-      navigate: () => undefined,
-      currentPath: () => '/pageManage/edit/new',
-      showError: (message) => toasts.push(message),
-      closeToasts: () => undefined,
-    });
+    const http = webRequest(t, token, '/pageManage/edit/new', toasts);
     api = adminApi(http);
     sources = { api, datasets: pageApi(http).datasets, menuTree: shellApi(http).currentTree };
     customerPages = flattenTree(await shellApi(http).currentTree()).find((node) => node.seedKey === 'customerPages')!;

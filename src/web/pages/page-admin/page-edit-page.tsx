@@ -53,7 +53,7 @@ function initialSettings(detail: PageDetail | null): PageSettings {
 
 const PageEditor = observer(function PageEditor({ target }: { target: number | 'new' | null }) {
   const { t } = useTranslation('admin');
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const api = useAdminApi();
   const stores = useStores();
   const navigate = useNavigate();
@@ -132,8 +132,17 @@ const PageEditor = observer(function PageEditor({ target }: { target: number | '
     }
   };
 
+  /** Puts a starter config in the editor, asking first when that would throw away typed text. */
   const applyTemplate = (name: PageTemplateName) => {
-    store.replaceText(configText(pageTemplate(name, templateTexts(t))));
+    const apply = () => store.replaceText(configText(pageTemplate(name, templateTexts(t))));
+    if (store.text === store.savedText) return apply();
+    modal.confirm({
+      title: t('pages.templates.replaceTitle'),
+      content: t('pages.templates.replaceContent'),
+      okText: t('pages.templates.replace'),
+      cancelText: t('actions.cancel'),
+      onOk: apply,
+    });
   };
 
   const detail = store.detail.data?.page;

@@ -218,7 +218,11 @@ export interface FieldTypeInfo {
   rules: readonly RuleName[];
   /** A format of src/core/validation (or ajv-formats' date / date-time) the value must match. */
   format?: FormatName | 'date' | 'date-time';
-  /** rjsf `ui:widget` (our custom widgets or rjsf's built-ins). */
+  /**
+   * rjsf `ui:widget`: rjsf's own (textarea, updown, select, radio, checkboxes, email, date,
+   * date-time) or ours (the contract's list); none: rjsf's default for the value type. The
+   * field type is also in `ui:options.fieldType`, for widgets that look further.
+   */
   widget?: string;
   /** Needs `options` (choice types). */
   choice?: boolean;
@@ -250,7 +254,7 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeInfo>> = {
   multiselect: { value: 'strings', group: 'choice', rules: ITEMS_RULES, widget: 'select', choice: true, formulaOperand: true, inSubtable: true },
   radio: { value: 'string', group: 'choice', rules: [], widget: 'radio', choice: true, formulaOperand: true, inSubtable: true },
   checkbox: { value: 'strings', group: 'choice', rules: ITEMS_RULES, widget: 'checkboxes', choice: true, formulaOperand: true, inSubtable: true },
-  switch: { value: 'boolean', group: 'choice', rules: [], widget: 'switch', formulaOperand: true, inSubtable: true },
+  switch: { value: 'boolean', group: 'choice', rules: [], formulaOperand: true, inSubtable: true },
   address: { value: 'address', group: 'contact', rules: [], widget: 'address', formulaOperand: false, inSubtable: true },
   mobile: { value: 'string', group: 'contact', rules: [], format: 'mobilePhone', formulaOperand: true, inSubtable: true },
   email: { value: 'string', group: 'contact', rules: [], format: 'email', widget: 'email', formulaOperand: true, inSubtable: true },

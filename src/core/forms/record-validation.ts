@@ -62,14 +62,21 @@ const isPlainObject = (value: unknown): value is RecordData => typeof value === 
 
 /** Leaves out unfilled values ('', null, [] and {}), so `required` means "filled in". */
 function withoutEmpty(values: RecordData, fields: FieldDesign[]): RecordData {
-  const result: RecordData = {};
   const byKey = new Map(fields.map((f) => [f.key, f]));
-  for (const [key, value] of Object.entries(values)) {
-    const field = byKey.get(key);
-    if (isEmptyValue(value) || (field && FIELD_TYPES[field.type].value === 'none')) continue;
-    result[key] = field?.type === 'subtable' && Array.isArray(value) ? value.map((row) => (isPlainObject(row) ? withoutEmpty(row, field.fields ?? []) : row)) : value;
-  }
-  return result;
+  // fromEntries defines own properties: a "__proto__" key from JSON stays a key (and is
+  // refused as an unknown field) instead of replacing the object's prototype.
+  return Object.fromEntries(
+    Object.entries(values)
+      .filter(([key, value]) => {
+        const field = byKey.get(key);
+        return !isEmptyValue(value) && !(field && FIELD_TYPES[field.type].value === 'none');
+      })
+      .map(([key, value]) => {
+        const field = byKey.get(key);
+        const rows = field?.type === 'subtable' && Array.isArray(value);
+        return [key, rows ? value.map((row) => (isPlainObject(row) ? withoutEmpty(row, field.fields ?? []) : row)) : value];
+      }),
+  );
 }
 
 /** Record data without unfilled values and description keys (top level and in sub-table rows). */

@@ -53,6 +53,13 @@ describe('record validation per field type', () => {
     expect(create(EVERY_TYPE_DESIGN, { ...GOOD_RECORD, price: 0.1 + 0.2 }).errors).toEqual([]);
   });
 
+  it('refuses a "__proto__" key as an unknown field rather than inheriting through it', () => {
+    const data = JSON.parse('{"__proto__": {"subject": "Inherited"}, "items": [{"__proto__": {"name": "x"}}]}') as unknown;
+    const result = create(EVERY_TYPE_DESIGN, data);
+    expect(result.errors.map((e) => e.field)).toEqual(['subject', 'items[0].name', 'items[0].__proto__', '__proto__']);
+    expect(({} as Record<string, unknown>).subject).toBeUndefined();
+  });
+
   it('refuses data that is not an object', () => {
     for (const data of [null, 'x', [1], 3]) expect(create(EVERY_TYPE_DESIGN, data).errors[0]!.message).toContain('object of field values');
   });

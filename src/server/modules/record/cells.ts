@@ -1,4 +1,4 @@
-import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../core/forms/calendar.ts';
+import { DEFAULT_UTC_OFFSET_MINUTES, parseIsoDate } from '../../../core/forms/calendar.ts';
 import { fieldPrecision } from '../../../core/forms/compile-form-design.ts';
 import { FIELD_TYPES, type FieldDesign } from '../../../core/forms/form-design.ts';
 import type { AddressValue, RecordDirectory } from './directory.ts';
@@ -120,8 +120,9 @@ function readDay(raw: unknown): CellReading {
   if (value instanceof Date) return { value: utcDay(value) };
   const text = cellText(value);
   const match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
-  if (!match) return { error: 'must be a date such as 2026-11-22' };
-  return { value: `${match[1]}-${pad(Number(match[2]))}-${pad(Number(match[3]))}` };
+  const day = match && `${match[1]}-${pad(Number(match[2]))}-${pad(Number(match[3]))}`;
+  if (!day || !parseIsoDate(day)) return { error: 'must be a date such as 2026-11-22' };
+  return { value: day };
 }
 
 /** Offset of the tenant's wall time, as text: +08:00. */

@@ -28,6 +28,8 @@ function mapHeader(row: ExcelJS.Row, fields: FieldDesign[], problems: ImportProb
     const text = cellText(cell.value);
     if (!text || SYSTEM_NAMES.has(normal(text)) || normal(text) === normal(RECORD_ROW_HEADER)) return;
     const field = fields.find((f) => normal(f.label) === normal(text)) ?? fields.find((f) => f.key === text.trim());
+    // Files, computed values and sub-tables are known columns that import does not read.
+    if (field && !importable(field)) return;
     if (!field) {
       problems.push({ row: 1, field: text, message: `${sheet}: no field of the form is called "${text}"; the column was skipped` });
     } else if (used.has(field.key)) {
@@ -60,7 +62,7 @@ function readTableSheets(workbook: ExcelJS.Workbook, tables: FieldDesign[], prob
   return tables.flatMap((table) => {
     const sheet = sheets.find((s) => normal(s.name) === normal((table.label || table.key).slice(0, 31)) || normal(s.name) === normal(table.key));
     if (!sheet) return [];
-    const columns = mapHeader(sheet.getRow(1), (table.fields ?? []).filter(importable), problems, sheet.name);
+    const columns = mapHeader(sheet.getRow(1), table.fields ?? [], problems, sheet.name);
     const byRecordRow = new Map<number, ExcelJS.Row[]>();
     sheet.eachRow((row, number) => {
       if (number === 1 || isEmptyRow(row)) return;
@@ -188,7 +190,7 @@ export async function importRecords(ctx: RecordContext, formId: number, buffer: 
 
   const failed: ImportProblem[] = [];
   const fields = valueFields(version.design);
-  const columns = mapHeader(sheet.getRow(1), fields.filter(importable), failed, sheet.name);
+  const columns = mapHeader(sheet.getRow(1), fields, failed, sheet.name);
   const tables = readTableSheets(workbook, fields.filter((f) => f.type === 'subtable'), failed);
   if (columns.size === 0) throw badRequest('file', `the first row of "${sheet.name}" names no field of the form`);
   const reader: RowReader = { directory: await loadDirectory(ctx.scope), findLinked: linkedFinder(ctx) };
@@ -199,12 +201,11 @@ export async function importRecords(ctx: RecordContext, formId: number, buffer: 
     const row = sheet.getRow(number);
     if (isEmptyRow(row)) continue;
     const read = await readRow(row, number, columns, tables, reader);
-    if (read.problems.length) {
-      failed.push(...read.problems);
-      continue;
-    }
+    // The form's rules run on what could be read, so a row's report names every reason at once.
     const prepared = prepareRecord(version, read.data, { now, mode: 'create' });
-    if (prepared.errors.length) failed.push(...prepared.errors.map((e) => ({ row: number, field: e.field, message: e.message })));
+    const unread = (field: string) => read.problems.some((p) => field === p.field || field.startsWith(`${p.field}.`) || field.startsWith(`${p.field}[`));
+    const problems = [...read.problems, ...prepared.errors.filter((e) => !unread(e.field)).map((e) => ({ row: number, field: e.field, message: e.message }))];
+    if (problems.length) failed.push(...problems.sort((a, b) => a.field.localeCompare(b.field)));
     else good.push({ data: prepared.data, title: prepared.title });
   }
   const imported = await insertRows(ctx, version, workspaceCode, good);

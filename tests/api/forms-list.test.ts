@@ -21,7 +21,7 @@ describe.each(testDialects())('record list queries on %s', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(dialect);
     admin = await t.signIn('admin', NORTHWIND);
-    [adminId, aliceId, bobId] = await Promise.all(['admin', 'alice', 'bob'].map((u) => userIdOf(t, admin, u)));
+    [adminId, aliceId, bobId] = (await Promise.all(['admin', 'alice', 'bob'].map((u) => userIdOf(t, admin, u)))) as [number, number, number];
     form = await publishedForm(t, admin, 'Filtered', EVERY_TYPE_DESIGN, { indexedFields: ['kind', 'qty'], titleField: 'subject' });
     const shenzhen = { province: '440000', city: '440300', district: '440305' };
     const records: Record<string, unknown>[] = [

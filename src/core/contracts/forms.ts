@@ -356,6 +356,13 @@ export const searchConfigSchema: JsonSchema = strictObject(
   ['shownFilters', 'filters', 'sort'],
 );
 
+/** What dataBoard/formList/config/list answers: the caller's saved search of a form (null: none yet). */
+export interface SearchConfigEntry {
+  formId: number;
+  config: SearchConfig | null;
+  updateTime: string | null;
+}
+
 export const searchConfigBody = strictObject({ formId: idSchema, config: searchConfigSchema }, ['formId', 'config']);
 export interface SearchConfigBody {
   formId: number;

@@ -1,15 +1,8 @@
-import type { SearchConfig, SearchConfigBody } from '../../../core/contracts/forms.ts';
+import type { SearchConfig, SearchConfigBody, SearchConfigEntry } from '../../../core/contracts/forms.ts';
 import { readJson, writeJson } from '../../db/json-column.ts';
 import { badRequest } from '../../errors.ts';
 import { filterProblem, queryColumns, sortProblem } from './record-query.ts';
 import { listedForm, type RecordContext } from './service.ts';
-
-/** What dataBoard/formList/config/list answers: the caller's saved search of a form, or null. */
-export interface SearchConfigEntry {
-  formId: number;
-  config: SearchConfig | null;
-  updateTime: string | null;
-}
 
 /**
  * Saves the caller's search bar of a form's record list (shown filters, saved values, sort).

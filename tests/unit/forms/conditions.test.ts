@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { conditionToSchema, evaluateCondition } from '../../../src/core/forms/conditions.ts';
-import type { Condition, ConditionGroup, RecordData } from '../../../src/core/forms/form-design.ts';
+import { compileFormDesign } from '../../../src/core/forms/compile-form-design.ts';
+import { conditionFields, conditionToSchema, evaluateCondition } from '../../../src/core/forms/conditions.ts';
+import { isCondition, type Condition, type ConditionGroup, type RecordData } from '../../../src/core/forms/form-design.ts';
 import { RECORD_AJV_OPTIONS } from '../../../src/core/forms/record-validation.ts';
 import { createAjv } from '../../../src/core/validation/ajv.ts';
 
 const ajv = createAjv(RECORD_AJV_OPTIONS);
 const bySchema = (group: ConditionGroup | Condition, values: RecordData) => ajv.validate(conditionToSchema(group), values) as boolean;
+
+/** Whether a compiled form makes `target` required: a form whose `target` is required under the condition. */
+function requiredByCompiledForm(condition: ConditionGroup | Condition, values: RecordData): boolean {
+  const keys = [...new Set(conditionFields(condition))];
+  const requiredIf = isCondition(condition) ? { all: [condition] } : condition;
+  const { schema } = compileFormDesign({
+    version: 1,
+    items: [...keys.map((key) => ({ key, type: 'text' as const, label: key })), { key: 'target', type: 'text', label: 'Target', requiredIf }],
+  });
+  const validate = ajv.compile(schema);
+  validate(values);
+  return (validate.errors ?? []).some((e) => e.keyword === 'required' && e.params.missingProperty === 'target');
+}
 
 /** [condition, values, expected] — each row is checked both ways. */
 const CASES: [Condition | ConditionGroup, RecordData, boolean][] = [
@@ -74,6 +88,7 @@ describe('conditions: direct evaluation and the JSON Schema form agree', () => {
   it.each(CASES)('%j on %j is %s', (condition, values, expected) => {
     expect(evaluateCondition(condition, values)).toBe(expected);
     expect(bySchema(condition, values)).toBe(expected);
+    expect(requiredByCompiledForm(condition, values)).toBe(expected);
   });
 
   it('treats no condition as holding', () => {

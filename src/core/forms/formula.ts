@@ -15,7 +15,7 @@ import {
   monthsBetween,
   parseIsoDate,
 } from './calendar.ts';
-import { FIELD_TYPES, valueFields, type FieldDesign, type FormDesign, type RecordData } from './form-design.ts';
+import { valueFields, type FieldDesign, type FormDesign, type RecordData } from './form-design.ts';
 
 // `^` is the spreadsheet power operator (right-associative, above * and /), not bitwise xor.
 jsep.addBinaryOp('^', 11, true);
@@ -181,9 +181,8 @@ const fail = (message: string): never => {
   throw new FormulaError(message);
 };
 
-function describe(value: FormulaValue): string {
-  return typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? 'nothing';
-}
+/** A value as messages quote it: "text", 12, true, null, ["a"]. */
+const describe = (value: FormulaValue): string => JSON.stringify(value);
 
 /** A stored value as a formula value: scalars and lists of scalars; objects are not readable. */
 function toFormulaValue(name: string, raw: unknown): FormulaValue {
@@ -566,9 +565,4 @@ export function computeFields(design: FormDesign, data: RecordData, now: Date, u
     });
   }
   return values;
-}
-
-/** Whether a field type's values can be read by formulas (see FIELD_TYPES). */
-export function isFormulaOperand(field: FieldDesign): boolean {
-  return FIELD_TYPES[field.type].formulaOperand;
 }

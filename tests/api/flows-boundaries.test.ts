@@ -128,6 +128,27 @@ describe.each(testDialects())('approval flow boundaries on %s', (dialect) => {
       expect((await taskList(t, mark, 'pending')).list.some((task) => task.recordId === second.id)).toBe(false);
     });
 
+    it('publishing checks the flow again against the design it publishes', async () => {
+      const form = await ok<FormDetail>(t, 'POST', 'form/create', admin, { name: 'Shrinking form', design: REPAIR_DESIGN });
+      const byPriority = {
+        version: 1,
+        nodes: [
+          { id: 'check', type: 'approval', name: 'Check', assignees: [{ kind: 'manager' }], mode: 'any' },
+          { id: 'urgent', type: 'branch', name: 'Urgent?', branches: [
+            { id: 'yes', name: 'Urgent', condition: { all: [{ field: 'priority', op: 'eq', value: 'urgent' }] }, nodes: [] },
+            { id: 'no', name: 'Otherwise', condition: null, nodes: [] },
+          ] },
+        ],
+      };
+      const saved = await ok<FlowDefinitionEnvelope>(t, 'POST', 'flow/definition/save', admin, { formId: form.id, revision: form.revision, flow: byPriority });
+      const withoutPriority = { ...REPAIR_DESIGN, items: REPAIR_DESIGN.items.filter((item) => item.key !== 'priority') };
+      await ok(t, 'POST', 'form/update', admin, { id: form.id, revision: saved.revision, design: withoutPriority });
+      const published = await t.call('POST', `${API}/form/publish`, { token: admin, body: { id: form.id } });
+      expect(published.status).toBe(400);
+      expect(published.body.message).toBe('flow.nodes[1].branches[0].condition: priority is not a field of the form');
+      expect((await ok<FormDetail>(t, 'GET', 'form/detail', admin, undefined, { id: form.id })).currentVersion).toBeNull();
+    });
+
     it('a form without a flow makes records with no approval state', async () => {
       const { revision: current } = await ok<FlowDefinitionEnvelope>(t, 'GET', 'flow/definition', admin, undefined, { formId });
       await ok(t, 'POST', 'flow/definition/save', admin, { formId, revision: current, flow: null });

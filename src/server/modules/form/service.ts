@@ -13,6 +13,7 @@ import type {
 import type { PageResult } from '../../../core/envelope.ts';
 import { compileFormDesign } from '../../../core/forms/compile-form-design.ts';
 import { DEFAULT_FORM_SETTINGS, valueFields, type FormDesign, type FormSettings } from '../../../core/forms/form-design.ts';
+import { validateFlowDefinition } from '../../../core/flows/validate-flow-definition.ts';
 import { validateFormDesign } from '../../../core/forms/validate-form-design.ts';
 import type { Clock } from '../../clock.ts';
 import type { Dialect } from '../../db/database.ts';
@@ -247,6 +248,10 @@ export async function publishForm(ctx: FormContext, id: number): Promise<FormVer
   const settings = pruneSettings(design, readJson<FormSettings>(row.settings));
   const [problem] = settingsProblems(design, compiled.schema, settings, await tenantPointCodes(ctx.scope));
   if (problem) throw badRequest(problem.path, problem.message);
+  // The flow was checked against the design of its day; the design may have changed since.
+  const flow = readJsonOrNull(row.flow);
+  const [flowProblem] = flow === null ? [] : validateFlowDefinition(flow, design);
+  if (flowProblem) throw badRequest(flowProblem.path ? `flow.${flowProblem.path}` : 'flow', flowProblem.message);
   const time = now(ctx.clock);
   return ctx.scope.db.transaction().execute(async (trx) => {
     const scope = ctx.scope.with(trx);
@@ -268,7 +273,7 @@ export async function publishForm(ctx: FormContext, id: number): Promise<FormVer
           schema: writeJson(compiled.schema),
           ui_schema: writeJson(compiled.uiSchema),
           settings: writeJson(settings),
-          flow: writeJsonOrNull(readJsonOrNull(row.flow)),
+          flow: writeJsonOrNull(flow),
           published_by: ctx.session.userId,
           publish_time: time,
         },

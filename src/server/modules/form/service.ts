@@ -323,10 +323,14 @@ export async function memberWorkspaceCodes(scope: TenantScope, userId: number): 
   return rows.map((r) => r.code);
 }
 
-/** Whether the caller may use a form: a whole-tenant form, one of their workspaces', or any for an ADMIN. */
+/** Whether a form is open to a member: a whole-tenant form, one of their workspaces', or any for an ADMIN. */
+export const isFormOpen = (form: Pick<FormRow, 'workspace_code'>, session: Pick<Session, 'memberType'>, workspaceCodes: readonly string[]) =>
+  form.workspace_code === null || session.memberType === 'ADMIN' || workspaceCodes.includes(form.workspace_code);
+
+/** {@link isFormOpen} for the caller, reading their workspaces when it matters. */
 export async function formOpenTo(scope: TenantScope, session: Session, form: Pick<FormRow, 'workspace_code'>): Promise<boolean> {
-  if (form.workspace_code === null || session.memberType === 'ADMIN') return true;
-  return (await memberWorkspaceCodes(scope, session.userId)).includes(form.workspace_code);
+  if (isFormOpen(form, session, [])) return true;
+  return isFormOpen(form, session, await memberWorkspaceCodes(scope, session.userId));
 }
 
 /** Published forms the caller may use, for pickers and the linked-record field. */

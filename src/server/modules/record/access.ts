@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { forbidden } from '../../errors.ts';
 import type { Session } from '../auth/tokens.ts';
-import { memberWorkspaceCodes } from '../form/service.ts';
+import { isFormOpen, memberWorkspaceCodes } from '../form/service.ts';
 import { loadFunctionPoints } from '../resource/function-points.ts';
 import { effectiveDataScope } from '../role/data-scope.ts';
 
@@ -45,6 +45,8 @@ export function requireButton(access: RecordAccess, settings: FormSettings, butt
 /** Reading a form's records takes any of its create, edit or export points. */
 export const readsRecords = (access: RecordAccess, settings: FormSettings) =>
   holdsButton(access, settings, 'create') || holdsButton(access, settings, 'edit') || holdsButton(access, settings, 'export');
+
+export const formOpen = (access: RecordAccess, form: { workspace_code: string | null }) => isFormOpen(form, access.session, access.workspaceCodes);
 
 /** Whether a record lies inside the caller's data scope. */
 export function inDataScope(access: RecordAccess, record: { created_by: number | null; workspace_code: string | null }): boolean {

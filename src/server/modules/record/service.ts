@@ -19,9 +19,9 @@ import { readJson, writeJson } from '../../db/json-column.ts';
 import type { FormRecordTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { currentVersionOf, findForm, formOpenTo, type FormRow } from '../form/service.ts';
+import { currentVersionOf, findForm, type FormRow } from '../form/service.ts';
 import { presentVersion, type FormVersionCache, type LoadedVersion } from '../form/versions.ts';
-import { dataScopeCondition, inDataScope, readsRecords, requireButton, type RecordAccess } from './access.ts';
+import { dataScopeCondition, formOpen, inDataScope, readsRecords, requireButton, type RecordAccess } from './access.ts';
 import type { RecordHooks } from './hooks.ts';
 import { nextRecordNumber } from './numbering.ts';
 import { checkQuery, filterSql, keywordSql, orderSql, queryColumns } from './record-query.ts';
@@ -131,7 +131,7 @@ async function userNames(scope: TenantScope, ids: (number | null)[]): Promise<Ma
 /** The form of a record list or create, open to the caller; 404 for forms of other tenants or workspaces. */
 export async function openForm(ctx: RecordContext, formId: number): Promise<FormRow> {
   const form = await findForm(ctx.scope, formId);
-  if (!(await formOpenTo(ctx.scope, ctx.access.session, form))) throw notFound('Form');
+  if (!formOpen(ctx.access, form)) throw notFound('Form');
   return form;
 }
 
@@ -154,7 +154,7 @@ export async function visibleRecord(ctx: RecordContext, id: number, field = 'Rec
   const record = await readRecord(ctx.scope, id);
   if (!record) throw notFound(field);
   const form = await findForm(ctx.scope, record.form_id);
-  const open = (await formOpenTo(ctx.scope, ctx.access.session, form)) && inDataScope(ctx.access, record);
+  const open = formOpen(ctx.access, form) && inDataScope(ctx.access, record);
   if (!open && !(await grantedByHook(ctx, form.id, record.id))) throw notFound(field);
   return { record, form };
 }

@@ -39,7 +39,7 @@ import {
   type FormContext,
   type FormRow,
 } from './service.ts';
-import { validatorModuleSource } from './validator-code.ts';
+import { validatorModuleOf } from './validator-code.ts';
 
 const DESIGNER = { point: FORM_DESIGN_POINTS } as const;
 const validatorQuery = strictObject({ ...(formVersionQuery.properties as Record<string, JsonSchema>), token: { type: 'string' } }, ['id', 'version']);
@@ -117,13 +117,14 @@ export async function formRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: validatorQuery }, config: { tokenInQuery: true } },
     async (request, reply) => {
       const { id, version } = request.query;
-      const form = await readableVersionForm(request, id, version);
-      const loaded = await versionDetail(context(request), form, version);
+      await readableVersionForm(request, id, version);
+      const loaded = await app.services.formVersions.get(scopeOf(request), id, version);
+      if (!loaded) throw notFound('Form version');
       return reply
         .header('content-type', 'text/javascript; charset=utf-8')
         // A version never changes; the URL carries the token, so only this browser keeps it.
         .header('cache-control', 'private, max-age=31536000, immutable')
-        .send(validatorModuleSource(loaded.schema, `form ${id} version ${version}`));
+        .send(validatorModuleOf(loaded));
     },
   );
 

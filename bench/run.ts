@@ -8,6 +8,7 @@ export {};
 const benchmarks: Record<string, () => Promise<void>> = {
   api: async () => (await import('./api.ts')).runApiBench(),
   web: async () => (await import('./web.ts')).runWebBench(),
+  renderer: async () => (await import('./renderer.ts')).runRendererBench(),
 };
 
 const known = Object.keys(benchmarks);

@@ -72,6 +72,28 @@ export function formatDateForEnglish(value: string): string {
 // An instant as the API writes it (`Date#toISOString`): a full date and time with a zone.
 const INSTANT_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 
+// Making an Intl.DateTimeFormat costs far more than using one, and a table writes hundreds of dates a
+// second; the browser's zone (no `timeZone`) is read when the first date is written.
+const wallClockFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+
+function wallClockFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /**
  * An instant with a zone (`2026-11-22T08:00:00.000Z`) as the wall-clock time of `timeZone` (the
  * browser's zone when left out), in the server-style form `2026-11-22 16:00:00` (`…16:00` when the
@@ -85,16 +107,7 @@ export function toLocalDateTime(value: string, timeZone?: string): string {
   if (!dayInRange || Number(hour) > 23 || Number(minute) > 59 || Number(second ?? 0) > 59) return value;
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) return value;
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
+  const parts = wallClockFormat(timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   const date = `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
   const time = `${part('hour')}:${part('minute')}`;

@@ -1,13 +1,14 @@
-import { ArrowDownOutlined, ArrowUpOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Button, Tag } from 'antd';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Button } from 'antd';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuerySort } from '../../src/core/query/query-spec.ts';
 import { isRowsResult, resultRows, type WidgetRenderProps } from '../types.ts';
-import { ColumnFilter } from './column-filter.tsx';
 import { RowBlocks } from './row-blocks.ts';
-import { alignOf, cellText, columnFilterClause, filterKindOf, resolveColumns, type TableColumn } from './table-columns.ts';
+import { columnFilterClause, filterKindOf, resolveColumns, type TableColumn } from './table-columns.ts';
+import { TableHead } from './table-head.tsx';
+import { TableRow } from './table-row.tsx';
 import './table-widget.css';
 
 export interface TableProps {
@@ -19,10 +20,8 @@ export interface TableProps {
 
 /** Rows per block when the query names no page size. */
 const DEFAULT_BLOCK_SIZE = 100;
-/** Scrolling settles this long before missing blocks are asked for, so a fling fetches only where it stops. */
+/** A fling settles this long before missing blocks are asked for, so it fetches only where it stops. */
 const FETCH_DELAY_MS = 60;
-// antd names the blue status `processing`; the schema's `info` means the same.
-const TAG_COLORS: Record<string, string> = { info: 'processing' };
 
 type ViewState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; blocks: RowBlocks };
 
@@ -40,8 +39,9 @@ export default function TableWidget({ widget, props, data, fetchData }: WidgetRe
   const gridId = useId();
   const result = data.status === 'ready' ? data.result : null;
   const paged = result ? isRowsResult(result) : true;
-  const firstRows = result ? resultRows(result) : [];
-  const columns = resolveColumns(props.columns, firstRows[0]);
+  const firstRow = result ? resultRows(result)[0] : undefined;
+  // One array while the props and first row stay, so the memoised header and rows can skip drawing.
+  const columns = useMemo(() => resolveColumns(props.columns, firstRow), [props.columns, firstRow]);
   const [sort, setSort] = useState<QuerySort | null>(null);
   const [columnValues, setColumnValues] = useState<Record<string, unknown>>({});
   const [view, setView] = useState<ViewState>({ status: 'loading' });
@@ -103,19 +103,35 @@ export default function TableWidget({ widget, props, data, fetchData }: WidgetRe
     overscan: 12,
   });
   const items = virtualizer.getVirtualItems();
+  // Rows are keyed by slot (index modulo the most rows ever drawn at once): a row that leaves the
+  // view hands its elements to the one that comes in, so a fast scroll updates rows, not rebuilds them.
+  const slots = useRef(0);
+  slots.current = Math.max(slots.current, items.length);
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? 0;
+  const firstBefore = useRef(first);
   useEffect(() => {
     if (!blocks) return;
+    const moved = Math.abs(first - firstBefore.current);
+    firstBefore.current = first;
+    // Reading (less than a screen per step) fetches at once, so rows arrive before they come into
+    // view; a fling or a jump waits until it stops, so it fetches only where it lands.
+    if (moved <= last - first) {
+      blocks.ensure(first, last);
+      return;
+    }
     const timer = setTimeout(() => blocks.ensure(first, last), FETCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [blocks, first, last]);
 
   const template = columns.map((c) => (c.width ? `${c.width}px` : 'minmax(110px, 1fr)')).join(' ');
   const minWidth = columns.reduce((sum, c) => sum + (c.width ?? 110), 0);
-  const yesNo: [string, string] = [t('table.yes'), t('table.no')];
+  const yes = t('table.yes');
+  const no = t('table.no');
+  const yesNo = useMemo<[string, string]>(() => [yes, no], [yes, no]);
   const language = i18n.language;
-  const titleOf = (column: TableColumn) => column.title ?? column.field;
+  const onSort = useCallback((field: string) => setSort((current) => nextSort(current, field)), []);
+  const onFilter = useCallback((field: string, value: unknown) => setColumnValues((values) => ({ ...values, [field]: value })), []);
 
   const moveTo = (index: number) => {
     const next = Math.max(0, Math.min(total - 1, index));
@@ -130,16 +146,6 @@ export default function TableWidget({ widget, props, data, fetchData }: WidgetRe
     if (target === undefined) return;
     event.preventDefault();
     moveTo(target);
-  };
-
-  const renderCell = (column: TableColumn, row: Record<string, unknown>) => {
-    const value = row[column.field];
-    const text = cellText(column, value, language, yesNo);
-    if (column.type === 'tag' && text) {
-      const color = column.colors?.[String(value)];
-      return <Tag color={color ? (TAG_COLORS[color] ?? color) : undefined}>{text}</Tag>;
-    }
-    return text;
   };
 
   const failed = blocks ? items.some((item) => blocks.rowFailed(item.index)) : false;
@@ -160,38 +166,7 @@ export default function TableWidget({ widget, props, data, fetchData }: WidgetRe
         tabIndex={0}
         onKeyDown={onKeyDown}
       >
-        <div className="table-widget-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template, minWidth }}>
-          {columns.map((column) => {
-            const direction = sort?.field === column.field ? sort.order : undefined;
-            const kind = filterKindOf(column);
-            return (
-              <div
-                key={column.field}
-                role="columnheader"
-                className={`table-widget-th table-widget-align-${alignOf(column)}`}
-                aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
-              >
-                {column.sortable ? (
-                  <button type="button" className="table-widget-sort" onClick={() => setSort(nextSort(sort, column.field))} title={t('table.sortBy', { column: titleOf(column) })}>
-                    <span className="table-widget-th-text">{titleOf(column)}</span>
-                    {direction === 'asc' ? <ArrowUpOutlined aria-hidden /> : direction === 'desc' ? <ArrowDownOutlined aria-hidden /> : null}
-                  </button>
-                ) : (
-                  <span className="table-widget-th-text">{titleOf(column)}</span>
-                )}
-                {kind !== 'none' ? (
-                  <ColumnFilter
-                    column={column}
-                    kind={kind}
-                    title={titleOf(column)}
-                    value={columnValues[column.field] ?? null}
-                    onChange={(value) => setColumnValues((values) => ({ ...values, [column.field]: value }))}
-                  />
-                ) : null}
-              </div>
-            );
-          })}
-        </div>
+        <TableHead columns={columns} template={template} minWidth={minWidth} sort={sort} columnValues={columnValues} onSort={onSort} onFilter={onFilter} />
         {view.status === 'loading' ? (
           <p className="table-widget-message" role="status">
             {t('cell.loading')}
@@ -207,36 +182,23 @@ export default function TableWidget({ widget, props, data, fetchData }: WidgetRe
           <p className="table-widget-message">{t('table.noMatch')}</p>
         ) : (
           <div className="table-widget-body" role="rowgroup" style={{ height: virtualizer.getTotalSize(), minWidth }}>
-            {items.map((item) => {
-              const row = blocks!.row(item.index);
-              const classes = ['table-widget-row'];
-              if (props.striped && item.index % 2 === 1) classes.push('table-widget-row-striped');
-              if (item.index === active) classes.push('table-widget-row-active');
-              return (
-                <div
-                  key={item.key}
-                  id={`${gridId}-row-${item.index}`}
-                  role="row"
-                  aria-rowindex={item.index + 2}
-                  aria-selected={item.index === active}
-                  className={classes.join(' ')}
-                  style={{ height: item.size, transform: `translateY(${item.start}px)`, gridTemplateColumns: template }}
-                  onClick={() => setActive(item.index)}
-                >
-                  {columns.map((column) =>
-                    row ? (
-                      <div key={column.field} role="gridcell" className={`table-widget-td table-widget-align-${alignOf(column)}`}>
-                        {renderCell(column, row)}
-                      </div>
-                    ) : (
-                      <div key={column.field} role="gridcell" className="table-widget-td" aria-busy="true">
-                        <span className="table-widget-placeholder" />
-                      </div>
-                    ),
-                  )}
-                </div>
-              );
-            })}
+            {items.map((item) => (
+              <TableRow
+                key={item.index % slots.current}
+                gridId={gridId}
+                index={item.index}
+                row={blocks!.row(item.index)}
+                columns={columns}
+                template={template}
+                height={item.size}
+                start={item.start}
+                striped={props.striped}
+                active={item.index === active}
+                language={language}
+                yesNo={yesNo}
+                onSelect={setActive}
+              />
+            ))}
           </div>
         )}
       </div>

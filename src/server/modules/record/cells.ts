@@ -168,15 +168,25 @@ function readChoice(field: FieldDesign, text: string): { value: string } | { err
   return option ? { value: option.value } : { error: `"${text}" is not one of: ${(field.options ?? []).map((o) => o.label).join(', ')}` };
 }
 
+/**
+ * Several choices in one cell, separated by `,` `;` `、`. Labels may hold a separator
+ * themselves ("Alpha, first"), so the longest label that fits at each point is taken.
+ */
 function readChoices(field: FieldDesign, text: string): CellReading {
-  // A label may itself hold a separator: the whole text is tried first.
-  const whole = readChoice(field, text);
-  if ('value' in whole) return { value: [whole.value] };
+  const names = (field.options ?? [])
+    .flatMap((o) => [
+      { text: o.label.trim().toLowerCase(), value: o.value },
+      { text: o.value.toLowerCase(), value: o.value },
+    ])
+    .sort((a, b) => b.text.length - a.text.length);
   const values: string[] = [];
-  for (const part of text.split(LIST_SPLIT).filter(Boolean)) {
-    const choice = readChoice(field, part);
-    if ('error' in choice) return choice;
-    if (!values.includes(choice.value)) values.push(choice.value);
+  let rest = text.trim();
+  while (rest) {
+    const lower = rest.toLowerCase();
+    const found = names.find((n) => lower.startsWith(n.text) && (lower.length === n.text.length || LIST_SPLIT.test(lower.slice(n.text.length, n.text.length + 1))));
+    if (!found) return readChoice(field, rest.split(LIST_SPLIT)[0]!);
+    if (!values.includes(found.value)) values.push(found.value);
+    rest = rest.slice(found.text.length).replace(/^\s*[,，;；、]\s*/, '');
   }
   return { value: values };
 }

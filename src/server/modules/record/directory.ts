@@ -97,13 +97,19 @@ export class NameIndex {
     this.byId = new Map(entries.map((e) => [e.id, e]));
   }
 
+  /** The entry's name, with its first alias when another entry has the same name: `Li Wei (liwei2)`. */
   nameOf(id: unknown): string {
-    return typeof id === 'number' ? (this.byId.get(id)?.name ?? `#${id}`) : '';
+    if (typeof id !== 'number') return '';
+    const entry = this.byId.get(id);
+    if (!entry) return `#${id}`;
+    const shared = this.entries.some((e) => e.id !== id && e.name === entry.name);
+    return shared && entry.aliases[0] ? `${entry.name} (${entry.aliases[0]})` : entry.name;
   }
 
-  /** The id a text names: an alias first (unique by nature), then a name that only one entry has. */
+  /** The id a text names: an alias first (unique by nature), then a name that only one entry has, or `name (alias)`. */
   find(text: string): { id: number } | { error: string } {
-    const wanted = text.trim();
+    const withAlias = /^(.*)\(([^()]+)\)$/.exec(text.trim());
+    const wanted = withAlias && this.entries.some((e) => e.aliases.includes(withAlias[2]!.trim())) ? withAlias[2]!.trim() : text.trim();
     const byAlias = this.entries.find((e) => e.aliases.includes(wanted));
     if (byAlias) return { id: byAlias.id };
     const named = this.entries.filter((e) => e.name === wanted);

@@ -12,7 +12,7 @@ import { cellText, importable, readCell, type LinkedRecordFinder } from './cells
 import { loadDirectory, type RecordDirectory } from './directory.ts';
 import { parsedRule, reserveRecordNumbers } from './numbering.ts';
 import { openForm, recordWorkspace, type RecordContext } from './service.ts';
-import { RECORD_ROW_HEADER, SYSTEM_HEADERS } from './sheet-layout.ts';
+import { RECORD_ROW_HEADER, SYSTEM_HEADERS, sheetName } from './sheet-layout.ts';
 
 /** Column number (1-based) -> field, read from a header row by label or key. */
 type ColumnMap = Map<number, FieldDesign>;
@@ -59,8 +59,11 @@ interface TableLines {
 
 function readTableSheets(workbook: ExcelJS.Workbook, tables: FieldDesign[], problems: ImportProblem[]): TableLines[] {
   const sheets = workbook.worksheets.slice(1);
+  // The names export gives sub-table sheets, after the first sheet's.
+  const taken = new Set([workbook.worksheets[0]!.name.toLowerCase()]);
   return tables.flatMap((table) => {
-    const sheet = sheets.find((s) => normal(s.name) === normal((table.label || table.key).slice(0, 31)) || normal(s.name) === normal(table.key));
+    const expected = normal(sheetName(table.label || table.key, taken));
+    const sheet = sheets.find((s) => normal(s.name) === expected || normal(s.name) === normal(table.key));
     if (!sheet) return [];
     const columns = mapHeader(sheet.getRow(1), table.fields ?? [], problems, sheet.name);
     const byRecordRow = new Map<number, ExcelJS.Row[]>();

@@ -127,6 +127,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   registerMediaFolder(app, { prefix: DEMO_MEDIA_PREFIX, root: DEMO_MEDIA_DIR });
-  await registerWebApp(app, config.webDir);
+  await registerWebApp(app, config.webDir, { menuRefreshSeconds: config.menuRefreshSeconds });
   return app;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_MENU_REFRESH_SECONDS, secondsSetting } from '../core/client-settings.ts';
 
 /** Everything the server reads from the environment, with the defaults the README lists. */
 export interface AppConfig {
@@ -14,6 +15,8 @@ export interface AppConfig {
   webDir: string;
   bodyLimitBytes: number;
   logLevel: string;
+  /** Seconds between the web app's menu checks while a window is visible; 0 turns them off. */
+  menuRefreshSeconds: number;
   rateLimit: {
     /** Login attempts per client address per window. */
     loginMax: number;
@@ -35,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDir: path.resolve(env.WEB_DIR || './dist/web'),
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES || 1024 * 1024),
     logLevel: env.LOG_LEVEL || 'info',
+    menuRefreshSeconds: secondsSetting(env.MENU_REFRESH_SECONDS, DEFAULT_MENU_REFRESH_SECONDS),
     rateLimit: {
       loginMax: Number(env.RATE_LIMIT_LOGIN || 10),
       codeMax: Number(env.RATE_LIMIT_CODE || 5),

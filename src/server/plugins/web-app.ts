@@ -2,15 +2,33 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_MENU_REFRESH_SECONDS, MENU_REFRESH_META } from '../../core/client-settings.ts';
 import { apiNotFound } from './errors.ts';
+
+/** What the server tells the web app through index.html (see src/core/client-settings.ts). */
+export interface WebAppSettings {
+  menuRefreshSeconds: number;
+}
+
+/** index.html with the settings as `<meta>` tags, at the end of its head (or where the head ends). */
+export function withSettings(html: string, settings: WebAppSettings): string {
+  const tags = `<meta name="${MENU_REFRESH_META}" content="${settings.menuRefreshSeconds}" />`;
+  const at = html.search(/<\/head>|<body|<script/i);
+  return at < 0 ? tags + html : `${html.slice(0, at)}${tags}\n${html.slice(at)}`;
+}
 
 /**
  * Serves the built SPA: hashed assets cached for a year, and index.html (never cached)
  * for every other GET, so client-side routes work on reload. Unknown API paths get the
  * 404 envelope instead.
  */
-export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
-  const hasWeb = fs.existsSync(path.join(webDir, 'index.html'));
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDir: string,
+  settings: WebAppSettings = { menuRefreshSeconds: DEFAULT_MENU_REFRESH_SECONDS },
+): Promise<void> {
+  const indexFile = path.join(webDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -22,10 +40,12 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // Read per request, as the file server would: a new build is served without a restart.
+      const index = withSettings(await fs.promises.readFile(indexFile, 'utf8'), settings);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
     }
     return reply.status(404).send(apiNotFound(request.url));
   });

@@ -38,10 +38,15 @@ export type { PageListItem } from '../../core/contracts/page.ts';
 const QUIET: CallOptions = { showErrorToast: false };
 
 /** The calls of the authorization contract (roles, groups, users, workspaces, templates) and the pages contract, typed. */
-export function adminApi(http: Http) {
+export function adminApi(http: Http, afterWrite: () => void = () => undefined) {
   // Reads fail into the screen's own error state, which shows the message and a retry.
   const get = <T>(path: string, query?: Record<string, unknown>) => http.get<T>(`${ALLPLAN}/${path}`, query, QUIET);
-  const post = <T>(path: string, body: unknown, options: CallOptions = QUIET) => http.post<T>(`${ALLPLAN}/${path}`, body, options);
+  // Every write here may change what someone may reach, the signed-in user included.
+  const post = async <T>(path: string, body: unknown, options: CallOptions = QUIET) => {
+    const data = await http.post<T>(`${ALLPLAN}/${path}`, body, options);
+    afterWrite();
+    return data;
+  };
   return {
     /** Function point codes of one module (`user` -> `user:*`) that the signed-in user holds. */
     heldPoints: (module: string) =>
@@ -64,7 +69,7 @@ export function adminApi(http: Http) {
     assignGroup: (body: PermissionGroupAssignBody) => post<PermissionGroup>('pmsGroup/assign', body),
     points: () => get<FunctionPointOption[]>('pmsGroup/points'),
 
-    userPage: (body: UserPageBody) => post<UserPage>('management/user/page', body),
+    userPage: (body: UserPageBody) => http.post<UserPage>(`${ALLPLAN}/management/user/page`, body, QUIET),
     userOptions: () => get<UserOption[]>('management/user/options'),
     inviteUser: (body: UserInviteBody) => post<ManagedUser>('management/user/invite', body),
     setUserStatus: (userId: number, status: MemberStatus) => post<ManagedUser>('management/user/status', { userId, status }, {}),

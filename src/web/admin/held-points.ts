@@ -1,4 +1,6 @@
+import { reaction } from 'mobx';
 import { useEffect, useState } from 'react';
+import { useStores } from '../stores/stores-context.tsx';
 import type { AdminApi } from './admin-api.ts';
 import { Loadable } from './loadable.ts';
 import { useAdminApi } from './use-admin-api.ts';
@@ -22,8 +24,9 @@ export class HeldPoints {
     return this.points.load();
   }
 
+  /** Read at least once; a later reload keeps the points shown until it answers. */
   get ready(): boolean {
-    return this.points.status === 'ready';
+    return this.points.data !== null;
   }
 
   has(point: string): boolean {
@@ -31,12 +34,17 @@ export class HeldPoints {
   }
 }
 
-/** The held points of these modules, loaded when the screen opens. */
+/** The held points of these modules, loaded when the screen opens and again at each access check of the shell. */
 export function useHeldPoints(...modules: string[]): HeldPoints {
   const api = useAdminApi();
+  const stores = useStores();
   const [held] = useState(() => new HeldPoints(api, modules));
   useEffect(() => {
     void held.load();
-  }, [held]);
+    return reaction(
+      () => stores.accessVersion,
+      () => void held.load(),
+    );
+  }, [held, stores]);
   return held;
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_COLUMNS, DEFAULT_GAP, DEFAULT_ROW_HEIGHT, type PageConfig } from '../../core/pages/page-config.ts';
 import { widgetDefinition } from '../../../widgets/registry.ts';
 import { directionOf } from '../i18n/languages.ts';
+import { useAccessVersion } from '../stores/stores-context.tsx';
 import { gridItems } from './grid-layout.ts';
 import type { DatasetFields, PageDataSource } from './page-data-source.ts';
 import { PageFilterStore } from './page-filter-store.ts';
@@ -47,18 +48,21 @@ function useHeldPoints(config: PageConfig, source: PageDataSource): { held: Read
     [config],
   );
   const [state, setState] = useState<{ held: ReadonlySet<string> | null; failed: boolean }>({ held: modules.length ? null : new Set(), failed: false });
+  // Read again at each access check of the shell (a grant or revocation may have happened).
+  const accessVersion = useAccessVersion();
   useEffect(() => {
     if (modules.length === 0) return;
     let live = true;
     source.heldPoints(modules).then(
       (held) => live && setState({ held, failed: false }),
       // Unknown rights show nothing that needs them; the server's check stays the rule anyway.
-      () => live && setState({ held: new Set(), failed: true }),
+      // A failed re-read keeps what was read before.
+      () => live && setState((before) => (before.held && !before.failed ? before : { held: new Set(), failed: true })),
     );
     return () => {
       live = false;
     };
-  }, [source, modules]);
+  }, [source, modules, accessVersion]);
   return state;
 }
 

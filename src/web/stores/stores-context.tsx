@@ -12,3 +12,11 @@ export function useStores(): RootStore {
   if (!stores) throw new Error('useStores outside StoresProvider');
   return stores;
 }
+
+/**
+ * The shell's count of access checks (RootStore.accessVersion), for views that keep the user's
+ * function points; 0 outside the shell's stores. Read inside an observer to follow it.
+ */
+export function useAccessVersion(): number {
+  return useContext(StoresContext)?.accessVersion ?? 0;
+}

@@ -1,29 +1,67 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Layout, Result, Space, Spin } from 'antd';
+import { Button, Drawer, Layout, Result, Space, Spin } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { directionOf, languageOf } from '../../i18n/i18n.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { TabBar } from './tab-bar.tsx';
 import { UploadPanel } from './upload-panel.tsx';
+import { useAccessRefresh } from './use-access-refresh.ts';
+import { useWideScreen } from './use-wide-screen.ts';
 import { UserMenu } from './user-menu.tsx';
 import { WorkspaceSwitch } from './workspace-switch.tsx';
 import './app-layout.css';
 
-/** The frame of every signed-in screen: sidebar menu, header, tabs, the screen, uploads. */
+type MenuState = 'loading' | 'ready' | 'failed';
+
+/** The brand and the menu (or its loading and failed states), in the sidebar or the drawer. */
+const SiderContent = observer(function SiderContent({ folded, menuState, onRetry }: { folded: boolean; menuState: MenuState; onRetry: () => void }) {
+  const { layout } = useStores();
+  const { t } = useTranslation('layout');
+  return (
+    <>
+      <Link to="/home" className="app-brand" aria-label="Plinth home">
+        {folded ? 'P' : 'Plinth'}
+      </Link>
+      {menuState === 'loading' && !layout.menuLoaded ? (
+        <div className="app-sider-state" role="status">
+          <Spin />
+        </div>
+      ) : menuState === 'failed' ? (
+        <div className="app-sider-state">
+          <Button size="small" onClick={onRetry}>
+            {t('sidebar.reloadMenu')}
+          </Button>
+        </div>
+      ) : (
+        <SideMenu collapsed={folded} />
+      )}
+    </>
+  );
+});
+
+/**
+ * The frame of every signed-in screen: sidebar menu, header, tabs, the screen, uploads.
+ * Below antd's `lg` breakpoint the sidebar leaves the page and opens as a drawer from the
+ * header button; wider, it shows again, folded only if the user folded it.
+ */
 export const AppLayout = observer(function AppLayout() {
   const stores = useStores();
   const { layout } = stores;
-  const { t } = useTranslation(['layout', 'login']);
+  const { t, i18n } = useTranslation(['layout', 'login']);
   const location = useLocation();
-  const [menuState, setMenuState] = useState<'loading' | 'ready' | 'failed'>(layout.menuLoaded ? 'ready' : 'loading');
+  const wide = useWideScreen();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [menuState, setMenuState] = useState<MenuState>(layout.menuLoaded ? 'ready' : 'loading');
   const [refreshCount, setRefreshCount] = useState(0);
   // An ordinary user's menu belongs to a workspace: without one there is nothing to show yet.
   const needsWorkspace = layout.userData?.type === 'USER' && !layout.workSpace;
+  useAccessRefresh(stores);
 
   const loadMenu = () => {
     setMenuState('loading');
@@ -41,39 +79,46 @@ export const AppLayout = observer(function AppLayout() {
     stores.persist();
   }, [layout, stores, location.pathname, location.search, layout.menuList]);
 
+  // The drawer has done its job once the user goes somewhere, and is not needed on a wide screen.
+  useEffect(() => setDrawerOpen(false), [location.pathname, location.search, wide]);
+
+  const menuShown = wide ? !layout.collapsed : drawerOpen;
+  const siderContent = (folded: boolean) => <SiderContent folded={folded} menuState={menuState} onRetry={loadMenu} />;
+
   return (
     <Layout className="app-layout">
-      <Layout.Sider collapsible collapsed={layout.collapsed} trigger={null} width={232} className="app-sider">
-        <Link to="/home" className="app-brand" aria-label="Plinth home">
-          {layout.collapsed ? 'P' : 'Plinth'}
-        </Link>
-        {menuState === 'loading' && !layout.menuLoaded ? (
-          <div className="app-sider-state" role="status">
-            <Spin />
-          </div>
-        ) : menuState === 'failed' ? (
-          <div className="app-sider-state">
-            <Button size="small" onClick={loadMenu}>
-              {t('sidebar.reloadMenu')}
-            </Button>
-          </div>
-        ) : (
-          <SideMenu />
-        )}
-      </Layout.Sider>
-      <Layout>
+      {wide && (
+        <Layout.Sider collapsible collapsed={layout.collapsed} trigger={null} width={232} className="app-sider">
+          {siderContent(layout.collapsed)}
+        </Layout.Sider>
+      )}
+      {!wide && (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          placement={directionOf(languageOf(i18n)) === 'rtl' ? 'right' : 'left'}
+          size={264}
+          closable={false}
+          rootClassName="app-drawer"
+          aria-label={t('sidebar.menu')}
+        >
+          {siderContent(false)}
+        </Drawer>
+      )}
+      <Layout className="app-main">
         <Layout.Header className="app-header">
           <Button
             type="text"
-            icon={layout.collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            icon={menuShown ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
             onClick={() => {
+              if (!wide) return setDrawerOpen(true);
               layout.toggleCollapsed();
               stores.persist();
             }}
-            aria-label={layout.collapsed ? t('sidebar.expand') : t('sidebar.collapse')}
-            aria-expanded={!layout.collapsed}
+            aria-label={menuShown ? t('sidebar.collapse') : t('sidebar.expand')}
+            aria-expanded={menuShown}
           />
-          <Space size="middle" className="app-header-tools">
+          <Space size={wide ? 'middle' : 'small'} className="app-header-tools">
             <WorkspaceSwitch />
             <NotificationBell />
             <LanguageSwitch />

@@ -61,7 +61,7 @@ export const NotificationBell = observer(function NotificationBell() {
 
   const types = [...new Set([...KNOWN_TYPES, ...(items ?? []).map((n) => n.notifyType)])];
   const content = (
-    <div style={{ width: 360 }}>
+    <div className="app-notify-panel">
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }}>
         <Select
           size="small"

@@ -1,6 +1,6 @@
 import { Menu, type MenuProps } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { createElement } from 'react';
+import { createElement, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { MenuItem } from '../../../core/menu-tree.ts';
@@ -10,12 +10,16 @@ import { menuIcon } from './menu-icons.ts';
 
 type AntItem = Required<MenuProps>['items'][number];
 
-/** Sidebar entries: MENU nodes only; PAGE nodes are reached from screens and still match tabs. */
+/**
+ * Sidebar entries: MENU nodes only; PAGE nodes are reached from screens and still match tabs.
+ * A section left without a route or entries (its last one revoked) leads nowhere and is left out.
+ */
 function toAntItems(items: readonly MenuItem[], title: (item: MenuItem) => string): AntItem[] {
   return items
     .filter((item) => item.type === 'MENU')
-    .map((item) => {
+    .flatMap((item) => {
       const children = toAntItems(item.children, title);
+      if (!item.route && children.length === 0) return [];
       return {
         key: item.key,
         icon: item.parent.length === 0 || item.icon ? createElement(menuIcon(item.icon)) : undefined,
@@ -25,10 +29,21 @@ function toAntItems(items: readonly MenuItem[], title: (item: MenuItem) => strin
     });
 }
 
-export const SideMenu = observer(function SideMenu() {
+/**
+ * The sidebar menu. Open sections are held here: inline, the sections of the entry on screen
+ * open as the user moves around; folded into a rail, sections open as pop-ups that close once
+ * an entry is chosen (also by keyboard, where the menu would otherwise leave them open).
+ * `collapsed` mirrors the Sider's own flag, which folds the menu.
+ */
+export const SideMenu = observer(function SideMenu({ collapsed }: { collapsed: boolean }) {
   const { layout } = useStores();
   const { t } = useTranslation('menu');
   const navigate = useNavigate();
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
+  const onScreen = layout.openMenu.join('/');
+  useEffect(() => {
+    setOpenKeys(collapsed || !onScreen ? [] : onScreen.split('/'));
+  }, [collapsed, onScreen]);
   const items = toAntItems(layout.menuList, (item) => menuTitle(t, item));
   return (
     <Menu
@@ -36,9 +51,10 @@ export const SideMenu = observer(function SideMenu() {
       theme="dark"
       items={items}
       selectedKeys={layout.activeMenu ? [layout.activeMenu] : []}
-      defaultOpenKeys={layout.openMenu}
-      key={layout.collapsed ? 'collapsed' : layout.openMenu.join('/')}
+      openKeys={openKeys}
+      onOpenChange={setOpenKeys}
       onClick={({ key }) => {
+        if (collapsed) setOpenKeys([]);
         const route = layout.menuKeyMaps[key]?.route;
         if (route) navigate(route);
       }}

@@ -38,7 +38,7 @@ export const UserMenu = observer(function UserMenu() {
       >
         <Button type="text" aria-label={t('user.menu')} data-testid="user-menu">
           <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
-          <span style={{ marginInlineStart: 8 }}>{user?.name ?? stores.user.name}</span>
+          <span className="app-user-name">{user?.name ?? stores.user.name}</span>
         </Button>
       </Dropdown>
       <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />

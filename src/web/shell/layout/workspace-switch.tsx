@@ -25,9 +25,20 @@ export const WorkspaceSwitch = observer(function WorkspaceSwitch() {
       placeholder={t('header.workspace')}
       aria-label={t('header.workspace')}
       suffixIcon={<SwapOutlined />}
-      style={{ minWidth: 200 }}
+      className="app-workspace-switch"
       popupMatchSelectWidth={false}
       options={workspaces.map((w) => ({ value: w.code, label: `${w.name} (${w.code})` }))}
+      // On a narrow screen the name gives way to the code (app-layout.css).
+      labelRender={({ value }) => {
+        const chosen = workspaces.find((w) => w.code === value);
+        return chosen && (
+          <>
+            <span className="app-workspace-name">{chosen.name} (</span>
+            {chosen.code}
+            <span className="app-workspace-name">)</span>
+          </>
+        );
+      }}
       onChange={async (code: string) => {
         const workspace = workspaces.find((w) => w.code === code);
         if (!workspace) return;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { AUTHORIZATION_POINTS } from '../../../core/contracts/authorization.ts';
 import { websiteParams, websiteQueryBody, type WebsiteParams } from '../../../core/contracts/dataset.ts';
 import {
   PAGE_EDIT_POINT,
@@ -34,6 +35,8 @@ import {
 } from './service.ts';
 
 const EDIT = { point: PAGE_EDIT_POINT } as const;
+// Workspace managers pick a template's pages from the list, which carries no page configs.
+const LIST = { point: [PAGE_EDIT_POINT, AUTHORIZATION_POINTS.workspaces] } as const;
 // Public website calls are limited per client address; a dashboard of many widgets stays well under it.
 const WEBSITE_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
 
@@ -42,7 +45,7 @@ type WebsiteQueryBody = Pick<DatasetQuery, 'filters' | 'sort' | 'pageNum' | 'pag
 export async function pageRoutes(app: FastifyInstance): Promise<void> {
   const { clock, dialect, db } = app.services;
 
-  app.get('/proptech_allplan/page/list', { config: EDIT }, async (request) => listPages(scopeOf(request)));
+  app.get('/proptech_allplan/page/list', { config: LIST }, async (request) => listPages(scopeOf(request)));
 
   app.get<{ Querystring: PageIdBody }>('/proptech_allplan/page/detail', { schema: { querystring: pageIdQuery }, config: EDIT }, async (request) =>
     pageDetail(scopeOf(request), request.query.id),

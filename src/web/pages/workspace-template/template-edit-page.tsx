@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Col, Form, Input, Result, Row, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Col, Form, Input, Result, Row, Space, Table, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,14 +23,9 @@ interface Values {
 }
 
 const LIST_PATH = '/workSpace/templateList';
-/** Guards `GET page/list` (pages contract). */
-const PAGE_EDIT_POINT = 'page:edit';
-
-/** The pages a template brings: customer pages and public websites of the tenant. */
-const PagesPicker = observer(function PagesPicker({ store, allowed }: { store: TemplateEditStore; allowed: boolean }) {
+/** The pages a template brings: customer pages and public websites of the tenant (`page/list` answers workspace managers). */
+const PagesPicker = observer(function PagesPicker({ store }: { store: TemplateEditStore }) {
   const { t } = useTranslation('admin');
-  // The pages list is guarded by its own point; without it the chosen pages stay as they are.
-  if (!allowed) return <Alert type="info" showIcon title={t('templates.pagesNeedPoint', { count: store.pageIds.length })} />;
   return (
     <LoadState source={store.pages} empty={{ when: (pages) => pages.length === 0, description: t('templates.noPages') }}>
       {() => (
@@ -101,8 +96,7 @@ const TemplateEditor = observer(function TemplateEditor({ param }: { param: numb
   const { message } = App.useApp();
   const api = useAdminApi();
   const navigate = useNavigate();
-  const held = useHeldPoints('workspace', 'page');
-  const mayPickPages = held.has(PAGE_EDIT_POINT);
+  const held = useHeldPoints('workspace');
   const [store] = useState(() => (param === null ? null : new TemplateEditStore(api, param === 'new' ? null : param)));
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState('');
@@ -111,9 +105,6 @@ const TemplateEditor = observer(function TemplateEditor({ param }: { param: numb
   useEffect(() => {
     void store?.start();
   }, [store]);
-  useEffect(() => {
-    if (mayPickPages) void store?.pages.load();
-  }, [store, mayPickPages]);
 
   const back = (
     <Link to={LIST_PATH}>
@@ -199,7 +190,7 @@ const TemplateEditor = observer(function TemplateEditor({ param }: { param: numb
             <Col xs={24} xl={12}>
               <Card title={t('templates.pages')}>
                 <Typography.Paragraph type="secondary">{t('templates.pagesHelp')}</Typography.Paragraph>
-                <PagesPicker store={store} allowed={mayPickPages} />
+                <PagesPicker store={store} />
               </Card>
             </Col>
           </Row>

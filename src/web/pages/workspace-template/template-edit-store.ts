@@ -23,9 +23,10 @@ export class TemplateEditStore {
     makeAutoObservable<TemplateEditStore, 'api'>(this, { api: false, id: false });
   }
 
-  /** Loads the template and the tree; the pages list is read only by holders of `page:edit`. */
+  /** Loads the template, the resource tree and the pages to pick from. */
   async start(): Promise<void> {
     void this.tree.load();
+    void this.pages.load();
     await this.detail.load();
     const detail = this.detail.data;
     if (detail) {

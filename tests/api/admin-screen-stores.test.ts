@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHORIZATION_POINTS, type Role } from '../../src/core/contracts/authorization.ts';
+import { AUTHORIZATION_POINTS } from '../../src/core/contracts/authorization.ts';
 import { ApiError } from '../../src/web/api/api-error.ts';
 import { adminApi, type AdminApi } from '../../src/web/admin/admin-api.ts';
 import { Loadable } from '../../src/web/admin/loadable.ts';
 import { RoleManageStore } from '../../src/web/pages/authorize/role-manage-store.ts';
 import { UsersStore } from '../../src/web/pages/management/users-store.ts';
 import { TemplateEditStore } from '../../src/web/pages/workspace-template/template-edit-store.ts';
-import { inviteAndSignIn, ok, tenantNodes, workspaceByCode } from '../helpers/authorization.ts';
+import { inviteWithPoints } from '../helpers/authorization.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { webRequest } from '../helpers/web-request.ts';
@@ -99,11 +99,7 @@ describe.each(testDialects())('administration screen stores on %s', (dialect) =>
 
   it('gives a workspace manager without page:edit the pages to pick for a template', async () => {
     const admin = await t.signIn('admin', NORTHWIND);
-    const role = await ok<Role>(t, 'POST', 'role/create', admin, { code: 'workspaceKeepers', name: 'Workspace keepers', dataScope: 'own' });
-    const point = (await tenantNodes(t, admin)).find((node) => node.code === AUTHORIZATION_POINTS.workspaces)!;
-    await ok(t, 'POST', 'role/grant', admin, { id: role.id, resourceIds: [point.id] });
-    const hq = await workspaceByCode(t, admin, 'NW-HQ');
-    const keeper = await inviteAndSignIn(t, admin, { username: `keeper_${dialect}`, workspaceIds: [hq.id], roleIds: [role.id] });
+    const keeper = await inviteWithPoints(t, admin, `keeper_${dialect}`, [AUTHORIZATION_POINTS.workspaces]);
     const store = new TemplateEditStore(adminApi(webRequest(t, keeper.token, '/workSpace/templateCreate/new', toasts)), null);
     await store.start();
     await expect.poll(() => store.pages.status).toBe('ready');

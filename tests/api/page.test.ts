@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHORIZATION_POINTS, type Role } from '../../src/core/contracts/authorization.ts';
+import { AUTHORIZATION_POINTS } from '../../src/core/contracts/authorization.ts';
 import type { PageDetail, PageEnvelope, PageListItem } from '../../src/core/contracts/page.ts';
 import type { MenuNode } from '../../src/core/entities.ts';
 import { flattenTree } from '../../src/core/menu-tree.ts';
 import type { StoredPage } from '../../src/core/pages/page-config.ts';
-import { inviteAndSignIn, ok, tenantNodes, workspaceByCode } from '../helpers/authorization.ts';
+import { inviteWithPoints } from '../helpers/authorization.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { fixtureConfig, menuNodes, pageBody } from '../helpers/pages.ts';
 import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -238,12 +238,7 @@ describe.each(testDialects())('customer pages on %s', (dialect) => {
 
     it('lists pages, without their configs, to a workspace manager who lacks page:edit, and nothing more', async () => {
       const page = await created(pageBody({ route: '/for-templates' }));
-      const nodes = await tenantNodes(t, admin);
-      const role = await ok<Role>(t, 'POST', 'role/create', admin, { code: 'templateKeepers', name: 'Template keepers', dataScope: 'own' });
-      const point = nodes.find((node) => node.code === AUTHORIZATION_POINTS.workspaces)!;
-      await ok(t, 'POST', 'role/grant', admin, { id: role.id, resourceIds: [point.id] });
-      const hq = await workspaceByCode(t, admin, 'NW-HQ');
-      const { token: keeper } = await inviteAndSignIn(t, admin, { username: `keeper_${dialect}`, workspaceIds: [hq.id], roleIds: [role.id] });
+      const { token: keeper } = await inviteWithPoints(t, admin, `keeper_${dialect}`, [AUTHORIZATION_POINTS.workspaces]);
 
       const listed = await list(keeper);
       expect(listed.status).toBe(200);

@@ -62,3 +62,13 @@ export async function inviteAndSignIn(
   if (!reset.body.success) throw new Error(`reset failed: ${reset.body.message}`);
   return { user, token: await t.signIn(input.username, NORTHWIND, password), password };
 }
+
+/** A new USER of Northwind in NW-HQ with one role (named after them) that grants exactly these function points. */
+export async function inviteWithPoints(t: TestApp, adminToken: string, username: string, points: string[]) {
+  const nodes = await tenantNodes(t, adminToken);
+  const role = await ok<Role>(t, 'POST', 'role/create', adminToken, { code: username, name: `Role of ${username}`, dataScope: 'own' });
+  const resourceIds = points.map((point) => nodes.find((node) => node.code === point)!.id);
+  await ok(t, 'POST', 'role/grant', adminToken, { id: role.id, resourceIds });
+  const hq = await workspaceByCode(t, adminToken, 'NW-HQ');
+  return inviteAndSignIn(t, adminToken, { username, workspaceIds: [hq.id], roleIds: [role.id] });
+}

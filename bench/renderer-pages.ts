@@ -3,8 +3,7 @@
  * kind the registry has (taken from the seed customer pages, so each is a real, checked
  * config), and one table over a dataset of 100,000 work orders.
  */
-import type { PageConfig, WidgetConfig } from '../src/core/pages/page-config.ts';
-import { DEFAULT_COLUMNS } from '../src/core/pages/page-config.ts';
+import { DEFAULT_COLUMNS, type PageConfig, type WidgetConfig } from '../src/core/pages/page-config.ts';
 import { readSeedPages } from '../src/server/modules/page/seed.ts';
 
 export const BIG_DATASET = 'work_orders_100k';
@@ -44,7 +43,7 @@ const PICKS: readonly [page: string, widget: string][] = [
 /** Cell size (grid columns x rows) of each widget type on the 24-widget page. */
 const SIZES: Record<string, { w: number; h: number }> = {
   'filter-bar': { w: 24, h: 2 },
-  kpi: { w: 4, h: 4 },
+  kpi: { w: 4, h: 5 },
   chart: { w: 8, h: 9 },
   image: { w: 6, h: 8 },
   markdown: { w: 6, h: 8 },

@@ -20,11 +20,11 @@
  * of the pages as drawn to bench/results/renderer-*.png.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import type { PageConfig } from '../src/core/pages/page-config.ts';
-import type { StoredPage } from '../src/core/pages/page-config.ts';
+import type { PageConfig, StoredPage } from '../src/core/pages/page-config.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { generateWorkOrders, WORK_ORDER_FIELDS } from '../src/server/modules/dataset/demo-datasets.ts';
 import { storeDataset } from '../src/server/modules/dataset/seed.ts';
@@ -45,7 +45,7 @@ const VIEWPORT = { width: 1440, height: 900 };
 const LOADS = 9;
 const WARMUP_LOADS = 1;
 /** Scroll runs on the table and on the plain div, each in fresh pages. */
-const SCROLL_RUNS = 3;
+const SCROLL_RUNS = 5;
 const SCROLL_MS = 3000;
 /** A brisk wheel scroll: about 80 rows of 36 px a second. */
 const READ_PX_PER_S = 3000;
@@ -186,10 +186,11 @@ async function measure(browser: Browser, url: string, configs: Record<PageName, 
       return page;
     };
 
+    const loadBefore = os.loadavg()[0]!;
     const loads = await measureLoads(open, configs);
     const scrolls = await measureScrolls(open);
     if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);
-    report(configs, loads, scrolls);
+    report(configs, loads, scrolls, { cpus: os.availableParallelism(), loadBefore, loadAfter: os.loadavg()[0]! });
   } finally {
     await context.close();
   }
@@ -328,7 +329,15 @@ function frameFigures(samples: ScrollSample[]): FrameFigures {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-function report(configs: Record<PageName, PageConfig>, loads: LoadResults, scrolls: ScrollResults): void {
+/** How busy the machine was: frame figures of one run only compare with another's on a like machine. */
+interface Machine {
+  cpus: number;
+  loadBefore: number;
+  loadAfter: number;
+}
+
+function report(configs: Record<PageName, PageConfig>, loads: LoadResults, scrolls: ScrollResults, machine: Machine): void {
+  console.log(`\nMachine: ${machine.cpus} CPUs, 1-minute load average ${machine.loadBefore.toFixed(1)} before the measurements, ${machine.loadAfter.toFixed(1)} after`);
   const types = configs.widgets.widgets.reduce<Record<string, number>>((counts, w) => {
     const kind = w.type === 'chart' ? `chart ${String(w.props?.kind)}` : w.type;
     counts[kind] = (counts[kind] ?? 0) + 1;
@@ -401,7 +410,7 @@ function report(configs: Record<PageName, PageConfig>, loads: LoadResults, scrol
   const file = path.join(RESULTS_DIR, 'renderer.json');
   fs.writeFileSync(
     file,
-    JSON.stringify({ measuredAt: new Date().toISOString(), viewport: VIEWPORT, rows: BIG_ROWS, frameBudgetMs: FRAME_BUDGET_MS, widgetTypes: types, load: loadJson, scroll: scrollJson }, null, 2),
+    JSON.stringify({ measuredAt: new Date().toISOString(), machine, viewport: VIEWPORT, rows: BIG_ROWS, frameBudgetMs: FRAME_BUDGET_MS, widgetTypes: types, load: loadJson, scroll: scrollJson }, null, 2),
   );
   console.log(`\nFigures written to ${path.relative(ROOT, file)}; pictures: bench/results/renderer-widgets.png, renderer-table-end.png`);
 }

@@ -22,6 +22,15 @@ const loaders: Record<string, () => Promise<{ default: ComponentType }>> = {
   workspaceTemplateCreate: () => import('../pages/workspace-template/template-edit-page.tsx'),
   pageList: () => import('../pages/page-admin/page-list-page.tsx'),
   pageEdit: () => import('../pages/page-admin/page-edit-page.tsx'),
+  flowDesigner: () => import('../pages/flow-designer/flow-designer-page.tsx'),
+  formFill: () => import('../pages/form-fill/fill-page.tsx'),
+  formCreate: () => import('../pages/form-fill/fill-page.tsx'),
+  formCopy: () => import('../pages/form-fill/fill-page.tsx'),
+  mobileFill: () => import('../pages/form-fill/fill-page.tsx'),
+  formEdit: () => import('../pages/form-fill/edit-page.tsx'),
+  stagingList: () => import('../pages/form-fill/staging-list-page.tsx'),
+  formDesigner: () => import('../pages/form-designer/form-designer-page.tsx'),
+  formAdvance: () => import('../pages/form-designer/form-advance-page.tsx'),
 };
 
 const cache = new Map<string, LazyComponent<object>>();

@@ -27,7 +27,8 @@ export interface LocatedProblem extends DesignProblem {
   itemKey: string | null;
 }
 
-const clone = <T>(value: T): T => structuredClone(value);
+// Through JSON: the design may be an observable proxy, which structuredClone refuses.
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /** The first free key of the form `<type><n>` (sub-table columns have their own key space). */
 export function nextFieldKey(type: FieldType | 'section', taken: ReadonlySet<string>): string {

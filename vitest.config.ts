@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { flowValidatorPlugin } from './src/web/forms/vite-flow-validator-plugin.ts';
 import { formDesignValidatorPlugin } from './src/web/forms/vite-form-design-validator-plugin.ts';
 import { widgetValidatorsPlugin } from './src/web/renderer/vite-widget-validators-plugin.ts';
 
 export default defineConfig({
   // Widget props and form design validation are generated code, as in the build.
-  plugins: [widgetValidatorsPlugin('widgets'), formDesignValidatorPlugin('schemas/meta')],
+  plugins: [widgetValidatorsPlugin('widgets'), formDesignValidatorPlugin('schemas/meta'), flowValidatorPlugin('schemas/meta')],
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     testTimeout: 60_000,

@@ -56,12 +56,23 @@ function branchDepth(path: string): number {
   return path.split('.branches[').length;
 }
 
+/** The ajv options of the meta-schema, for the server's compile and the browser's build-time code alike. */
+export const FLOW_AJV_OPTIONS = { allErrors: true, useDefaults: false } as const;
+
 let compiledMeta: ValidateFunction | undefined;
 
 /** The meta-schema (schemas/meta/flow.schema.json), then the structure rules. */
 export function validateFlowDefinition(flow: unknown, design: FormDesign): FlowProblem[] {
-  compiledMeta ??= createAjv({ allErrors: true, useDefaults: false }).compile(flowSchema);
-  if (!compiledMeta(flow)) return metaProblems(compiledMeta);
+  compiledMeta ??= createAjv(FLOW_AJV_OPTIONS).compile(flowSchema);
+  return flowProblemsWith(compiledMeta, flow, design);
+}
+
+/**
+ * The same checks with the meta-schema already compiled: the browser's script policy forbids
+ * compiling, so the flow designer passes the validator generated at build time.
+ */
+export function flowProblemsWith(meta: ValidateFunction, flow: unknown, design: FormDesign): FlowProblem[] {
+  if (!meta(flow)) return metaProblems(meta);
   return flowStructureProblems(flow as FlowDefinition, design);
 }
 

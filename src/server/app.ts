@@ -13,6 +13,8 @@ import { avatarRoutes } from './modules/account/avatar-routes.ts';
 import { addressRoutes } from './modules/address/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { datasetRoutes } from './modules/dataset/routes.ts';
+import { createBlobStore } from './modules/filestore/blob-store.ts';
+import { filestoreRoutes } from './modules/filestore/routes.ts';
 import { formRoutes } from './modules/form/routes.ts';
 import { FormVersionCache } from './modules/form/versions.ts';
 import { TokenService } from './modules/auth/tokens.ts';
@@ -83,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notifyBus: new InProcessNotifyBus(),
     formVersions: new FormVersionCache(),
     recordHooks: createRecordHooks(),
+    blobs: createBlobStore(config),
   };
   app.decorate('services', services);
   app.addHook('onClose', async () => database.close());
@@ -123,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(stagingRoutes);
       await api.register(orgRoutes);
       await api.register(flowRoutes);
+      await api.register(filestoreRoutes);
     },
     { prefix: '/api' },
   );

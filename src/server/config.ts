@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_MENU_REFRESH_SECONDS, secondsSetting } from '../core/client-settings.ts';
+import { FILE_MAX_BYTES_DEFAULT } from '../core/contracts/files.ts';
 
 /** Everything the server reads from the environment, with the defaults the README lists. */
 export interface AppConfig {
@@ -14,6 +15,10 @@ export interface AppConfig {
   /** Directory of the built SPA; not served when it does not exist. */
   webDir: string;
   bodyLimitBytes: number;
+  /** Largest file-store upload. */
+  fileMaxBytes: number;
+  /** An S3-compatible object store for files; empty: the folder `${dataDir}/files`. */
+  fileStoreUrl: string;
   logLevel: string;
   /** Seconds between the web app's menu checks while a window is visible; 0 turns them off. */
   menuRefreshSeconds: number;
@@ -37,6 +42,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM || 'Plinth <no-reply@plinth.local>',
     webDir: path.resolve(env.WEB_DIR || './dist/web'),
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES || 1024 * 1024),
+    fileMaxBytes: Number(env.FILE_MAX_BYTES || FILE_MAX_BYTES_DEFAULT),
+    fileStoreUrl: env.FILE_STORE_URL || '',
     logLevel: env.LOG_LEVEL || 'info',
     menuRefreshSeconds: secondsSetting(env.MENU_REFRESH_SECONDS, DEFAULT_MENU_REFRESH_SECONDS),
     rateLimit: {

@@ -6,6 +6,7 @@ import type { DB } from './db/schema.ts';
 import type { MessageSender } from './messaging/sender.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
 import type { VerificationCodes } from './modules/auth/verification-codes.ts';
+import type { BlobStore } from './modules/filestore/blob-store.ts';
 import type { FormVersionCache } from './modules/form/versions.ts';
 import type { NotifyBus } from './modules/notify/bus.ts';
 import type { RecordHooks } from './modules/record/hooks.ts';
@@ -24,6 +25,8 @@ export interface Services {
   formVersions: FormVersionCache;
   /** Where the flow module joins the record lifecycle. */
   recordHooks: RecordHooks;
+  /** File contents by SHA-256 (the file store's bytes; its index is the file_object table). */
+  blobs: BlobStore;
 }
 
 declare module 'fastify' {

@@ -5,6 +5,7 @@ import * as m002 from './migrations/002_pages_datasets.ts';
 import * as m003 from './migrations/003_authorization.ts';
 import * as m004 from './migrations/004_forms.ts';
 import * as m005 from './migrations/005_flows.ts';
+import * as m006 from './migrations/006_files.ts';
 
 /** What a migration needs to know about the database beyond Kysely's schema builder. */
 export interface MigrationContext {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, CodeMigration> = {
   '003_authorization': m003,
   '004_forms': m004,
   '005_flows': m005,
+  '006_files': m006,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -406,6 +406,19 @@ export interface FlowEventTable {
   create_time: string;
 }
 
+/** One upload; its bytes are the blob named by `sha256` (shared by uploads of the same content). */
+export interface FileObjectTable {
+  id: string;
+  tenant_id: number;
+  sha256: string;
+  name: string;
+  /** bigint: PostgreSQL answers it as a string, so read it through Number(). */
+  size: ColumnType<number | string, number, number>;
+  type: string;
+  created_by: number | null;
+  create_time: string;
+}
+
 export interface DB {
   tenant: TenantTable;
   app_user: UserTable;
@@ -442,6 +455,7 @@ export interface DB {
   flow_instance: FlowInstanceTable;
   flow_task: FlowTaskTable;
   flow_event: FlowEventTable;
+  file_object: FileObjectTable;
 }
 
 /** Tables whose rows belong to one tenant. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { FieldDesign } from '../../../src/core/forms/form-design.ts';
 import { cellOf, readCell } from '../../../src/server/modules/record/cells.ts';
 import { NameIndex, type RecordDirectory } from '../../../src/server/modules/record/directory.ts';
-import { contentDisposition, exportFileName } from '../../../src/server/modules/record/export.ts';
+import { contentDisposition } from '../../../src/server/content-disposition.ts';
+import { exportFileName } from '../../../src/server/modules/record/export.ts';
 import { sheetName } from '../../../src/server/modules/record/sheet-layout.ts';
 import { fileNameFromContentDisposition } from '../../../src/web/api/download.ts';
 

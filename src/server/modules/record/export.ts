@@ -69,12 +69,6 @@ export function exportFileName(formName: string, at: Date): string {
   return `${safe}-${day}.xlsx`;
 }
 
-/** RFC 6266: an ASCII fallback name and the exact name in UTF-8 (read by src/web/api/download.ts). */
-export function contentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
-}
-
 function addRow(sheet: ExcelJS.Worksheet, cells: Cell[]): void {
   const row = sheet.addRow(cells.map((c) => c.value));
   cells.forEach((cell, i) => {

@@ -21,7 +21,8 @@ import {
 } from '../../../core/contracts/forms.ts';
 import { badRequest } from '../../errors.ts';
 import { recordContext } from './context.ts';
-import { contentDisposition, exportRecords } from './export.ts';
+import { contentDisposition } from '../../content-disposition.ts';
+import { exportRecords } from './export.ts';
 import { importRecords } from './import.ts';
 import { readSearchConfig, saveSearchConfig } from './search-config.ts';
 import { createRecord, deleteRecords, listRecords, recordDetail, recordOptions, updateRecord } from './service.ts';

@@ -1,0 +1,102 @@
+/**
+ * The file store (/api/proptech_filestore/): uploads answer a FileInfo; downloads, zips and
+ * the metadata call (feign/file) take file ids. Ids are random and url-safe; a file belongs
+ * to the tenant of the token that uploaded it.
+ */
+import { IMAGE_EXTENSIONS } from '../upload-types.ts';
+import { strictObject } from './common.ts';
+
+export const FILESTORE_PREFIX = '/proptech_filestore';
+
+/** What an upload answers and feign/file lists; `url` is the download address without a token. */
+export interface FileInfo {
+  fileId: string;
+  name: string;
+  size: number;
+  type: string;
+  url: string;
+  createTime: string;
+  createdBy: number;
+}
+
+/** Default largest upload; the server's FILE_MAX_BYTES overrides it. */
+export const FILE_MAX_BYTES_DEFAULT = 100 * 1024 * 1024;
+/** How many files one zip or one metadata call may name. */
+export const FILE_IDS_MAX = 500;
+export const FILE_NAME_MAX = 255;
+
+/** 22 characters of base64url: 128 random bits. */
+export const FILE_ID_PATTERN = '^[A-Za-z0-9_-]{22}$';
+
+/** Content types by extension; an extension not listed here cannot be uploaded at all. */
+export const FILE_CONTENT_TYPES: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  bmp: 'image/bmp',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  rtf: 'application/rtf',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  md: 'text/markdown',
+  zip: 'application/zip',
+  rar: 'application/vnd.rar',
+  '7z': 'application/x-7z-compressed',
+  dwg: 'image/vnd.dwg',
+  dxf: 'image/vnd.dxf',
+  ifc: 'application/x-step',
+  rvt: 'application/octet-stream',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+};
+
+export const FILE_EXTENSIONS = Object.keys(FILE_CONTENT_TYPES);
+
+/** Image extensions whose bytes are checked and which may be shown inline (spec §5/§9). */
+export const INLINE_IMAGE_EXTENSIONS: readonly string[] = IMAGE_EXTENSIONS;
+
+const fileIdSchema = { type: 'string', pattern: FILE_ID_PATTERN } as const;
+const fileIdsSchema = { type: 'array', items: fileIdSchema, minItems: 1, maxItems: FILE_IDS_MAX, uniqueItems: true } as const;
+
+export const fileIdParams = strictObject({ fileId: fileIdSchema }, ['fileId']);
+export const fileDownloadQuery = strictObject({
+  inline: { type: 'string', enum: ['0', '1', 'false', 'true'] },
+  // Read by the auth hook: <img> and <a> cannot send the token header.
+  token: { type: 'string', maxLength: 512 },
+});
+export interface FileDownloadQuery {
+  /** `1`: images are shown in the page instead of saved. */
+  inline?: '0' | '1' | 'false' | 'true';
+}
+
+export const downloadZipBody = strictObject(
+  {
+    zipName: { type: 'string', minLength: 1, maxLength: FILE_NAME_MAX, pattern: '^[^/\\\\]*[^/\\\\\\s][^/\\\\]*$' },
+    fileIds: fileIdsSchema,
+  },
+  ['fileIds'],
+);
+export interface DownloadZipBody {
+  zipName?: string;
+  fileIds: string[];
+}
+
+export const fileInfoBody = strictObject({ fileIds: fileIdsSchema }, ['fileIds']);
+export interface FileInfoBody {
+  fileIds: string[];
+}
+
+/** Optional fields of an upload: `kind=image` takes images only; `accept` narrows the extensions (e.g. a form field's). */
+export const UPLOAD_FIELDS = ['kind', 'accept'] as const;

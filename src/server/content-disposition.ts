@@ -1,0 +1,9 @@
+/**
+ * RFC 6266: an ASCII fallback name and the exact name in UTF-8, which the browser's download
+ * helper reads (src/web/api/download.ts, spec §8). `inline` asks the browser to show the file.
+ */
+export function contentDisposition(fileName: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const exact = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${exact}`;
+}

@@ -1,0 +1,42 @@
+import type { Readable } from 'node:stream';
+import yazl from 'yazl';
+import { extensionOf } from '../../../core/upload-types.ts';
+import type { BlobStore } from './blob-store.ts';
+import type { FileObject } from './file-objects.ts';
+
+/** Formats that are compressed already: deflating them again only costs time. */
+const STORED_AS_IS = new Set(['jpg', 'jpeg', 'png', 'zip', 'rar', '7z', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'mp4', 'mov', 'mp3']);
+
+/** `name.zip`; the spec's default name (spec §8) when none is given. */
+export function zipFileName(zipName: string | undefined): string {
+  const name = zipName?.trim() || 'download';
+  return extensionOf(name) === 'zip' ? name : `${name}.zip`;
+}
+
+/** Entry names unique within the archive: a second `plan.pdf` becomes `plan (2).pdf`. */
+export function uniqueEntryNames(names: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return names.map((name) => {
+    const dot = name.lastIndexOf('.');
+    const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    let candidate = name;
+    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${extension}`;
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
+/**
+ * A zip of the files, streamed: each blob is opened only when the archive reaches it, so a
+ * long list does not hold a file handle per entry.
+ */
+export function zipStream(store: BlobStore, files: readonly FileObject[]): Readable {
+  const zip = new yazl.ZipFile();
+  const names = uniqueEntryNames(files.map((file) => file.name));
+  files.forEach((file, i) => {
+    const options = { size: Number(file.size), mtime: new Date(file.create_time), compress: !STORED_AS_IS.has(extensionOf(file.name)) };
+    zip.addReadStreamLazy(names[i]!, options, (callback) => callback(null, store.open(file.sha256)));
+  });
+  zip.end();
+  return zip.outputStream as Readable;
+}

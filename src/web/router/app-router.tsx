@@ -10,6 +10,8 @@ import { screenFor } from './screens.ts';
  * most visitors load, and antd would more than double what it downloads.
  */
 const BARE_SCREENS = new Set(['login']);
+/** Signed-in screens without the sidebar and header: the phone fill screen a share link opens. */
+const CHROMELESS_SCREENS = new Set(['mobileFill']);
 
 const AntdFrameRoute = lazyScreen(() => import('../shell/frame/antd-frame.tsx'));
 const AppLayout = lazyScreen(() => import('../shell/layout/app-layout.tsx'));
@@ -34,7 +36,13 @@ export const ROUTE_OBJECTS: RouteObject[] = [
       ...ROUTES.filter((r) => r.public && !BARE_SCREENS.has(r.screen)).map(routeOf),
       {
         element: <RequireSignIn />,
-        children: [{ element: <AppLayout />, children: [...ROUTES.filter((r) => !r.public).map(routeOf), { path: '*', element: <UnknownRoute /> }] }],
+        children: [
+          ...ROUTES.filter((r) => !r.public && CHROMELESS_SCREENS.has(r.screen)).map(routeOf),
+          {
+            element: <AppLayout />,
+            children: [...ROUTES.filter((r) => !r.public && !CHROMELESS_SCREENS.has(r.screen)).map(routeOf), { path: '*', element: <UnknownRoute /> }],
+          },
+        ],
       },
     ],
   },

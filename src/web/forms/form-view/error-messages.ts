@@ -1,0 +1,31 @@
+import type { RJSFValidationError } from '@rjsf/utils';
+import type { TFunction } from 'i18next';
+
+/** ajv keywords with a message of their own; any other keyword says the value is invalid. */
+const KNOWN = new Set(['required', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'format', 'minItems', 'maxItems', 'multipleOf', 'enum', 'type', 'uniqueItems', 'const']);
+
+/**
+ * The i18n key and values of one ajv error. A required property is reported by ajv on its
+ * parent object; rjsf already moves it onto the property, so only the keyword matters here.
+ */
+export function errorMessageKey(error: Pick<RJSFValidationError, 'name' | 'params'>): { key: string; values: Record<string, unknown> } {
+  const name = error.name ?? '';
+  const params = (error.params ?? {}) as Record<string, unknown>;
+  if (!KNOWN.has(name)) return { key: 'view.errors.invalid', values: {} };
+  if (name === 'multipleOf') {
+    const step = Number(params.multipleOf);
+    const decimals = step >= 1 ? 0 : Math.max(0, Math.round(-Math.log10(step)));
+    return { key: 'view.errors.multipleOf', values: { count: decimals } };
+  }
+  return { key: `view.errors.${name}`, values: { limit: params.limit, format: params.format } };
+}
+
+/** rjsf's errors with messages in the user's language; a pattern's own message wins when the design gave one. */
+export function translateErrors(errors: RJSFValidationError[], t: TFunction, patternMessages: Record<string, string>): RJSFValidationError[] {
+  return errors.map((error) => {
+    const custom = error.name === 'pattern' ? patternMessages[(error.property ?? '').replace(/^\./, '')] : undefined;
+    const { key, values } = errorMessageKey(error);
+    const message = custom ?? t(key, { ns: 'forms', ...values });
+    return { ...error, message, stack: `${error.property ?? ''} ${message}` };
+  });
+}

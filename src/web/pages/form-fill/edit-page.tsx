@@ -1,0 +1,153 @@
+import { Alert, App, Button, Card, Result, Space, Tag, Typography } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import type { RecordFlowState } from '../../../core/contracts/flows.ts';
+import type { FormRecord, RecordDetail } from '../../../core/contracts/forms.ts';
+import type { RecordData } from '../../../core/forms/form-design.ts';
+import { LoadState } from '../../admin/load-state.tsx';
+import { ApiError } from '../../api/api-error.ts';
+import { FormRenderer } from '../../forms/form-view/form-renderer.tsx';
+import { useFormViewApi, type FormViewApi } from '../../forms/form-view/form-view-api.ts';
+import { loadVersion, useLoadable, useToken, type LoadedVersion } from '../../forms/form-view/use-form-version.ts';
+import { messageOf } from '../../shell/login/api-error.ts';
+import { FlowPanel } from './flow-panel.tsx';
+import './form-fill.css';
+
+interface EditStart extends LoadedVersion {
+  detail: RecordDetail;
+}
+
+async function editStart(api: FormViewApi, token: string, id: number): Promise<EditStart> {
+  const detail = await api.recordDetail(id);
+  // A record is shown and saved with its own version, whatever the form publishes since.
+  const loaded = await loadVersion(api, token, detail.record.formId, detail.record.version);
+  return { ...loaded, detail };
+}
+
+const HTTP_CONFLICT = 409;
+
+function EditForm({ start, reload }: { start: EditStart; reload: () => void }) {
+  const { t } = useTranslation('forms');
+  const api = useFormViewApi();
+  const { message } = App.useApp();
+  const [record, setRecord] = useState<FormRecord>(start.detail.record);
+  const [data, setData] = useState<RecordData>(record.data);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState('');
+  const [conflict, setConflict] = useState<RecordData | null>(null);
+  const flow = start.detail.flow as RecordFlowState | null;
+  // While a flow runs the record changes only through it: the submitter resubmits after a rejection.
+  const locked = !!flow && (flow.status === 'running' || flow.status === 'approved');
+  const resubmitting = !!flow?.canResubmit;
+
+  const save = async (value: RecordData, revision = record.revision) => {
+    setSaving(true);
+    setError('');
+    setConflict(null);
+    try {
+      if (resubmitting) {
+        await api.resubmit(record.id, revision, value);
+        void message.success(t('view.resubmitted'));
+        reload();
+        return;
+      }
+      const saved = await api.updateRecord(record.id, revision, value);
+      setRecord(saved);
+      setData(saved.data);
+      void message.success(t('view.saved'));
+    } catch (failure) {
+      if (failure instanceof ApiError && (failure.status === HTTP_CONFLICT || failure.code === HTTP_CONFLICT)) setConflict(value);
+      else setError(messageOf(failure, t('view.saveFailed')));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  // "Keep mine": the newer revision is read only to save over it with what this user typed.
+  const keepMine = async (mine: RecordData) => {
+    try {
+      const fresh = await api.recordDetail(record.id);
+      setRecord(fresh.record);
+      await save(mine, fresh.record.revision);
+    } catch (failure) {
+      setError(messageOf(failure, t('view.saveFailed')));
+    }
+  };
+
+  return (
+    <>
+      <Card
+        className="form-fill-card"
+        title={
+          <Space wrap>
+            <span>{start.version.name}</span>
+            {record.number && <Tag>{record.number}</Tag>}
+            <Typography.Text type="secondary">{t('view.versionTag', { version: record.version })}</Typography.Text>
+          </Space>
+        }
+      >
+        {conflict && (
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            className="form-fill-alert"
+            title={t('view.conflictTitle')}
+            description={t('view.conflictHelp')}
+            action={
+              <Space direction="vertical">
+                <Button size="small" onClick={reload}>
+                  {t('view.reloadTheirs')}
+                </Button>
+                <Button size="small" type="primary" onClick={() => void keepMine(conflict)}>
+                  {t('view.keepMine')}
+                </Button>
+              </Space>
+            }
+          />
+        )}
+        {error && <Alert type="error" showIcon role="alert" title={error} className="form-fill-alert" />}
+        <FormRenderer
+          version={start.version}
+          value={data}
+          validator={start.validator}
+          onChange={setData}
+          onSubmit={(value) => void save(value)}
+          disabled={locked}
+          hiddenFields={flow?.hiddenFields}
+        >
+          {!locked ? (
+            <div className="form-view-actions">
+              <Button type="primary" htmlType="submit" loading={saving}>
+                {resubmitting ? t('view.resubmit') : t('view.save')}
+              </Button>
+            </div>
+          ) : (
+            <></>
+          )}
+        </FormRenderer>
+      </Card>
+      {flow && <FlowPanel recordId={record.id} flow={flow} onChanged={reload} />}
+    </>
+  );
+}
+
+/** /table/edit/:id: a record in its own version; saves with its revision, or acts on its approval. */
+const EditPage = observer(function EditPage() {
+  const { t } = useTranslation('forms');
+  const api = useFormViewApi();
+  const token = useToken();
+  const id = Number(useParams().id);
+  const [generation, setGeneration] = useState(0);
+  const start = useLoadable(`${id}:${generation}`, () => editStart(api, token, id));
+  if (!Number.isInteger(id) || id <= 0) return <Result status="404" title={t('view.notFound')} />;
+  return (
+    <div className="form-fill-page">
+      <LoadState source={start}>{(loaded) => <EditForm key={`${id}:${generation}`} start={loaded} reload={() => setGeneration((n) => n + 1)} />}</LoadState>
+    </div>
+  );
+});
+
+export default EditPage;

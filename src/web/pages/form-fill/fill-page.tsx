@@ -1,0 +1,158 @@
+import { ShareAltOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Result, Space, Typography } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import type { FormRecord } from '../../../core/contracts/forms.ts';
+import { initialRecordData, keepDesignFields } from '../../../core/forms/record-validation.ts';
+import type { RecordData } from '../../../core/forms/form-design.ts';
+import { LoadState } from '../../admin/load-state.tsx';
+import { FormRenderer } from '../../forms/form-view/form-renderer.tsx';
+import { useFormViewApi, type FormViewApi } from '../../forms/form-view/form-view-api.ts';
+import { loadVersion, useLoadable, useToken, type LoadedVersion } from '../../forms/form-view/use-form-version.ts';
+import { messageOf } from '../../shell/login/api-error.ts';
+import { ShareDialog } from './share-dialog.tsx';
+import { useDraftAutosave } from './use-draft-autosave.ts';
+import './form-fill.css';
+
+/** What a fill screen starts from: a form's published version, with empty, draft or copied data. */
+interface FillStart extends LoadedVersion {
+  formId: number;
+  data: RecordData;
+  draftId?: number;
+}
+
+type FillMode = 'new' | 'draft' | 'copy';
+
+async function currentVersionStart(api: FormViewApi, token: string, formId: number): Promise<FillStart> {
+  const form = (await api.formOptions()).find((f) => f.id === formId);
+  if (!form) throw new Error('not-published');
+  const loaded = await loadVersion(api, token, formId, form.currentVersion);
+  return { ...loaded, formId, data: initialRecordData(loaded.version.design, loaded.version.settings, new Date()) };
+}
+
+async function startOf(api: FormViewApi, token: string, mode: FillMode, id: number): Promise<FillStart> {
+  if (mode === 'draft') {
+    const draft = await api.draft(id);
+    const loaded = await loadVersion(api, token, draft.formId, draft.version);
+    return { ...loaded, formId: draft.formId, data: draft.data, draftId: draft.id };
+  }
+  if (mode === 'copy') {
+    const detail = await api.recordDetail(id);
+    const start = await currentVersionStart(api, token, detail.record.formId);
+    // Copies take what the current version still has; the number and flow state are the new record's own.
+    return { ...start, data: keepDesignFields(start.version.design, detail.record.data) };
+  }
+  return currentVersionStart(api, token, id);
+}
+
+function modeOf(pathname: string): FillMode {
+  if (pathname.startsWith('/table/staging/')) return 'draft';
+  if (pathname.startsWith('/table/copy/')) return 'copy';
+  return 'new';
+}
+
+interface FillFormProps {
+  start: FillStart;
+  compact: boolean;
+}
+
+function FillForm({ start, compact }: FillFormProps) {
+  const { t } = useTranslation('forms');
+  const api = useFormViewApi();
+  const [data, setData] = useState<RecordData>(start.data);
+  const [dirty, setDirty] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState('');
+  const [created, setCreated] = useState<FormRecord | null>(null);
+  const [sharing, setSharing] = useState(false);
+  const { draftId, status } = useDraftAutosave(api, start.formId, data, dirty && !created && !submitting, start.draftId);
+
+  if (created) {
+    return (
+      <Result
+        status="success"
+        title={t('view.submitted', { number: created.number ?? created.id })}
+        extra={
+          <Space wrap>
+            <Link to={`/table/edit/${created.id}`}>{t('view.openRecord')}</Link>
+            <Button onClick={() => window.location.reload()}>{t('view.fillAnother')}</Button>
+          </Space>
+        }
+      />
+    );
+  }
+
+  const submit = async (value: RecordData) => {
+    setSubmitting(true);
+    setError('');
+    try {
+      setCreated(await api.createRecord(start.formId, value, draftId));
+    } catch (failure) {
+      setError(messageOf(failure, t('view.submitFailed')));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Card
+      className={compact ? 'form-fill-card form-fill-compact' : 'form-fill-card'}
+      title={start.version.name}
+      extra={
+        !compact && (
+          <Button icon={<ShareAltOutlined />} onClick={() => setSharing(true)}>
+            {t('view.share')}
+          </Button>
+        )
+      }
+    >
+      {error && <Alert type="error" showIcon role="alert" title={error} className="form-fill-alert" />}
+      <FormRenderer
+        version={start.version}
+        value={data}
+        validator={start.validator}
+        onChange={(next) => {
+          setData(next);
+          setDirty(true);
+        }}
+        onSubmit={(value) => void submit(value)}
+      >
+        <div className="form-view-actions">
+          <Button type="primary" htmlType="submit" loading={submitting}>
+            {t('view.submit')}
+          </Button>
+          <Typography.Text type="secondary" role="status" aria-live="polite" data-draft-state={status.state}>
+            {status.state === 'saving' && t('view.draftSaving')}
+            {status.state === 'saved' && t('view.draftSaved', { time: status.at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) })}
+            {status.state === 'failed' && t('view.draftFailed')}
+          </Typography.Text>
+        </div>
+      </FormRenderer>
+      {sharing && <ShareDialog formId={start.formId} onClose={() => setSharing(false)} />}
+    </Card>
+  );
+}
+
+/** /table/fill/:id, /table/create/:id, /table/copy/:id, /table/staging/:id and /table/mobileFill?formId=. */
+const FillPage = observer(function FillPage() {
+  const { t } = useTranslation('forms');
+  const api = useFormViewApi();
+  const token = useToken();
+  const { pathname } = useLocation();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const compact = pathname === '/table/mobileFill';
+  const id = Number(compact ? search.get('formId') : params.id);
+  const mode = modeOf(pathname);
+  const start = useLoadable(`${mode}:${id}`, () => startOf(api, token, mode, id));
+  if (!Number.isInteger(id) || id <= 0) return <Result status="404" title={t('view.notFound')} />;
+  return (
+    <div className={compact ? 'form-fill-page form-fill-phone' : 'form-fill-page'}>
+      <LoadState source={start}>{(loaded) => <FillForm key={`${mode}:${id}`} start={loaded} compact={compact} />}</LoadState>
+    </div>
+  );
+});
+
+export default FillPage;

@@ -33,7 +33,7 @@ import { launchBrowser } from '../tests/helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../tests/helpers/test-app.ts';
 import { disableCache, newPage, pageWithSession, sessionOf, signIn, type BenchAccount } from './browser-pages.ts';
 import { BIG_DATASET, BIG_ROWS, emptyPage, tablePage, TABLE_WIDGET_ID, widgetsPage } from './renderer-pages.ts';
-import { median, printTable, quantileOf } from './report.ts';
+import { median, printTable, quantileOf, withDeadline } from './report.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
@@ -56,7 +56,7 @@ const FRAME_SLACK_MS = 1;
 const READY_TIMEOUT_MS = 30_000;
 const DATA_TIMEOUT_MS = 15_000;
 /** The whole benchmark, data and build included, must end within this. */
-const DEADLINE_MS = 600_000;
+const DEADLINE_MS = 900_000;
 
 const ROUTES = { empty: '/bench-empty', widgets: '/bench-widgets', table: '/bench-table' } as const;
 type PageName = keyof typeof ROUTES;
@@ -107,24 +107,16 @@ export async function runRendererBench(): Promise<void> {
   const started = Date.now();
   let browser: Browser | undefined;
   let t: TestApp | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`renderer benchmark exceeded ${DEADLINE_MS / 1000} s`)), DEADLINE_MS);
-  });
   try {
-    await Promise.race([
-      deadline,
-      (async () => {
-        browser = await launchBrowser();
-        const webDir = await webBuild();
-        t = await startTestApp('sqlite', { webDir });
-        const pages = await storeBenchData(t);
-        console.log(`server, ${BIG_ROWS.toLocaleString('en')} rows and pages ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${t.url}, SPA from ${webDir})`);
-        await measure(browser, t.url, pages);
-      })(),
-    ]);
+    await withDeadline('renderer', DEADLINE_MS, async () => {
+      browser = await launchBrowser();
+      const webDir = await webBuild();
+      t = await startTestApp('sqlite', { webDir });
+      const pages = await storeBenchData(t);
+      console.log(`server, ${BIG_ROWS.toLocaleString('en')} rows and pages ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${t.url}, SPA from ${webDir})`);
+      await measure(browser, t.url, pages);
+    });
   } finally {
-    clearTimeout(timer);
     await (browser as Browser | undefined)?.close().catch((error: unknown) => console.error('closing the browser:', error));
     await (t as TestApp | undefined)?.close();
   }

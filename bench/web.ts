@@ -27,7 +27,7 @@ import { build } from 'vite';
 import { launchBrowser } from '../tests/helpers/browser.ts';
 import { startTestApp, type TestApp } from '../tests/helpers/test-app.ts';
 import { disableCache, HOME_READY, signedInPage, STEP_TIMEOUT_MS, withPage, type BenchAccount } from './browser-pages.ts';
-import { median, printTable } from './report.ts';
+import { median, printTable, withDeadline } from './report.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ALICE: BenchAccount = { account: 'alice', workspace: 'NW-HQ' };
@@ -72,34 +72,26 @@ export async function runWebBench(): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-bench-web-'));
   let browser: Browser | undefined;
   let t: TestApp | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`web benchmark exceeded ${DEADLINE_MS / 1000} s`)), DEADLINE_MS);
-  });
   try {
-    await Promise.race([
-      deadline,
-      (async () => {
-        // The browser first: a missing Chromium fails before the build.
-        browser = await launchBrowser();
-        const webDir = path.join(tmp, 'web');
-        const chunks = await buildWeb(webDir);
-        const served: string[] = [];
-        t = await startTestApp('sqlite', {
-          webDir,
-          prepare(app) {
-            app.addHook('onRequest', async (request) => {
-              served.push(request.url.split('?')[0]!);
-            });
-            app.get(BLANK_PATH, async (_request, reply) => reply.type('text/html; charset=utf-8').send(BLANK_HTML));
-          },
-        });
-        console.log(`build + server ready in ${Date.now() - started} ms (${t.url}, web build in ${tmp})`);
-        await measure(browser, t.url, webDir, chunks, served);
-      })(),
-    ]);
+    await withDeadline('web', DEADLINE_MS, async () => {
+      // The browser first: a missing Chromium fails before the build.
+      browser = await launchBrowser();
+      const webDir = path.join(tmp, 'web');
+      const chunks = await buildWeb(webDir);
+      const served: string[] = [];
+      t = await startTestApp('sqlite', {
+        webDir,
+        prepare(app) {
+          app.addHook('onRequest', async (request) => {
+            served.push(request.url.split('?')[0]!);
+          });
+          app.get(BLANK_PATH, async (_request, reply) => reply.type('text/html; charset=utf-8').send(BLANK_HTML));
+        },
+      });
+      console.log(`build + server ready in ${Date.now() - started} ms (${t.url}, web build in ${tmp})`);
+      await measure(browser, t.url, webDir, chunks, served);
+    });
   } finally {
-    clearTimeout(timer);
     await (browser as Browser | undefined)?.close().catch((error: unknown) => console.error('closing the browser:', error));
     await (t as TestApp | undefined)?.close();
     fs.rmSync(tmp, { recursive: true, force: true });

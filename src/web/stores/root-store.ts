@@ -32,12 +32,19 @@ export class RootStore {
     makeObservable(this, { accessVersion: observable });
   }
 
-  /** Uploads a file with its progress shown in the upload panel. */
-  async uploadTracked<T>(path: string, file: File, options: Omit<UploadOptions, 'onProgress'> = {}): Promise<T> {
+  /** Uploads a file with its progress shown in the upload panel (and told to `onProgress` too). */
+  async uploadTracked<T>(path: string, file: File, options: UploadOptions = {}): Promise<T> {
     const id = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
     this.upload.add({ id, name: file.name, size: file.size });
+    const { onProgress, ...rest } = options;
     try {
-      const result = await this.uploadFile<T>(path, file, { ...options, onProgress: (percent) => this.upload.progress(id, percent) });
+      const result = await this.uploadFile<T>(path, file, {
+        ...rest,
+        onProgress: (percent) => {
+          this.upload.progress(id, percent);
+          onProgress?.(percent);
+        },
+      });
       this.upload.finish(id);
       return result;
     } catch (error) {

@@ -2,6 +2,8 @@ import { DeleteOutlined, HolderOutlined } from '@ant-design/icons';
 import {
   closestCenter,
   DndContext,
+  pointerWithin,
+  type CollisionDetection,
   KeyboardSensor,
   PointerSensor,
   useDraggable,
@@ -37,6 +39,24 @@ function dropTarget(store: DesignStore, overId: string): DropTarget | null {
   return { section: found.section?.key ?? null, index: found.index };
 }
 
+/**
+ * What the pointer is over, innermost first: a field, then a section's body, then a section,
+ * then the form. The keyboard (no pointer) goes by the nearest centre.
+ */
+function designerCollisions(store: DesignStore): CollisionDetection {
+  const rank = (id: string) => {
+    if (id === ROOT) return 3;
+    if (id.startsWith(CONTAINER_PREFIX)) return 1;
+    const item = store.find(id)?.item;
+    return item && isSection(item) ? 2 : 0;
+  };
+  return (args) => {
+    const within = pointerWithin(args);
+    if (within.length === 0) return closestCenter(args);
+    return [...within].sort((a, b) => rank(String(a.id)) - rank(String(b.id)));
+  };
+}
+
 /** The palette, the canvas and their drag and drop; Space lifts an item for the keyboard, Enter selects it. */
 export const DesignerDnd = observer(function DesignerDnd({ store, palette, canvas }: { store: DesignStore; palette: ReactNode; canvas: ReactNode }) {
   const { t } = useTranslation('forms');
@@ -68,7 +88,7 @@ export const DesignerDnd = observer(function DesignerDnd({ store, palette, canva
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={closestCenter}
+      collisionDetection={designerCollisions(store)}
       onDragEnd={onDragEnd}
       accessibility={{
         screenReaderInstructions: { draggable: t('designer.canvas.dragHelp') },

@@ -1,0 +1,215 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { FormDetail, FormListItem, FormVersionDetail, FormVersionItem } from '../../src/core/contracts/forms.ts';
+import type { PageResult } from '../../src/core/envelope.ts';
+import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
+import { DEMO_PASSWORD, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const SCREENSHOTS = path.resolve('test-results/screenshots/form-designer');
+const API = '/proptech_allplan';
+
+/**
+ * The form designer in real Chromium against the real server: an administrator builds a form
+ * by dragging and by keyboard, sees and fixes design problems, saves, publishes version 1,
+ * adds a field and renames a label for version 2, and sets a numbering rule.
+ */
+describe('form designer in Chromium', () => {
+  let t: TestApp;
+  let browser: Browser;
+  const problems: string[][] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', { webDir: builtWebDir() });
+    browser = await launchBrowser();
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const newPage = async (locale = 'en-US') => {
+    const context = await browser.newContext({ locale, viewport: { width: 1440, height: 1000 } });
+    const page = await context.newPage();
+    problems.push(await watchPageProblems(page));
+    return page;
+  };
+
+  const signIn = async (page: Page) => {
+    await page.goto(`${t.url}/login`);
+    await page.fill('#password-login_account', 'admin');
+    await page.fill('#password-login_password', DEMO_PASSWORD);
+    await page.locator('form#password-login button[type=submit]').click();
+    await page.getByRole('button', { name: NORTHWIND }).click();
+    await page.getByTestId('workspace-NW-HQ').click();
+    await page.waitForURL(`${t.url}/home`);
+  };
+
+  const shoot = async (page: Page, name: string) => {
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  };
+
+  /** Drags with the mouse in small steps, as the pointer sensor needs to start a drag. */
+  const drag = async (page: Page, from: Locator, to: Locator) => {
+    const a = (await from.boundingBox())!;
+    const b = (await to.boundingBox())!;
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2, { steps: 3 });
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height - 8, { steps: 12 });
+    await page.mouse.up();
+  };
+
+  const canvasKeys = (page: Page) =>
+    page.locator('.designer-canvas > [data-testid^="item-"]').evaluateAll((items) => items.map((item) => item.getAttribute('data-testid')!.slice(5)));
+  const select = (page: Page, key: string) => page.getByTestId(`item-${key}`).locator('.designer-item-head').click();
+
+  it('builds a form by drag and keyboard, fixes its problems, publishes two versions and sets a numbering rule', { timeout: 180_000 }, async () => {
+    const page = await newPage();
+    await signIn(page);
+    await page.goto(`${t.url}/table/customerForm/form`);
+    await page.locator('.ant-table-row').first().waitFor();
+    await shoot(page, 'list-en');
+
+    await page.getByTestId('create-form').click();
+    await page.locator('#create-form_name').fill('Boiler inspection');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/table\/customerForm\/form\?id=\d+$/);
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    await page.getByText('Drag fields here').waitFor();
+
+    // By drag: text, then date before it; by keyboard (Enter on the palette): number, select, sub-table, computed.
+    await drag(page, page.getByTestId('palette-text'), page.locator('.designer-canvas'));
+    await expect.poll(() => canvasKeys(page)).toEqual(['text1']);
+    await drag(page, page.getByTestId('palette-date'), page.getByTestId('item-text1'));
+    await expect.poll(() => canvasKeys(page)).toEqual(['date1', 'text1']);
+    for (const type of ['number', 'select', 'subtable', 'computed']) {
+      await page.getByTestId(`palette-${type}`).focus();
+      await page.keyboard.press('Enter');
+    }
+    await expect.poll(() => canvasKeys(page)).toEqual(['date1', 'text1', 'number1', 'select1', 'subtable1', 'computed1']);
+
+    // Reorder by keyboard: lift date1 with Space, move it down one place, drop it.
+    await page.getByTestId('item-date1').locator('.designer-item-head').focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await expect.poll(() => canvasKeys(page)).toEqual(['text1', 'date1', 'number1', 'select1', 'subtable1', 'computed1']);
+
+    // Two problems: the sub-table has no columns, the computed field no formula; publishing waits.
+    const problemList = page.getByTestId('design-problems');
+    await problemList.getByText('Problems to fix before publishing: 2').waitFor();
+    expect(await page.getByTestId('publish-form').isDisabled()).toBe(true);
+    await shoot(page, 'problems-en');
+    await problemList.getByRole('button', { name: /items\[4\]\.fields/ }).click();
+    await page.getByTestId('add-column').click();
+    await page.getByLabel('Label of column 1').fill('Part');
+    await problemList.getByRole('button', { name: /items\[5\]/ }).click();
+    const formula = page.getByTestId('formula');
+    await formula.fill('number1 * ');
+    await page.getByText(/Unexpected|Expected/).first().waitFor();
+    await formula.fill('number1 * 2');
+    await expect.poll(() => problemList.count()).toBe(0);
+
+    // A rule: the number is at least 0; a condition: the date shows only when the select is option 1.
+    await select(page, 'number1');
+    await page.getByLabel('Minimum').fill('0');
+    await page.getByTestId('required').click();
+    await select(page, 'date1');
+    await page.getByTestId('visible-if').getByRole('button', { name: 'Add condition' }).click();
+    await page.getByTestId('visible-if').getByLabel('Field').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Select' }).click();
+    await page.getByTestId('visible-if').getByLabel('Value').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Select 1' }).click();
+    await shoot(page, 'designer-en');
+
+    await page.getByTestId('save-form').click();
+    await page.getByText('Design saved').waitFor();
+    await page.getByTestId('publish-form').click();
+    await page.getByText('Published version 1').waitFor();
+    await expect.poll(() => page.getByTestId('form-status').innerText()).toContain('v1');
+
+    const token = await t.signIn('admin', NORTHWIND);
+    const v1 = (await t.call<FormVersionDetail>('GET', `${API}/form/version`, { token, query: { id, version: 1 } })).body.data;
+    expect(v1.design.items.map((i) => i.key)).toEqual(['text1', 'date1', 'number1', 'select1', 'subtable1', 'computed1']);
+    expect(v1.design.items[2]).toMatchObject({ required: true, rules: { min: 0 } });
+    expect(v1.design.items[1]).toMatchObject({ visibleIf: { all: [{ field: 'select1', op: 'eq', value: 'option1' }] } });
+    expect(v1.design.items[5]).toMatchObject({ formula: 'number1 * 2' });
+
+    // Version 2: a new e-mail field and a renamed label; a published key cannot change.
+    await page.getByTestId('palette-email').focus();
+    await page.keyboard.press('Enter');
+    await select(page, 'text1');
+    expect(await page.locator('#designer-key').isDisabled()).toBe(true);
+    await page.locator('#designer-label').fill('Boiler name');
+    await page.getByTestId('publish-form').click();
+    await page.getByText('Published version 2').waitFor();
+    await page.getByTestId('versions').click();
+    await expect.poll(() => page.getByTestId('version-list').locator('.ant-list-item').count()).toBe(2);
+    await shoot(page, 'versions-en');
+    await page.keyboard.press('Escape');
+    const versions = (await t.call<FormVersionItem[]>('GET', `${API}/form/versions`, { token, query: { id } })).body.data;
+    expect(versions.map((v) => v.version).sort()).toEqual([1, 2]);
+    const v2 = (await t.call<FormVersionDetail>('GET', `${API}/form/version`, { token, query: { id, version: 2 } })).body.data;
+    expect(v2.design.items.map((i) => i.key)).toEqual([...v1.design.items.map((i) => i.key), 'email1']);
+    expect(v2.design.items[0]).toMatchObject({ key: 'text1', label: 'Boiler name' });
+
+    // Advance settings: a numbering rule with its live example, saved.
+    await page.getByRole('button', { name: 'Advanced settings' }).click();
+    await page.waitForURL(`${t.url}/table/customerForm/advance?id=${id}`);
+    await page.locator('#advance-numbering').fill('QC-{YYYYMMDD}-{##');
+    await page.getByTestId('numbering-error').waitFor();
+    await page.locator('#advance-numbering').fill('QC-{YYYYMMDD}-{####}');
+    await expect.poll(() => page.getByTestId('numbering-example').innerText()).toMatch(/QC-\d{8}-0001/);
+    await page.getByTestId('save-settings').click();
+    await page.getByText('Settings saved').waitFor();
+    await shoot(page, 'advance-en');
+    const detail = (await t.call<FormDetail>('GET', `${API}/form/detail`, { token, query: { id } })).body.data;
+    expect(detail.settings.numbering).toEqual({ rule: 'QC-{YYYYMMDD}-{####}' });
+
+    expect(problems.flat()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a stale save is refused with a conflict message', { timeout: 60_000 }, async () => {
+    const token = await t.signIn('admin', NORTHWIND);
+    const form = (await t.call<FormDetail>('POST', `${API}/form/create`, { token, body: { name: 'Chiller log', design: { version: 1, items: [] } } })).body.data;
+    const page = await newPage();
+    await signIn(page);
+    await page.goto(`${t.url}/table/customerForm/form?id=${form.id}`);
+    await page.getByTestId('palette-switch').click();
+    // Someone else saves meanwhile.
+    await t.call('POST', `${API}/form/update`, { token, body: { id: form.id, revision: form.revision, name: 'Chiller log (2)' } });
+    await page.getByTestId('save-form').click();
+    await page.getByTestId('designer-failure').getByText(/Someone else saved this form meanwhile/).waitFor();
+    await page.context().close();
+  });
+
+  it('shows the designer and advance settings in Chinese and Arabic (screenshots)', { timeout: 120_000 }, async () => {
+    const token = await t.signIn('admin', NORTHWIND);
+    const form = (await t.call<PageResult<FormListItem>>('GET', `${API}/form/list`, { token, query: { pageNum: 1, pageSize: 50 } })).body.data.list.find((f) => f.currentVersion !== null)!;
+    for (const [locale, suffix, dir] of [
+      ['zh-CN', 'zh-CN', 'ltr'],
+      ['ar', 'ar', 'rtl'],
+    ] as const) {
+      const page = await newPage(locale);
+      await signIn(page);
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);
+      await page.goto(`${t.url}/table/customerForm/form`);
+      await page.locator('.ant-table-row').first().waitFor();
+      await shoot(page, `list-${suffix}`);
+      await page.goto(`${t.url}/table/customerForm/form?id=${form.id}`);
+      await page.locator('.designer-item').first().waitFor();
+      await page.locator('.designer-item-head').first().click();
+      await shoot(page, `designer-${suffix}`);
+      await page.goto(`${t.url}/table/customerForm/advance?id=${form.id}`);
+      await page.locator('#advance-numbering').waitFor();
+      await shoot(page, `advance-${suffix}`);
+      await page.context().close();
+    }
+    expect(problems.flat()).toEqual([]);
+  });
+});

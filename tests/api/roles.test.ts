@@ -255,12 +255,14 @@ describe.each(testDialects())('each function point follows a role grant on %s', 
   let admin: string;
   let probe: Awaited<ReturnType<typeof inviteAndSignIn>>;
   let memberRoleId: number;
+  let pageId: number;
   beforeAll(async () => {
     t = await startTestApp(dialect);
     admin = await t.signIn('admin', NORTHWIND);
     const hq = await workspaceByCode(t, admin, 'NW-HQ');
     probe = await inviteAndSignIn(t, admin, { username: 'pointprobe', workspaceIds: [hq.id] });
     memberRoleId = (await roleByCode(t, admin, 'member')).id;
+    pageId = (await ok<{ id: number }[]>(t, 'GET', 'page/list', admin))[0]!.id;
   });
   afterAll(() => t.close());
 
@@ -269,7 +271,8 @@ describe.each(testDialects())('each function point follows a role grant on %s', 
     'role:manage': { method: 'GET', path: `${API}/role/detail`, query: { id: memberRoleId } },
     'user:manage': { method: 'POST', path: `${API}/management/user/page`, body: {} },
     'workspace:manage': { method: 'GET', path: `${API}/workspaceTemplate/list` },
-    'page:edit': { method: 'GET', path: `${API}/page/list` },
+    // page/list also serves workspace managers (without configs); a page's detail is page:edit alone.
+    'page:edit': { method: 'GET', path: `${API}/page/detail`, query: { id: pageId } },
     'notify:send': {
       method: 'POST',
       path: '/proptech_notify/notify/send',

@@ -9,6 +9,7 @@ import type {
   UserInfo,
   WorkspaceInfo,
 } from '../../core/entities.ts';
+import type { BlobRequestOptions, BlobResponse } from './request-types.ts';
 
 export interface CallOptions {
   /** Spec §8: failures show the server's message unless this is false. */
@@ -19,6 +20,8 @@ export interface CallOptions {
 export interface Http {
   get<T>(path: string, query?: Record<string, unknown>, options?: CallOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  /** A file answer (exports): the blob and the headers that name it. */
+  post(path: string, body: unknown, options: BlobRequestOptions): Promise<BlobResponse>;
   put<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
 }
 

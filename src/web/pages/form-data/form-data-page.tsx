@@ -1,0 +1,81 @@
+import { DatabaseOutlined, FormOutlined } from '@ant-design/icons';
+import { Button, Card, Space, Tabs, Typography } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { FLOW_TASK_LISTS, type FlowTaskList } from '../../../core/contracts/flows.ts';
+import { RECORD_POINTS, RECORD_READ_POINTS, type FormOption } from '../../../core/contracts/forms.ts';
+import { useHeldPoints } from '../../admin/held-points.ts';
+import { LoadState } from '../../admin/load-state.tsx';
+import { Loadable } from '../../admin/loadable.ts';
+import { MyTasks } from './my-tasks.tsx';
+import { useFormDataApi } from './use-form-data-api.ts';
+import '../../admin/admin.css';
+import './form-data.css';
+
+type FormDataTab = 'forms' | FlowTaskList;
+const TABS: readonly FormDataTab[] = ['forms', ...FLOW_TASK_LISTS];
+const tabOf = (value: string | null): FormDataTab => (TABS.includes(value as FormDataTab) ? (value as FormDataTab) : 'forms');
+
+/** /table/formData — the forms the user works with (fill, data) and their flow tasks; the tab lives in `?tab=`. */
+const FormDataPage = observer(function FormDataPage() {
+  const { t } = useTranslation('forms');
+  const api = useFormDataApi();
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('tab'));
+  return (
+    <div className="admin-page form-data-page">
+      <div className="admin-page-header">
+        <Typography.Title level={3}>{t('list.catalogue.title')}</Typography.Title>
+      </div>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParams(key === 'forms' ? {} : { tab: key }, { replace: true })}
+        items={TABS.map((key) => ({
+          key,
+          label: t(`list.tabs.${key}`),
+          children: key === 'forms' ? <FormCatalogue /> : <Card>{tab === key && <MyTasks api={api} status={key} />}</Card>,
+        }))}
+      />
+    </div>
+  );
+});
+
+function FormCatalogue() {
+  const { t } = useTranslation('forms');
+  const api = useFormDataApi();
+  const navigate = useNavigate();
+  const held = useHeldPoints('record');
+  const [forms] = useState(() => new Loadable<FormOption[]>(() => api.formOptions()));
+  useEffect(() => {
+    void forms.load();
+  }, [forms]);
+  return (
+    <LoadState source={forms} empty={{ when: (list) => list.length === 0, description: t('list.catalogue.empty') }}>
+      {(list) => (
+        <div className="form-data-catalogue" data-testid="form-catalogue">
+          {list.map((form) => (
+            <Card key={form.id} title={<span dir="auto">{form.name}</span>} size="small" data-form={form.id}>
+              <Typography.Paragraph type="secondary">{t('list.catalogue.version', { version: form.currentVersion })}</Typography.Paragraph>
+              <Space wrap>
+                {held.has(RECORD_POINTS.create) && (
+                  <Button type="primary" icon={<FormOutlined />} onClick={() => navigate(`/table/fill/${form.id}`)} aria-label={t('list.catalogue.fillLabel', { name: form.name })}>
+                    {t('list.catalogue.fill')}
+                  </Button>
+                )}
+                {RECORD_READ_POINTS.some((point) => held.has(point)) && (
+                  <Button icon={<DatabaseOutlined />} onClick={() => navigate(`/table/dataList/${form.id}`)} aria-label={t('list.catalogue.dataLabel', { name: form.name })}>
+                    {t('list.catalogue.data')}
+                  </Button>
+                )}
+              </Space>
+            </Card>
+          ))}
+        </div>
+      )}
+    </LoadState>
+  );
+}
+
+export default FormDataPage;

@@ -1,0 +1,16 @@
+import type { TFunction } from 'i18next';
+import type { Directory } from './directory.ts';
+import type { CellContext } from './cell-text.ts';
+
+/** The cell context of a list in the user's language over the screen's directory. */
+export function cellContext(t: TFunction<'forms'>, language: string, directory: Directory): CellContext {
+  return {
+    language,
+    yes: t('list.yes'),
+    no: t('list.no'),
+    rows: (count) => t('list.rows', { count }),
+    memberName: (id) => directory.members.get(id),
+    departmentName: (id) => directory.departmentNames.get(id),
+    regionName: (code) => directory.regions.get(code)?.name,
+  };
+}

@@ -264,9 +264,14 @@ describe('PageRenderer', () => {
 
   it('tells each cell\'s state in data-widget-state: loading, then ready, empty, error or invalid', async () => {
     const source = dataSource();
-    source.delays = [50, 0, 0];
     const run = source.run;
-    source.run = (widget, query, extras) => (widget.id === 'failing' ? Promise.reject(new Error('no answer')) : run(widget, query, extras));
+    let answerSlow = () => {};
+    source.run = (widget, query, extras) => {
+      if (widget.id === 'failing') return Promise.reject(new Error('no answer'));
+      // The slow widget's answer waits until the test has seen it loading.
+      if (widget.id === 'slow') return new Promise((resolve) => (answerSlow = () => resolve(run(widget, query, extras))));
+      return run(widget, query, extras);
+    };
     await draw(
       {
         title: 'States',
@@ -282,6 +287,7 @@ describe('PageRenderer', () => {
     );
     const state = (id: string) => cell(id)?.dataset.widgetState;
     expect(state('slow')).toBe('loading');
+    await act(async () => answerSlow());
     await waitFor(() => expect(state('slow')).toBe('ready'));
     expect(kpiValue('slow')).toBe('397');
     expect(state('none')).toBe('empty');

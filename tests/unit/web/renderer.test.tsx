@@ -289,7 +289,7 @@ describe('PageRenderer', () => {
     expect(state('slow')).toBe('loading');
     await act(async () => answerSlow());
     await waitFor(() => expect(state('slow')).toBe('ready'));
-    expect(kpiValue('slow')).toBe('397');
+    await waitFor(() => expect(kpiValue('slow')).toBe('397'));
     expect(state('none')).toBe('empty');
     expect(state('failing')).toBe('error');
     expect(state('bad')).toBe('invalid');

@@ -6,9 +6,9 @@ import type { CellContext } from './cell-text.ts';
 export function cellContext(t: TFunction<'forms'>, language: string, directory: Directory): CellContext {
   return {
     language,
-    yes: t('list.yes'),
-    no: t('list.no'),
-    rows: (count) => t('list.rows', { count }),
+    yes: t('forms:list.yes'),
+    no: t('forms:list.no'),
+    rows: (count) => t('forms:list.rows', { count }),
     memberName: (id) => directory.members.get(id),
     departmentName: (id) => directory.departmentNames.get(id),
     regionName: (code) => directory.regions.get(code)?.name,

@@ -52,7 +52,8 @@ function designerCollisions(store: DesignStore): CollisionDetection {
   };
   return (args) => {
     const within = pointerWithin(args);
-    if (within.length === 0) return closestCenter(args);
+    // The form's own area would often be nearest by centre; the keyboard moves between items and sections.
+    if (within.length === 0) return closestCenter({ ...args, droppableContainers: args.droppableContainers.filter((c) => c.id !== ROOT) });
     return [...within].sort((a, b) => rank(String(a.id)) - rank(String(b.id)));
   };
 }

@@ -162,7 +162,10 @@ describe('form fill screens in Chromium', () => {
     }
     const phone = await newPage('en-US', { width: 390, height: 844 });
     await signIn(phone, 'admin');
-    await phone.goto(`${t.url}/table/mobileFill?formId=${formId}`);
+    // From the menu the phone screen first lists the forms to fill.
+    await phone.goto(`${t.url}/table/mobileFill`);
+    await phone.getByRole('link', { name: 'Plant room repair' }).click();
+    await phone.waitForURL(`${t.url}/table/mobileFill?formId=${formId}`);
     await phone.locator('#root_summary').waitFor();
     // No sidebar or header on the phone screen.
     expect(await phone.locator('.ant-layout-sider').count()).toBe(0);

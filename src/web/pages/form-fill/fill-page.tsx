@@ -1,5 +1,5 @@
 import { ShareAltOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Result, Space, Typography } from 'antd';
+import { Alert, Button, Card, List, Result, Space, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,14 +25,15 @@ interface FillStart extends LoadedVersion {
 
 type FillMode = 'new' | 'draft' | 'copy';
 
-async function currentVersionStart(api: FormViewApi, token: string, formId: number): Promise<FillStart> {
+/** `notPublished`: the message when the form has no version the user may fill. */
+async function currentVersionStart(api: FormViewApi, token: string, formId: number, notPublished: string): Promise<FillStart> {
   const form = (await api.formOptions()).find((f) => f.id === formId);
-  if (!form) throw new Error('not-published');
+  if (!form) throw new Error(notPublished);
   const loaded = await loadVersion(api, token, formId, form.currentVersion);
   return { ...loaded, formId, data: initialRecordData(loaded.version.design, loaded.version.settings, new Date()) };
 }
 
-async function startOf(api: FormViewApi, token: string, mode: FillMode, id: number): Promise<FillStart> {
+async function startOf(api: FormViewApi, token: string, mode: FillMode, id: number, notPublished: string): Promise<FillStart> {
   if (mode === 'draft') {
     const draft = await api.draft(id);
     const loaded = await loadVersion(api, token, draft.formId, draft.version);
@@ -40,11 +41,11 @@ async function startOf(api: FormViewApi, token: string, mode: FillMode, id: numb
   }
   if (mode === 'copy') {
     const detail = await api.recordDetail(id);
-    const start = await currentVersionStart(api, token, detail.record.formId);
+    const start = await currentVersionStart(api, token, detail.record.formId, notPublished);
     // Copies take what the current version still has; the number and flow state are the new record's own.
     return { ...start, data: keepDesignFields(start.version.design, detail.record.data) };
   }
-  return currentVersionStart(api, token, id);
+  return currentVersionStart(api, token, id, notPublished);
 }
 
 function modeOf(pathname: string): FillMode {
@@ -135,6 +136,29 @@ function FillForm({ start, compact }: FillFormProps) {
   );
 }
 
+/** The phone screen opened without a form (from the menu): the published forms to choose from. */
+function FormChoice() {
+  const { t } = useTranslation('forms');
+  const api = useFormViewApi();
+  const forms = useLoadable('forms', () => api.formOptions());
+  return (
+    <Card title={t('view.pickForm')}>
+      <LoadState source={forms} empty={{ when: (list) => list.length === 0, description: t('view.noForms') }}>
+        {(list) => (
+          <List
+            dataSource={list}
+            renderItem={(form) => (
+              <List.Item>
+                <Link to={`/table/mobileFill?formId=${form.id}`}>{form.name}</Link>
+              </List.Item>
+            )}
+          />
+        )}
+      </LoadState>
+    </Card>
+  );
+}
+
 /** /table/fill/:id, /table/create/:id, /table/copy/:id, /table/staging/:id and /table/mobileFill?formId=. */
 const FillPage = observer(function FillPage() {
   const { t } = useTranslation('forms');
@@ -146,8 +170,16 @@ const FillPage = observer(function FillPage() {
   const compact = pathname === '/table/mobileFill';
   const id = Number(compact ? search.get('formId') : params.id);
   const mode = modeOf(pathname);
-  const start = useLoadable(`${mode}:${id}`, () => startOf(api, token, mode, id));
-  if (!Number.isInteger(id) || id <= 0) return <Result status="404" title={t('view.notFound')} />;
+  const valid = Number.isInteger(id) && id > 0;
+  const start = useLoadable(`${mode}:${id}`, () => (valid ? startOf(api, token, mode, id, t('view.notPublished')) : Promise.reject(new Error(t('view.notFound')))));
+  if (compact && !search.get('formId')) {
+    return (
+      <div className="form-fill-page form-fill-phone">
+        <FormChoice />
+      </div>
+    );
+  }
+  if (!valid) return <Result status="404" title={t('view.notFound')} />;
   return (
     <div className={compact ? 'form-fill-page form-fill-phone' : 'form-fill-page'}>
       <LoadState source={start}>{(loaded) => <FillForm key={`${mode}:${id}`} start={loaded} compact={compact} />}</LoadState>

@@ -1,6 +1,6 @@
 import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
-import type { RegistryFieldsType, RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { englishStringTranslator, TranslatableString, type RegistryFieldsType, type RegistryWidgetsType, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import { useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { computeFields } from '../../../core/forms/formula.ts';
@@ -27,6 +27,16 @@ const WIDGETS: RegistryWidgetsType = {
 };
 const FIELDS: RegistryFieldsType = { description: DescriptionField };
 const TEMPLATES = { ObjectFieldTemplate: FormObjectTemplate };
+
+/** rjsf's own words our forms show (the sub-table's row buttons), as keys of the forms namespace. */
+const RJSF_STRINGS: Partial<Record<TranslatableString, string>> = {
+  [TranslatableString.AddButton]: 'view.rows.add',
+  [TranslatableString.AddItemButton]: 'view.rows.add',
+  [TranslatableString.CopyButton]: 'view.rows.copy',
+  [TranslatableString.MoveUpButton]: 'view.rows.up',
+  [TranslatableString.MoveDownButton]: 'view.rows.down',
+  [TranslatableString.RemoveButton]: 'view.rows.remove',
+};
 
 export interface RenderedVersion {
   schema: Record<string, unknown>;
@@ -107,6 +117,7 @@ export function FormRenderer({ version, value, onChange, validator, onSubmit, di
       noHtml5Validate
       focusOnFirstError
       transformErrors={(errors) => translateErrors(errors, t, messages)}
+      translateString={(name, params) => (RJSF_STRINGS[name] ? t(RJSF_STRINGS[name]) : englishStringTranslator(name, params))}
       onChange={change}
       // The errors show beside their fields; rjsf would also log them to the console.
       onError={() => undefined}

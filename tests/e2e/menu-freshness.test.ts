@@ -9,6 +9,8 @@ import { builtWebDir, launchBrowser } from '../helpers/browser.ts';
 import { DEMO_PASSWORD, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/menu-freshness');
+// Room for a busy machine: a check, a pop-up's closing motion or a toast may take a few seconds.
+const SETTLE = { timeout: 10_000 };
 
 /**
  * The shell follows permission changes without a new sign-in: an administrator changes
@@ -111,13 +113,13 @@ describe('the shell follows permission changes in Chromium', () => {
     await signInAlice(quiet, page);
     await openEntry(page, 'Documents', 'Document library');
     await openEntry(page, 'Forms & tables', 'Form data');
-    await expect.poll(() => tabTitles(page)).toEqual(['Switch workspace', 'Home', 'Document library', 'Form data']);
+    await expect.poll(() => tabTitles(page), SETTLE).toEqual(['Switch workspace', 'Home', 'Document library', 'Form data']);
     expect(await menuEntries(sideMenu(page))).not.toContain('Administration');
 
     await changeMemberRole(quiet, { revoke: ['docManage'], grant: ['pmsGroup'] });
     await leaveAndReturn(page);
 
-    await expect.poll(() => tabTitles(page)).toEqual(['Switch workspace', 'Home', 'Form data']);
+    await expect.poll(() => tabTitles(page), SETTLE).toEqual(['Switch workspace', 'Home', 'Form data']);
     expect(page.url()).toBe(`${quiet.url}/table/formData`);
     expect(await page.locator('.app-tabs .ant-tabs-tab-active').innerText()).toBe('Form data');
     await page.locator('.app-sider').getByRole('menuitem', { name: 'Administration' }).click();
@@ -162,7 +164,7 @@ describe('the shell follows permission changes in Chromium', () => {
     await signInAlice(quiet, page);
     await openEntry(page, 'Administration', 'Roles');
     await page.getByTestId('role-member').click();
-    await expect.poll(() => page.getByTestId('role-member').getAttribute('aria-current')).toBe('true');
+    await expect.poll(() => page.getByTestId('role-member').getAttribute('aria-current'), SETTLE).toBe('true');
     const tree = page.locator('.admin-tree');
     await tree.getByRole('searchbox').fill('Attachments');
     await tree
@@ -174,10 +176,10 @@ describe('the shell follows permission changes in Chromium', () => {
     const saved = page.waitForResponse((response) => response.url().endsWith('/role/grant'));
     await page.getByTestId('save-resources').click();
     expect((await saved).status()).toBe(200);
-    await expect.poll(() => menuRoutes(page)).not.toContain('/docManage/attachManager');
+    await expect.poll(() => menuRoutes(page), SETTLE).not.toContain('/docManage/attachManager');
     expect(await menuRoutes(page)).toContain('/authorize/roleManage');
     // Attachments was the last entry of Documents (the library went in the first test): the section goes too.
-    await expect.poll(() => menuEntries(sideMenu(page))).not.toContain('Documents');
+    await expect.poll(() => menuEntries(sideMenu(page)), SETTLE).not.toContain('Documents');
     await page.context().close();
   });
 
@@ -193,11 +195,11 @@ describe('the shell follows permission changes in Chromium', () => {
     // Mark the menu element: a check that finds nothing new must not redraw it.
     await sideMenu(page).evaluate((menu) => menu.setAttribute('data-probe', 'kept'));
     const before = checks.length;
-    await expect.poll(() => checks.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(before + 2);
+    await expect.poll(() => checks.length, SETTLE).toBeGreaterThanOrEqual(before + 2);
     expect(await sideMenu(page).getAttribute('data-probe')).toBe('kept');
 
     await changeMemberRole(ticking, { revoke: ['docManage'] });
-    await expect.poll(() => tabTitles(page), { timeout: 10_000 }).toEqual(['Switch workspace', 'Home', 'Form data']);
+    await expect.poll(() => tabTitles(page), SETTLE).toEqual(['Switch workspace', 'Home', 'Form data']);
     expect(page.url()).toBe(`${ticking.url}/table/formData`);
     await page.context().close();
   });
@@ -211,19 +213,19 @@ describe('the shell follows permission changes in Chromium', () => {
     await page.locator('.app-sider').getByRole('menuitem', { name: 'Forms & tables' }).hover();
     await page.getByRole('menuitem', { name: 'Form data' }).click();
     await page.waitForURL(`${quiet.url}/table/formData`);
-    await expect.poll(() => openPopups.count()).toBe(0);
+    await expect.poll(() => openPopups.count(), SETTLE).toBe(0);
 
     await page.mouse.move(640, 700);
     await page.locator('.app-sider').getByRole('menuitem', { name: 'Project dashboards' }).focus();
     await page.keyboard.press('Enter');
     await openPopups.first().waitFor();
     // The pop-up takes the focus once it has opened.
-    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.ant-menu-submenu-popup'))).toBe(true);
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.ant-menu-submenu-popup')), SETTLE).toBe(true);
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname !== '/table/formData');
-    await expect.poll(() => openPopups.count()).toBe(0);
+    await expect.poll(() => openPopups.count(), SETTLE).toBe(0);
     await page.context().close();
   });
 
@@ -280,7 +282,7 @@ describe('the shell follows permission changes in Chromium', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.locator('.app-sider').waitFor({ state: 'detached' });
       await page.setViewportSize({ width: 1280, height: 800 });
-      await expect.poll(() => page.locator('.app-sider').evaluate((el) => el.classList.contains('ant-layout-sider-collapsed'))).toBe(true);
+      await expect.poll(() => page.locator('.app-sider').evaluate((el) => el.classList.contains('ant-layout-sider-collapsed')), SETTLE).toBe(true);
       await page.context().close();
     });
   }

@@ -4,7 +4,6 @@ import type {
   FormCreateBody,
   FormDetail,
   FormListItem,
-  FormListQuery,
   FormOption,
   FormSettingsBody,
   FormUpdateBody,
@@ -16,13 +15,16 @@ import type { CallOptions, Http } from '../../api/endpoints.ts';
 const ALLPLAN = '/proptech_allplan';
 // Failed writes are shown beside the design or the settings field they name, not as a toast.
 const QUIET: CallOptions = { showErrorToast: false };
+/** The largest page the server gives (forms per tenant stay well below it). */
+const ALL_FORMS = 500;
 
 /** The form designer's calls (forms, versions, settings, the draft flow's nodes), typed. */
 export function designerApi(http: Http) {
   const get = <T>(path: string, query?: Record<string, unknown>) => http.get<T>(`${ALLPLAN}/${path}`, query, QUIET);
   const post = <T>(path: string, body: unknown) => http.post<T>(`${ALLPLAN}/${path}`, body, QUIET);
   return {
-    forms: (query: FormListQuery) => get<PageResult<FormListItem>>('form/list', { ...query }),
+    /** Every form of the tenant: the designer's list and pickers show them on one page. */
+    allForms: async () => (await get<PageResult<FormListItem>>('form/list', { pageNum: 1, pageSize: ALL_FORMS })).list,
     detail: (id: number) => get<FormDetail>('form/detail', { id }),
     create: (body: FormCreateBody) => post<FormDetail>('form/create', body),
     update: (body: FormUpdateBody) => post<FormDetail>('form/update', body),

@@ -233,7 +233,7 @@ const FormAdvancePage = observer(function FormAdvancePage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = formIdOf(params.get('id'));
-  const [forms] = useState(() => new Loadable(async () => (await api.forms({ pageNum: 1, pageSize: 500 })).list));
+  const [forms] = useState(() => new Loadable(api.allForms));
   const [detail, setDetail] = useState<Loadable<FormDetail> | null>(null);
   useEffect(() => {
     void forms.load();

@@ -15,15 +15,13 @@ import type { DesignerApi } from './designer-api.ts';
 import { ADVANCE_PATH, designerPath } from './designer-paths.ts';
 
 const STATUS_COLOR: Record<FormStatus, string> = { draft: 'orange', published: 'green', disabled: 'default' };
-/** The designer lists every form of the tenant on one page (the server allows 500 a page). */
-const LIST_SIZE = 500;
 
 /** /table/customerForm/form without a form chosen: the tenant's forms, to create, open, switch off and delete. */
 export const FormList = observer(function FormList({ api, held }: { api: DesignerApi; held: HeldPoints }) {
   const { t, i18n } = useTranslation('forms');
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
-  const [forms] = useState(() => new Loadable(async () => (await api.forms({ pageNum: 1, pageSize: LIST_SIZE })).list));
+  const [forms] = useState(() => new Loadable(api.allForms));
   const [keyword, setKeyword] = useState('');
   const [creating, setCreating] = useState(false);
 

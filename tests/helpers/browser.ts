@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { DEMO_PASSWORD, NORTHWIND } from './test-app.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -47,4 +48,15 @@ export async function watchPageProblems(page: Page): Promise<string[]> {
     });
   });
   return problems;
+}
+
+/** Signs in through the login screen into Northwind's NW-HQ workspace; admin, who has two tenants, picks Northwind first. */
+export async function signInToNorthwindHq(page: Page, baseUrl: string, account: 'admin' | 'alice' | 'bob'): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.fill('#password-login_account', account);
+  await page.fill('#password-login_password', DEMO_PASSWORD);
+  await page.locator('form#password-login button[type=submit]').click();
+  if (account === 'admin') await page.getByRole('button', { name: NORTHWIND }).click();
+  await page.getByTestId('workspace-NW-HQ').click();
+  await page.waitForURL(`${baseUrl}/home`);
 }

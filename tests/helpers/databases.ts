@@ -19,12 +19,15 @@ export interface TestDatabase {
 
 /** A fresh, empty database of the dialect: a temp SQLite file, or a new PostgreSQL database. */
 export async function createTestDatabase(dialect: TestDialect): Promise<TestDatabase> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-test-'));
   if (dialect === 'sqlite') {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-test-'));
     return { databaseUrl: '', dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
+  return newPostgresDatabase();
+}
+
+async function connectAdmin(): Promise<pg.Client> {
   const adminUrl = process.env.TEST_PG_URL!;
-  const name = `plinth_t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   try {
     await admin.connect();
@@ -34,19 +37,109 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
         'Start it (pg_ctlcluster <version> main start) or unset TEST_PG_URL to test SQLite only.',
     );
   }
-  await admin.query(`CREATE DATABASE ${name}`);
+  return admin;
+}
+
+/** A new PostgreSQL database, empty or a copy of `template`, dropped with its data folder. */
+async function newPostgresDatabase(template?: string): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-test-'));
+  const name = `plinth_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = await connectAdmin();
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(adminUrl);
+  const url = new URL(process.env.TEST_PG_URL!);
   url.pathname = `/${name}`;
   return {
     databaseUrl: url.toString(),
     dataDir,
     async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
+      const client = await connectAdmin();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Fingerprint of everything that decides what a fresh start writes into the database:
+ * migrations, seed code and files, page and widget schemas. A seeded template is reused only
+ * while this is unchanged.
+ */
+function seedFingerprint(): string {
+  const hash = crypto.createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else hash.update(file).update(fs.readFileSync(file));
+    }
+  };
+  for (const dir of ['src/core', 'src/server', 'schemas', 'widgets']) walk(path.resolve(dir));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Runs `make` once across the test processes of this machine: the first takes a lock, others wait. */
+async function onceAcrossProcesses(lockDir: string, readyFile: string, make: () => Promise<void>): Promise<void> {
+  for (;;) {
+    if (fs.existsSync(readyFile)) return;
+    try {
+      fs.mkdirSync(lockDir);
+    } catch {
+      // Another process is making it; a lock older than five minutes belongs to a dead one.
+      const age = Date.now() - (fs.statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 300_000) fs.rmSync(lockDir, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      continue;
+    }
+    try {
+      if (!fs.existsSync(readyFile)) await make();
+    } finally {
+      fs.rmSync(lockDir, { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * A fresh database holding what a first start writes (migrations and the demo seed), copied
+ * from a template that `seed` fills once per {@link seedFingerprint}: seeding the demo tenants
+ * takes seconds, copying them milliseconds. The app still runs its (idempotent) seed on start.
+ */
+export async function createSeededTestDatabase(
+  dialect: TestDialect,
+  seed: (database: TestDatabase) => Promise<void>,
+): Promise<TestDatabase> {
+  const fingerprint = seedFingerprint();
+  if (dialect === 'sqlite') {
+    const root = path.join(os.tmpdir(), `plinth-seeded-${fingerprint}`);
+    const readyFile = path.join(root, 'ready');
+    await onceAcrossProcesses(`${root}.lock`, readyFile, async () => {
+      const template = await createTestDatabase('sqlite');
+      await seed(template);
+      fs.rmSync(root, { recursive: true, force: true });
+      fs.cpSync(template.dataDir, root, { recursive: true });
+      await template.drop();
+      fs.writeFileSync(readyFile, new Date().toISOString());
+    });
+    const database = await createTestDatabase('sqlite');
+    fs.cpSync(root, database.dataDir, { recursive: true, filter: (source) => source !== readyFile });
+    return database;
+  }
+
+  // PostgreSQL copies a template database; an advisory lock lets one process make it.
+  const templateName = `plinth_seeded_${fingerprint}`;
+  const admin = await connectAdmin();
+  try {
+    await admin.query('SELECT pg_advisory_lock($1)', [Number.parseInt(fingerprint.slice(0, 7), 16)]);
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [templateName]);
+    if (found.rowCount === 0) {
+      const template = await newPostgresDatabase();
+      await seed(template);
+      await admin.query(`ALTER DATABASE ${new URL(template.databaseUrl).pathname.slice(1)} RENAME TO ${templateName}`);
+      fs.rmSync(template.dataDir, { recursive: true, force: true });
+    }
+  } finally {
+    await admin.end();
+  }
+  return newPostgresDatabase(templateName);
 }

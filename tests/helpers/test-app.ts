@@ -4,7 +4,7 @@ import type { LoginResult } from '../../src/core/entities.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { ManualClock } from '../../src/server/clock.ts';
 import { loadConfig, type AppConfig } from '../../src/server/config.ts';
-import { createTestDatabase, type TestDialect } from './databases.ts';
+import { createSeededTestDatabase, type TestDatabase, type TestDialect } from './databases.ts';
 
 export const DEMO_PASSWORD = 'Plinth#2026';
 
@@ -34,13 +34,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+const TEST_START = Date.parse('2026-11-22T08:00:00.000Z');
+
+/** What the first start of the app writes, at the tests' starting time. */
+async function seedTemplate(database: TestDatabase): Promise<void> {
+  const config = { ...loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, LOG_LEVEL: 'silent' }), webDir: '/nonexistent' };
+  const app = await buildApp({ config, clock: new ManualClock(TEST_START) });
+  await app.close();
+}
+
 /** The real server on a free loopback port, over a fresh database of the dialect. */
 export async function startTestApp(
   dialect: TestDialect,
   overrides: Partial<AppConfig> & { prepare?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(dialect);
-  const clock = new ManualClock(Date.parse('2026-11-22T08:00:00.000Z'));
+  const database = await createSeededTestDatabase(dialect, seedTemplate);
+  const clock = new ManualClock(TEST_START);
   const { prepare, ...configOverrides } = overrides;
   const config: AppConfig = {
     ...loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, LOG_LEVEL: 'silent' }),

@@ -66,7 +66,9 @@ async function newPostgresDatabase(template?: string): Promise<TestDatabase> {
  * migrations, seed code and files, page and widget schemas. A seeded template is reused only
  * while this is unchanged.
  */
+let fingerprint: string | undefined;
 function seedFingerprint(): string {
+  if (fingerprint) return fingerprint;
   const hash = crypto.createHash('sha256');
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -76,7 +78,8 @@ function seedFingerprint(): string {
     }
   };
   for (const dir of ['src/core', 'src/server', 'schemas', 'widgets']) walk(path.resolve(dir));
-  return hash.digest('hex').slice(0, 16);
+  fingerprint = hash.digest('hex').slice(0, 16);
+  return fingerprint;
 }
 
 /** Runs `make` once across the test processes of this machine: the first takes a lock, others wait. */
@@ -109,9 +112,9 @@ export async function createSeededTestDatabase(
   dialect: TestDialect,
   seed: (database: TestDatabase) => Promise<void>,
 ): Promise<TestDatabase> {
-  const fingerprint = seedFingerprint();
+  const key = seedFingerprint();
   if (dialect === 'sqlite') {
-    const root = path.join(os.tmpdir(), `plinth-seeded-${fingerprint}`);
+    const root = path.join(os.tmpdir(), `plinth-seeded-${key}`);
     const readyFile = path.join(root, 'ready');
     await onceAcrossProcesses(`${root}.lock`, readyFile, async () => {
       const template = await createTestDatabase('sqlite');
@@ -127,10 +130,10 @@ export async function createSeededTestDatabase(
   }
 
   // PostgreSQL copies a template database; an advisory lock lets one process make it.
-  const templateName = `plinth_seeded_${fingerprint}`;
+  const templateName = `plinth_seeded_${key}`;
   const admin = await connectAdmin();
   try {
-    await admin.query('SELECT pg_advisory_lock($1)', [Number.parseInt(fingerprint.slice(0, 7), 16)]);
+    await admin.query('SELECT pg_advisory_lock($1)', [Number.parseInt(key.slice(0, 7), 16)]);
     const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [templateName]);
     if (found.rowCount === 0) {
       const template = await newPostgresDatabase();

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowTaskPage } from '../../src/core/contracts/flows.ts';
 import type { FormRecord } from '../../src/core/contracts/forms.ts';
 import type { FormDesign } from '../../src/core/forms/form-design.ts';
-import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, signInToNorthwindHq, watchPageProblems } from '../helpers/browser.ts';
 import { call, publishedForm } from '../helpers/forms.ts';
-import { DEMO_PASSWORD, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/form-fill');
 
@@ -63,15 +63,7 @@ describe('form fill screens in Chromium', () => {
     return page;
   };
 
-  const signIn = async (page: Page, account: 'admin' | 'alice') => {
-    await page.goto(`${t.url}/login`);
-    await page.fill('#password-login_account', account);
-    await page.fill('#password-login_password', DEMO_PASSWORD);
-    await page.locator('form#password-login button[type=submit]').click();
-    if (account === 'admin') await page.getByRole('button', { name: NORTHWIND }).click();
-    await page.getByTestId('workspace-NW-HQ').click();
-    await page.waitForURL(`${t.url}/home`);
-  };
+  const signIn = (page: Page, account: 'admin' | 'alice') => signInToNorthwindHq(page, t.url, account);
 
   const shoot = async (page: Page, name: string) => {
     await page.waitForTimeout(400);

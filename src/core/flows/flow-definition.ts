@@ -46,6 +46,9 @@ export interface FlowDefinition {
   nodes: FlowNode[];
 }
 
+/** The ajv options of the flow meta-schema, for the server's compile and the browser's build-time code alike. */
+export const FLOW_AJV_OPTIONS = { allErrors: true, useDefaults: false } as const;
+
 /** Node and branch ids: short and stable, so timelines and field permissions can name them. */
 export const FLOW_ID_PATTERN = '^[A-Za-z][A-Za-z0-9_-]{0,47}$';
 

@@ -3,7 +3,7 @@ import flowSchema from '../../../schemas/meta/flow.schema.json';
 import { conditionFields } from '../forms/conditions.ts';
 import { valueFields, type FormDesign } from '../forms/form-design.ts';
 import { createAjv, describeValidationError, errorFieldPath } from '../validation/ajv.ts';
-import { walkFlowNodes, type FlowDefinition } from './flow-definition.ts';
+import { FLOW_AJV_OPTIONS, walkFlowNodes, type FlowDefinition } from './flow-definition.ts';
 
 /** A problem in a flow definition, e.g. `{ path: 'nodes[1].branches[0].condition', message: 'unknown field cost' }`. */
 export interface FlowProblem {
@@ -55,9 +55,6 @@ export function flowStructureProblems(flow: FlowDefinition, design: FormDesign):
 function branchDepth(path: string): number {
   return path.split('.branches[').length;
 }
-
-/** The ajv options of the meta-schema, for the server's compile and the browser's build-time code alike. */
-export const FLOW_AJV_OPTIONS = { allErrors: true, useDefaults: false } as const;
 
 let compiledMeta: ValidateFunction | undefined;
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { FLOW_AJV_OPTIONS } from '../../core/flows/validate-flow-definition.ts';
+import { FLOW_AJV_OPTIONS } from '../../core/flows/flow-definition.ts';
 import { createAjv } from '../../core/validation/ajv.ts';
 import { standaloneModule } from '../renderer/vite-widget-validators-plugin.ts';
 

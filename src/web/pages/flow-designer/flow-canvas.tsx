@@ -8,6 +8,7 @@ import type { FlowProblem } from '../../../core/flows/validate-flow-definition.t
 import { canRemoveBranch, type ListOwner } from './flow-edits.ts';
 import type { FlowDesignerStore } from './flow-designer-store.ts';
 import { newNodeNames } from './new-node-names.ts';
+import { problemText } from './problem-text.ts';
 
 interface CanvasProps {
   store: FlowDesignerStore;
@@ -116,7 +117,7 @@ function SelectableCard({
         <ul className="flow-card-problems" aria-label={t('flow.problems')}>
           {problems.map((problem, i) => (
             <li key={i}>
-              <ExclamationCircleFilled /> {problem.message}
+              <ExclamationCircleFilled /> {problemText(problem, t)}
             </li>
           ))}
         </ul>

@@ -14,6 +14,7 @@ import { flowDesignerApi, type FlowDesignerApi } from './flow-api.ts';
 import { FlowCanvas } from './flow-canvas.tsx';
 import { FlowDesignerStore } from './flow-designer-store.ts';
 import { NodeProperties } from './node-properties.tsx';
+import { problemText } from './problem-text.ts';
 import '../../admin/admin.css';
 import './flow-designer.css';
 
@@ -149,7 +150,7 @@ const FlowDesigner = observer(function FlowDesigner({ api, formId }: { api: Flow
               }
             />
           )}
-          {store.problemsByTarget.get('')?.map((problem, i) => <Alert key={i} type="warning" showIcon className="admin-block" title={problem.message} />)}
+          {store.problemsByTarget.get('')?.map((problem, i) => <Alert key={i} type="warning" showIcon className="admin-block" title={problemText(problem, t)} />)}
           <div className="flow-workspace">
             <div className="flow-canvas-scroll">
               <FlowCanvas store={store} />

@@ -10,6 +10,7 @@ import { useRemoveNode } from './flow-canvas.tsx';
 import type { FlowDesignerApi } from './flow-api.ts';
 import { canRemoveBranch, findBranch, findBranchNode, findNode } from './flow-edits.ts';
 import type { FlowDesignerStore } from './flow-designer-store.ts';
+import { problemText } from './problem-text.ts';
 
 interface PanelProps {
   store: FlowDesignerStore;
@@ -27,7 +28,7 @@ export const NodeProperties = observer(function NodeProperties({ store, api }: P
   return (
     <div className="flow-properties" data-testid="flow-properties">
       {problems.length > 0 && (
-        <Alert type="warning" showIcon role="alert" title={t('flow.problems')} description={problems.map((p, i) => <div key={i}>{p.message}</div>)} />
+        <Alert type="warning" showIcon role="alert" title={t('flow.problems')} description={problems.map((p, i) => <div key={i}>{problemText(p, t)}</div>)} />
       )}
       {node ? <NodeForm store={store} api={api} node={node} /> : <BranchForm store={store} branch={branch!} />}
     </div>

@@ -8,12 +8,12 @@ import type { FlowProblem } from '../../../core/flows/validate-flow-definition.t
  */
 export function problemText(problem: FlowProblem, t: TFunction<'forms'>): string {
   const { path, message } = problem;
-  if (/\.(assignees|recipients)$/.test(path) && /fewer than/.test(message)) return t('flow.problem.noPeople');
-  if (/\.condition\.(all|any)$/.test(path) && /fewer than/.test(message)) return t('flow.problem.noConditions');
-  if (/\.name$/.test(path)) return t('flow.problem.noName');
-  if (message.startsWith('only the last branch')) return t('flow.problem.otherwiseLast');
-  if (message === 'needs at least one approval node') return t('flow.problem.noApproval');
+  if (/\.(assignees|recipients)$/.test(path) && /fewer than/.test(message)) return t('forms:flow.problem.noPeople');
+  if (/\.condition\.(all|any)$/.test(path) && /fewer than/.test(message)) return t('forms:flow.problem.noConditions');
+  if (/\.name$/.test(path)) return t('forms:flow.problem.noName');
+  if (message.startsWith('only the last branch')) return t('forms:flow.problem.otherwiseLast');
+  if (message === 'needs at least one approval node') return t('forms:flow.problem.noApproval');
   const unknown = /^(\S+) is not a field of the form$/.exec(message);
-  if (unknown) return t('flow.problem.unknownField', { field: unknown[1] });
+  if (unknown) return t('forms:flow.problem.unknownField', { field: unknown[1] });
   return path ? `${path}: ${message}` : message;
 }

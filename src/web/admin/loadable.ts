@@ -13,9 +13,10 @@ export class Loadable<T> {
   status: LoadStatus = 'idle';
   error = '';
   private generation = 0;
+  private pending: Promise<void> = Promise.resolve();
 
   constructor(private readonly fetch: () => Promise<T>) {
-    makeAutoObservable<Loadable<T>, 'fetch' | 'generation'>(this, { fetch: false, generation: false });
+    makeAutoObservable<Loadable<T>, 'fetch' | 'generation' | 'pending'>(this, { fetch: false, generation: false, pending: false });
   }
 
   get loading(): boolean {
@@ -23,7 +24,12 @@ export class Loadable<T> {
   }
 
   /** Loads; an answer that arrives after a newer load began is dropped. */
-  async load(): Promise<void> {
+  load(): Promise<void> {
+    this.pending = this.run();
+    return this.pending;
+  }
+
+  private async run(): Promise<void> {
     const generation = ++this.generation;
     this.status = 'loading';
     this.error = '';
@@ -43,9 +49,9 @@ export class Loadable<T> {
     }
   }
 
-  /** Loads unless loaded or loading already. */
+  /** Loads unless loaded already; while a load runs, waits for it. */
   ensure(): Promise<void> {
-    return this.status === 'idle' || this.status === 'failed' ? this.load() : Promise.resolve();
+    return this.status === 'idle' || this.status === 'failed' ? this.load() : this.pending;
   }
 
   /** Replaces the data after a write answered with the new state. */

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { ManagedWorkspace } from '../../../core/contracts/authorization.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import { Loadable } from '../../admin/loadable.ts';
+import { useSave } from '../../admin/use-save.ts';
 import { UserTransfer } from '../../admin/user-transfer.tsx';
-import { messageOf } from '../../shell/login/api-error.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 import type { WorkspacesStore } from './workspaces-store.ts';
 
@@ -23,8 +23,6 @@ export const WorkspaceMembersModal = observer(function WorkspaceMembersModal({
   const { t } = useTranslation('admin');
   const [detail] = useState(() => new Loadable(() => store.detail(workspace.id)));
   const [members, setMembers] = useState<number[] | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     void detail.load();
@@ -32,18 +30,7 @@ export const WorkspaceMembersModal = observer(function WorkspaceMembersModal({
   }, [detail, store]);
 
   const chosen = members ?? detail.data?.userIds ?? [];
-  const save = async () => {
-    setBusy(true);
-    setError('');
-    try {
-      await store.setMembers(workspace.id, chosen);
-      onClose();
-    } catch (failure) {
-      setError(messageOf(failure, t('state.saveFailed')));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { error, busy, save } = useSave(() => store.setMembers(workspace.id, chosen), onClose, t('state.saveFailed'));
 
   return (
     <Modal

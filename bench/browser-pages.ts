@@ -2,7 +2,11 @@
  * Chromium pages for the browser benchmarks: a context per use, page errors collected,
  * sign-in through the real login form, and fresh pages that carry the signed-in session.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { loadConfig } from '../src/server/config.ts';
+import { ensureWebBuild } from '../src/server/web-build.ts';
 import { DEMO_PASSWORD } from '../tests/helpers/test-app.ts';
 
 export const STEP_TIMEOUT_MS = 15_000;
@@ -99,4 +103,17 @@ export async function signedInPage(page: Page, url: string, who: BenchAccount): 
   const fresh = await pageWithSession(page.context(), session);
   await page.close();
   return fresh;
+}
+
+/** The SPA to serve: BENCH_WEB_DIR as it is, or dist/web built when missing or stale. */
+export async function webBuild(): Promise<string> {
+  const named = process.env.BENCH_WEB_DIR;
+  if (named) {
+    const dir = path.resolve(named);
+    if (!fs.existsSync(path.join(dir, 'index.html'))) throw new Error(`BENCH_WEB_DIR ${dir} holds no built web app`);
+    return dir;
+  }
+  const dir = loadConfig(process.env).webDir;
+  await ensureWebBuild(dir);
+  return dir;
 }

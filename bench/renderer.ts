@@ -25,13 +25,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import type { PageConfig, StoredPage } from '../src/core/pages/page-config.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { generateWorkOrders, WORK_ORDER_FIELDS } from '../src/server/modules/dataset/demo-datasets.ts';
 import { storeDataset } from '../src/server/modules/dataset/seed.ts';
-import { ensureWebBuild } from '../src/server/web-build.ts';
 import { launchBrowser } from '../tests/helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../tests/helpers/test-app.ts';
-import { disableCache, newPage, pageWithSession, sessionOf, signIn, type BenchAccount } from './browser-pages.ts';
+import { disableCache, newPage, pageWithSession, sessionOf, signIn, webBuild, type BenchAccount } from './browser-pages.ts';
 import { BIG_DATASET, BIG_ROWS, emptyPage, tablePage, TABLE_WIDGET_ID, widgetsPage } from './renderer-pages.ts';
 import { median, printTable, quantileOf, withDeadline } from './report.ts';
 
@@ -121,19 +119,6 @@ export async function runRendererBench(): Promise<void> {
     await (t as TestApp | undefined)?.close();
   }
   console.log(`renderer benchmark done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
-
-/** The SPA to serve: BENCH_WEB_DIR as it is, or dist/web built when missing or stale. */
-async function webBuild(): Promise<string> {
-  const named = process.env.BENCH_WEB_DIR;
-  if (named) {
-    const dir = path.resolve(named);
-    if (!fs.existsSync(path.join(dir, 'index.html'))) throw new Error(`BENCH_WEB_DIR ${dir} holds no built web app`);
-    return dir;
-  }
-  const dir = loadConfig(process.env).webDir;
-  await ensureWebBuild(dir);
-  return dir;
 }
 
 /** Puts the big dataset in Northwind and stores the three pages through the page API; returns their configs. */

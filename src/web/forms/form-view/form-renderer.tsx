@@ -1,16 +1,30 @@
 import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
-import { englishStringTranslator, TranslatableString, type RegistryFieldsType, type RegistryWidgetsType, type RJSFSchema, type UiSchema } from '@rjsf/utils';
-import { useMemo, useRef, type ReactNode } from 'react';
+import {
+  deepEquals,
+  englishStringTranslator,
+  TranslatableString,
+  type ErrorSchema,
+  type RegistryFieldsType,
+  type RegistryWidgetsType,
+  type RJSFSchema,
+  type RJSFValidationError,
+  type UiSchema,
+} from '@rjsf/utils';
+import { startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { computeFields } from '../../../core/forms/formula.ts';
 import { stripHiddenValues } from '../../../core/forms/record-validation.ts';
-import { placedFields, type FormDesign, type RecordData } from '../../../core/forms/form-design.ts';
+import { placedFields, type FieldError, type FormDesign, type RecordData } from '../../../core/forms/form-design.ts';
 import type { FormValidator } from '../validation-runtime.ts';
 import { translateErrors } from './error-messages.ts';
 import { ComputedWidget, DescriptionField, MoneyWidget, PercentageWidget } from './number-widgets.tsx';
 import { FormObjectTemplate } from './object-template.tsx';
 import { AddressWidget, DepartmentWidget, LinkedRecordWidget, MemberWidget } from './picker-widgets.tsx';
+import { DraftInputTemplate, DraftTextareaWidget, FieldDrafts, FieldDraftsProvider } from './field-draft.tsx';
+import { focusField } from './focus-field.ts';
+import { serverErrorSchema, useStandingServerErrors } from './server-errors.ts';
+import { SubtableProvider, SubtableRowTemplate, SubtableTemplate, withSubtableTemplates, type SubtableRegistry } from './subtable.tsx';
 import { UploadWidget } from './upload-widget.tsx';
 import './form-view.css';
 
@@ -24,9 +38,18 @@ const WIDGETS: RegistryWidgetsType = {
   department: DepartmentWidget,
   linkedRecord: LinkedRecordWidget,
   upload: UploadWidget,
+  TextareaWidget: DraftTextareaWidget,
 };
 const FIELDS: RegistryFieldsType = { description: DescriptionField };
-const TEMPLATES = { ObjectFieldTemplate: FormObjectTemplate };
+const TEMPLATES = {
+  ObjectFieldTemplate: FormObjectTemplate,
+  ArrayFieldTemplate: SubtableTemplate,
+  ArrayFieldItemTemplate: SubtableRowTemplate,
+  BaseInputTemplate: DraftInputTemplate,
+};
+
+const NONE: readonly string[] = [];
+const NO_ERRORS: readonly FieldError[] = [];
 
 /** rjsf's own words our forms show (the sub-table's row buttons), as keys of the forms namespace. */
 const RJSF_STRINGS: Partial<Record<TranslatableString, string>> = {
@@ -56,6 +79,8 @@ export interface FormRendererProps {
   hiddenFields?: readonly string[];
   /** Fields the viewer sees but may not change. */
   readOnlyFields?: readonly string[];
+  /** The server's refusal of the last save, shown beside each field until its value changes. */
+  serverErrors?: readonly FieldError[];
   /** Buttons under the form; a submit button there submits it. */
   children?: ReactNode;
 }
@@ -88,25 +113,59 @@ function withPermissions(uiSchema: Record<string, unknown>, hidden: readonly str
  * Validation runs the version's precompiled validator in the browser as fields lose focus and
  * on submit; nothing reaches onSubmit while an error stands.
  */
-export function FormRenderer({ version, value, onChange, validator, onSubmit, disabled, hiddenFields = [], readOnlyFields = [], children }: FormRendererProps) {
+export function FormRenderer({ version, value, onChange, validator, onSubmit, disabled, hiddenFields = NONE, readOnlyFields = NONE, serverErrors = NO_ERRORS, children }: FormRendererProps) {
   const { t } = useTranslation('forms');
   const { design, schema } = version;
-  const uiSchema = useMemo(() => withPermissions(version.uiSchema, hiddenFields, readOnlyFields), [version.uiSchema, hiddenFields, readOnlyFields]);
+  const uiSchema = useMemo(
+    () => withSubtableTemplates(withPermissions(version.uiSchema, hiddenFields, readOnlyFields), schema) as UiSchema,
+    [version.uiSchema, schema, hiddenFields, readOnlyFields],
+  );
+  const standing = useStandingServerErrors(serverErrors, value);
+  const extraErrors = useMemo(() => serverErrorSchema(standing), [standing]);
+  const [subtables] = useState<SubtableRegistry>(() => new Map());
+  const [drafts] = useState(() => new FieldDrafts());
+  const form = useRef<{ formElement: { current: HTMLFormElement | null } } | null>(null);
+  const focusError = (error: RJSFValidationError) => focusField(form.current?.formElement.current ?? null, subtables, error.property);
+  // A refused save: the first field the server named takes the focus, as a refused submit in the browser does.
+  const focusedErrors = useRef(serverErrors);
+  useEffect(() => {
+    if (focusedErrors.current === serverErrors) return;
+    focusedErrors.current = serverErrors;
+    const first = serverErrors.find((e) => e.field);
+    if (first) focusField(form.current?.formElement.current ?? null, subtables, `.${first.field}`);
+  }, [serverErrors, subtables]);
   const messages = useMemo(() => patternMessages(version.uiSchema), [version.uiSchema]);
   const hasComputed = useMemo(() => placedFields(design).some((p) => p.field.type === 'computed' || p.field.fields?.some((c) => c.type === 'computed')), [design]);
-  // rjsf reports each change with the whole data; computed values follow their inputs at once.
   const latest = useRef(value);
   latest.current = value;
+  // rjsf holds the data while the user edits; handing each reported change back as formData
+  // would make it compare and rebuild its whole state once more. Form is given the screen's
+  // value only when the screen changes it itself (a reload, a reset), or when formulas give
+  // computed fields new values, which rjsf does not work out.
+  const [reported] = useState(() => new WeakSet<RecordData>());
+  const [formData, setFormData] = useState(value);
+  if (value !== formData && !reported.has(value)) setFormData(value);
   const change = (event: IChangeEvent<RecordData>) => {
     const data = event.formData ?? {};
-    onChange(hasComputed ? computeFields(design, data, new Date()) : data);
+    const next = hasComputed ? computeFields(design, data, new Date()) : data;
+    reported.add(next);
+    // The screen's and the formulas' renders are work for a transition, never for a keystroke's frame.
+    startTransition(() => {
+      if (next !== data && !deepEquals(next, data)) setFormData(next);
+      onChange(next);
+    });
   };
   return (
+    <FieldDraftsProvider drafts={drafts}>
+    <SubtableProvider registry={subtables}>
+    {/* What is still typed in a field's draft reaches the form before rjsf reads its data for the submit. */}
+    <div onSubmitCapture={() => drafts.flushAll()}>
     <Form
+      ref={form as never}
       className="form-view"
       schema={schema as RJSFSchema}
       uiSchema={uiSchema}
-      formData={value}
+      formData={formData}
       validator={validator}
       widgets={WIDGETS}
       fields={FIELDS}
@@ -115,7 +174,8 @@ export function FormRenderer({ version, value, onChange, validator, onSubmit, di
       liveValidate="onBlur"
       showErrorList={false}
       noHtml5Validate
-      focusOnFirstError
+      focusOnFirstError={focusError}
+      extraErrors={extraErrors as ErrorSchema<RecordData> | undefined}
       transformErrors={(errors) => translateErrors(errors, t, messages)}
       translateString={(name, params) => (RJSF_STRINGS[name] ? t(RJSF_STRINGS[name]) : englishStringTranslator(name, params))}
       onChange={change}
@@ -125,5 +185,8 @@ export function FormRenderer({ version, value, onChange, validator, onSubmit, di
     >
       {children ?? <></>}
     </Form>
+    </div>
+    </SubtableProvider>
+    </FieldDraftsProvider>
   );
 }

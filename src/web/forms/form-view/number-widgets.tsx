@@ -3,6 +3,7 @@ import { InputNumber, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { renderMarkdown } from '../../../../widgets/markdown/render-markdown.ts';
+import { useBlurAfterCommit, useFieldDraft } from './field-draft.tsx';
 import { computedText, numberOrUndefined } from './field-values.ts';
 
 interface NumberOptions {
@@ -11,7 +12,9 @@ interface NumberOptions {
 }
 
 /** Money: the currency before the amount, kept to the field's decimals. */
-export function MoneyWidget({ id, value, onChange, onBlur, onFocus, options, disabled, readonly, placeholder }: WidgetProps) {
+export function MoneyWidget({ id, value: stored, onChange: change, onBlur, onFocus, options, disabled, readonly, placeholder }: WidgetProps) {
+  const [value, onChange, commitNow] = useFieldDraft(stored, change);
+  const blur = useBlurAfterCommit(onBlur, commitNow);
   const { precision, currency } = options as NumberOptions;
   return (
     <InputNumber
@@ -23,14 +26,16 @@ export function MoneyWidget({ id, value, onChange, onBlur, onFocus, options, dis
       placeholder={placeholder}
       disabled={disabled || readonly}
       onChange={(next) => onChange(numberOrUndefined(next))}
-      onBlur={() => onBlur(id, value)}
+      onBlur={() => blur(id, value)}
       onFocus={() => onFocus(id, value)}
     />
   );
 }
 
 /** Percentage: 0..100 with a % suffix. */
-export function PercentageWidget({ id, value, onChange, onBlur, onFocus, options, disabled, readonly, placeholder }: WidgetProps) {
+export function PercentageWidget({ id, value: stored, onChange: change, onBlur, onFocus, options, disabled, readonly, placeholder }: WidgetProps) {
+  const [value, onChange, commitNow] = useFieldDraft(stored, change);
+  const blur = useBlurAfterCommit(onBlur, commitNow);
   const { precision } = options as NumberOptions;
   return (
     <InputNumber
@@ -42,7 +47,7 @@ export function PercentageWidget({ id, value, onChange, onBlur, onFocus, options
       placeholder={placeholder}
       disabled={disabled || readonly}
       onChange={(next) => onChange(numberOrUndefined(next))}
-      onBlur={() => onBlur(id, value)}
+      onBlur={() => blur(id, value)}
       onFocus={() => onFocus(id, value)}
     />
   );

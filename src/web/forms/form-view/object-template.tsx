@@ -1,6 +1,6 @@
 import type { ObjectFieldTemplateProps, ObjectFieldTemplatePropertyType } from '@rjsf/utils';
-import { Card, Col, Collapse, Row, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Card, Collapse, Typography } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
 import { evaluateCondition } from '../../../core/forms/conditions.ts';
 import type { ConditionGroup, RecordData } from '../../../core/forms/form-design.ts';
 
@@ -27,15 +27,20 @@ export function fieldVisible(uiSchema: Record<string, unknown> | undefined, name
   return !visibleIf || evaluateCondition(visibleIf, values);
 }
 
+/**
+ * The 24-column grid (one column on narrow screens, see form-view.css). Plain elements, not
+ * antd's Row and Col: this re-renders with every change of the object, and hundreds of Cols
+ * with their style hooks cost more than a frame.
+ */
 function Columns({ properties, uiSchema }: { properties: ObjectFieldTemplatePropertyType[]; uiSchema: Record<string, unknown> | undefined }) {
   return (
-    <Row gutter={16}>
+    <div className="form-view-grid">
       {properties.map((p) => (
-        <Col key={p.name} xs={24} md={optionsOf(uiSchema, p.name).span ?? 24}>
+        <div key={p.name} className="form-view-grid-cell" style={{ '--form-view-span': optionsOf(uiSchema, p.name).span ?? 24 } as CSSProperties}>
           {p.content}
-        </Col>
+        </div>
       ))}
-    </Row>
+    </div>
   );
 }
 

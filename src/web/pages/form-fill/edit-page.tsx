@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { RecordFlowState } from '../../../core/contracts/flows.ts';
 import type { FormRecord, RecordDetail } from '../../../core/contracts/forms.ts';
-import type { RecordData } from '../../../core/forms/form-design.ts';
+import type { FieldError, RecordData } from '../../../core/forms/form-design.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import { ApiError } from '../../api/api-error.ts';
 import { FormRenderer } from '../../forms/form-view/form-renderer.tsx';
 import { useFormViewApi, type FormViewApi } from '../../forms/form-view/form-view-api.ts';
 import { loadVersion, useLoadable, useToken, type LoadedVersion } from '../../forms/form-view/use-form-version.ts';
+import { fieldErrorsOf } from '../../forms/form-view/server-errors.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
 import { FlowPanel } from './flow-panel.tsx';
 import './form-fill.css';
@@ -36,6 +37,7 @@ function EditForm({ start, reload }: { start: EditStart; reload: () => void }) {
   const [data, setData] = useState<RecordData>(record.data);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
   const [conflict, setConflict] = useState<RecordData | null>(null);
   const flow = start.detail.flow as RecordFlowState | null;
   // While a flow runs the record changes only through it: the submitter resubmits after a rejection.
@@ -45,6 +47,7 @@ function EditForm({ start, reload }: { start: EditStart; reload: () => void }) {
   const save = async (value: RecordData, revision = record.revision) => {
     setSaving(true);
     setError('');
+    setFieldErrors([]);
     setConflict(null);
     try {
       if (resubmitting) {
@@ -59,7 +62,10 @@ function EditForm({ start, reload }: { start: EditStart; reload: () => void }) {
       void message.success(t('view.saved'));
     } catch (failure) {
       if (failure instanceof ApiError && (failure.status === HTTP_CONFLICT || failure.code === HTTP_CONFLICT)) setConflict(value);
-      else setError(messageOf(failure, t('view.saveFailed')));
+      else {
+        setError(messageOf(failure, t('view.saveFailed')));
+        setFieldErrors(fieldErrorsOf(failure));
+      }
     } finally {
       setSaving(false);
     }
@@ -117,6 +123,7 @@ function EditForm({ start, reload }: { start: EditStart; reload: () => void }) {
           onSubmit={(value) => void save(value)}
           disabled={locked}
           hiddenFields={flow?.hiddenFields}
+          serverErrors={fieldErrors}
         >
           {!locked ? (
             <div className="form-view-actions">

@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import type { FormRecord } from '../../../core/contracts/forms.ts';
 import { initialRecordData, keepDesignFields } from '../../../core/forms/record-validation.ts';
-import type { RecordData } from '../../../core/forms/form-design.ts';
+import type { FieldError, RecordData } from '../../../core/forms/form-design.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import { FormRenderer } from '../../forms/form-view/form-renderer.tsx';
 import { useFormViewApi, type FormViewApi } from '../../forms/form-view/form-view-api.ts';
 import { loadVersion, useLoadable, useToken, type LoadedVersion } from '../../forms/form-view/use-form-version.ts';
+import { fieldErrorsOf } from '../../forms/form-view/server-errors.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
 import { ShareDialog } from './share-dialog.tsx';
 import { useDraftAutosave } from './use-draft-autosave.ts';
@@ -66,6 +67,7 @@ function FillForm({ start, compact }: FillFormProps) {
   const [dirty, setDirty] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
   const [created, setCreated] = useState<FormRecord | null>(null);
   const [sharing, setSharing] = useState(false);
   const { draftId, status } = useDraftAutosave(api, start.formId, data, dirty && !created && !submitting, start.draftId);
@@ -88,10 +90,12 @@ function FillForm({ start, compact }: FillFormProps) {
   const submit = async (value: RecordData) => {
     setSubmitting(true);
     setError('');
+    setFieldErrors([]);
     try {
       setCreated(await api.createRecord(start.formId, value, draftId));
     } catch (failure) {
       setError(messageOf(failure, t('view.submitFailed')));
+      setFieldErrors(fieldErrorsOf(failure));
     } finally {
       setSubmitting(false);
     }
@@ -119,6 +123,7 @@ function FillForm({ start, compact }: FillFormProps) {
           setDirty(true);
         }}
         onSubmit={(value) => void submit(value)}
+        serverErrors={fieldErrors}
       >
         <div className="form-view-actions">
           <Button type="primary" htmlType="submit" loading={submitting}>

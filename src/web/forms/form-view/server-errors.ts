@@ -1,0 +1,36 @@
+import { deepEquals, ErrorSchemaBuilder, getByPath, toPath, type ErrorSchema } from '@rjsf/utils';
+import { useMemo, useState } from 'react';
+import type { FieldError, RecordData } from '../../../core/forms/form-design.ts';
+import { ApiError } from '../../api/api-error.ts';
+
+/** The field errors a refused record write carries (`data.errors`, see invalidRecord on the server). */
+export function fieldErrorsOf(failure: unknown): FieldError[] {
+  if (!(failure instanceof ApiError)) return [];
+  const errors = (failure.data as { errors?: unknown } | null)?.errors;
+  return Array.isArray(errors) ? errors.filter((e): e is FieldError => typeof e?.field === 'string' && typeof e?.message === 'string') : [];
+}
+
+/** A server message without the field's name in front: it shows beside the field. */
+const besideField = (error: FieldError) => {
+  const at = error.message.indexOf(': ');
+  return error.field && at >= 0 ? error.message.slice(at + 2) : error.message;
+};
+
+/** rjsf's error schema of field errors: `items[2].amount` -> { items: { 2: { amount: { __errors } } } }. */
+export function serverErrorSchema(errors: readonly FieldError[]): ErrorSchema | undefined {
+  const located = errors.filter((e) => e.field);
+  if (!located.length) return undefined;
+  const builder = new ErrorSchemaBuilder();
+  for (const error of located) builder.addErrors(besideField(error), toPath(error.field));
+  return builder.ErrorSchema;
+}
+
+/** The server's field errors that still stand: those whose field keeps the value it had when they came. */
+export function useStandingServerErrors(errors: readonly FieldError[], value: RecordData): readonly FieldError[] {
+  const [arrival, setArrival] = useState({ errors, value });
+  if (arrival.errors !== errors) setArrival({ errors, value });
+  return useMemo(
+    () => (errors.length ? errors.filter((e) => !e.field || deepEquals(getByPath(value, e.field), getByPath(arrival.value, e.field))) : errors),
+    [errors, value, arrival],
+  );
+}

@@ -9,6 +9,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   api: async () => (await import('./api.ts')).runApiBench(),
   web: async () => (await import('./web.ts')).runWebBench(),
   renderer: async () => (await import('./renderer.ts')).runRendererBench(),
+  forms: async () => (await import('./forms.ts')).runFormsBench(),
 };
 
 const known = Object.keys(benchmarks);

@@ -11,7 +11,7 @@ import {
   type RJSFValidationError,
   type UiSchema,
 } from '@rjsf/utils';
-import { startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { computeFields } from '../../../core/forms/formula.ts';
 import { stripHiddenValues } from '../../../core/forms/record-validation.ts';
@@ -48,6 +48,13 @@ const TEMPLATES = {
   BaseInputTemplate: DraftInputTemplate,
 };
 
+/** The parts of rjsf's Form this renderer reaches through its ref. */
+interface RjsfForm {
+  formElement: { current: HTMLFormElement | null };
+  state: { formData?: RecordData; errors: RJSFValidationError[] };
+  validateForm(): boolean;
+}
+
 const NONE: readonly string[] = [];
 const NO_ERRORS: readonly FieldError[] = [];
 
@@ -67,6 +74,11 @@ export interface RenderedVersion {
   design: FormDesign;
 }
 
+export interface FormRendererHandle {
+  /** Checks the form as a submit would (errors shown, the first focused): the data to send, or null while an error stands. */
+  checkedData(): RecordData | null;
+}
+
 export interface FormRendererProps {
   version: RenderedVersion;
   value: RecordData;
@@ -81,6 +93,8 @@ export interface FormRendererProps {
   readOnlyFields?: readonly string[];
   /** The server's refusal of the last save, shown beside each field until its value changes. */
   serverErrors?: readonly FieldError[];
+  /** What a screen may ask of the form outside its own submit (an approval that carries edits). */
+  ref?: Ref<FormRendererHandle>;
   /** Buttons under the form; a submit button there submits it. */
   children?: ReactNode;
 }
@@ -113,7 +127,7 @@ function withPermissions(uiSchema: Record<string, unknown>, hidden: readonly str
  * Validation runs the version's precompiled validator in the browser as fields lose focus and
  * on submit; nothing reaches onSubmit while an error stands.
  */
-export function FormRenderer({ version, value, onChange, validator, onSubmit, disabled, hiddenFields = NONE, readOnlyFields = NONE, serverErrors = NO_ERRORS, children }: FormRendererProps) {
+export function FormRenderer({ version, value, onChange, validator, onSubmit, disabled, hiddenFields = NONE, readOnlyFields = NONE, serverErrors = NO_ERRORS, ref, children }: FormRendererProps) {
   const { t } = useTranslation('forms');
   const { design, schema } = version;
   const uiSchema = useMemo(
@@ -124,8 +138,8 @@ export function FormRenderer({ version, value, onChange, validator, onSubmit, di
   const extraErrors = useMemo(() => serverErrorSchema(standing), [standing]);
   const [subtables] = useState<SubtableRegistry>(() => new Map());
   const [drafts] = useState(() => new FieldDrafts());
-  const form = useRef<{ formElement: { current: HTMLFormElement | null } } | null>(null);
-  const focusError = (error: RJSFValidationError) => focusField(form.current?.formElement.current ?? null, subtables, error.property);
+  const form = useRef<RjsfForm | null>(null);
+  const focusError = (error: Pick<RJSFValidationError, 'property'>) => focusField(form.current?.formElement.current ?? null, subtables, error.property);
   // A refused save: the first field the server named takes the focus, as a refused submit in the browser does.
   const focusedErrors = useRef(serverErrors);
   useEffect(() => {
@@ -142,6 +156,21 @@ export function FormRenderer({ version, value, onChange, validator, onSubmit, di
   // would make it compare and rebuild its whole state once more. Form is given the screen's
   // value only when the screen changes it itself (a reload, a reset), or when formulas give
   // computed fields new values, which rjsf does not work out.
+  useImperativeHandle(
+    ref,
+    () => ({
+      checkedData() {
+        const rjsf = form.current;
+        if (!rjsf) return null;
+        drafts.flushAll();
+        if (!rjsf.validateForm()) {
+          focusError(rjsf.state.errors[0] ?? {});
+          return null;
+        }
+        return recordToSend(design, rjsf.state.formData ?? {});
+      },
+    }),
+  );
   const [reported] = useState(() => new WeakSet<RecordData>());
   const [formData, setFormData] = useState(value);
   if (value !== formData && !reported.has(value)) setFormData(value);

@@ -45,7 +45,8 @@ export function formViewApi(http: Http) {
     saveDraft: (body: { id?: number; formId: number; recordId?: number; data: RecordData }) => post<StagingItem>('staging/save', body),
     deleteDraft: (id: number) => post<null>('staging/delete', { id }),
     timeline: (recordId: number) => get<FlowTimelineEntry[]>('flow/record/timeline', { recordId }),
-    approve: (taskId: number, comment?: string) => post<FlowCommandResult>('flow/task/approve', { taskId, ...(comment ? { comment } : {}) }),
+    approve: (taskId: number, comment?: string, data?: RecordData) =>
+      post<FlowCommandResult>('flow/task/approve', { taskId, ...(comment ? { comment } : {}), ...(data ? { data } : {}) }),
     reject: (taskId: number, comment: string, to: string) => post<FlowCommandResult>('flow/task/reject', { taskId, comment, to }),
     transfer: (taskId: number, userId: number, comment?: string) =>
       post<FlowCommandResult>('flow/task/transfer', { taskId, userId, ...(comment ? { comment } : {}) }),

@@ -1,14 +1,14 @@
 import { Alert, App, Button, Card, Result, Space, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import type { RecordFlowState } from '../../../core/contracts/flows.ts';
 import type { FormRecord, RecordDetail } from '../../../core/contracts/forms.ts';
-import type { FieldError, RecordData } from '../../../core/forms/form-design.ts';
+import { valueFields, type FieldError, type FormDesign, type RecordData } from '../../../core/forms/form-design.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import { ApiError } from '../../api/api-error.ts';
-import { FormRenderer } from '../../forms/form-view/form-renderer.tsx';
+import { FormRenderer, type FormRendererHandle } from '../../forms/form-view/form-renderer.tsx';
 import { useFormViewApi, type FormViewApi } from '../../forms/form-view/form-view-api.ts';
 import { loadVersion, useLoadable, useToken, type LoadedVersion } from '../../forms/form-view/use-form-version.ts';
 import { fieldErrorsOf } from '../../forms/form-view/server-errors.ts';
@@ -29,6 +29,17 @@ async function editStart(api: FormViewApi, token: string, id: number): Promise<E
 
 const HTTP_CONFLICT = 409;
 
+/** The fields the viewer's open approval step lets them edit, and the rest (read-only); undefined when it edits none. */
+function approverEditable(design: FormDesign, flow: RecordFlowState | null): { readOnly: string[]; labels: string[] } | undefined {
+  const permissions = flow?.status === 'running' ? flow.myTask?.fieldPermissions : undefined;
+  if (!permissions || !Object.values(permissions).includes('editable')) return undefined;
+  const fields = valueFields(design);
+  return {
+    readOnly: fields.filter((f) => permissions[f.key] !== 'editable').map((f) => f.key),
+    labels: fields.filter((f) => permissions[f.key] === 'editable').map((f) => f.label || f.key),
+  };
+}
+
 function EditForm({ start, reload }: { start: EditStart; reload: () => void }) {
   const { t } = useTranslation('forms');
   const api = useFormViewApi();
@@ -40,9 +51,12 @@ function EditForm({ start, reload }: { start: EditStart; reload: () => void }) {
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
   const [conflict, setConflict] = useState<RecordData | null>(null);
   const flow = start.detail.flow as RecordFlowState | null;
-  // While a flow runs the record changes only through it: the submitter resubmits after a rejection.
+  // While a flow runs the record changes only through it: the submitter resubmits after a rejection,
+  // an approver edits the fields their step makes editable and sends them with the approval.
   const locked = !!flow && (flow.status === 'running' || flow.status === 'approved');
   const resubmitting = !!flow?.canResubmit;
+  const approverEdits = useMemo(() => approverEditable(start.version.design, flow), [start.version.design, flow]);
+  const renderer = useRef<FormRendererHandle>(null);
 
   const save = async (value: RecordData, revision = record.revision) => {
     setSaving(true);
@@ -115,14 +129,17 @@ function EditForm({ start, reload }: { start: EditStart; reload: () => void }) {
           />
         )}
         {error && <Alert type="error" showIcon role="alert" title={error} className="form-fill-alert" />}
+        {approverEdits && <Alert type="info" showIcon className="form-fill-alert" title={t('view.flow.editableHint', { fields: approverEdits.labels.join(', ') })} />}
         <FormRenderer
           version={start.version}
           value={data}
           validator={start.validator}
           onChange={setData}
           onSubmit={(value) => void save(value)}
-          disabled={locked}
+          disabled={locked && !approverEdits}
+          readOnlyFields={approverEdits?.readOnly}
           hiddenFields={flow?.hiddenFields}
+          ref={renderer}
           serverErrors={fieldErrors}
         >
           {!locked ? (
@@ -136,7 +153,15 @@ function EditForm({ start, reload }: { start: EditStart; reload: () => void }) {
           )}
         </FormRenderer>
       </Card>
-      {flow && <FlowPanel recordId={record.id} flow={flow} onChanged={reload} />}
+      {flow && (
+        <FlowPanel
+          recordId={record.id}
+          flow={flow}
+          onChanged={reload}
+          approvalData={approverEdits ? () => renderer.current?.checkedData() ?? null : undefined}
+          onFieldErrors={setFieldErrors}
+        />
+      )}
     </>
   );
 }
@@ -148,11 +173,13 @@ const EditPage = observer(function EditPage() {
   const token = useToken();
   const id = Number(useParams().id);
   const [generation, setGeneration] = useState(0);
-  const start = useLoadable(`${id}:${generation}`, () => editStart(api, token, id));
+  // Opened from a notice (the bell) while already showing the record: read it again.
+  const notice = (useLocation().state as { notice?: number } | null)?.notice ?? 0;
+  const start = useLoadable(`${id}:${generation}:${notice}`, () => editStart(api, token, id));
   if (!Number.isInteger(id) || id <= 0) return <Result status="404" title={t('view.notFound')} />;
   return (
     <div className="form-fill-page">
-      <LoadState source={start}>{(loaded) => <EditForm key={`${id}:${generation}`} start={loaded} reload={() => setGeneration((n) => n + 1)} />}</LoadState>
+      <LoadState source={start}>{(loaded) => <EditForm key={`${id}:${generation}:${notice}`} start={loaded} reload={() => setGeneration((n) => n + 1)} />}</LoadState>
     </div>
   );
 });

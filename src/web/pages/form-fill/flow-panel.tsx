@@ -3,8 +3,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FLOW_REJECT_TO_SUBMITTER, type FlowTimelineEntry, type RecordFlowState } from '../../../core/contracts/flows.ts';
 import { formatServerDate } from '../../../core/format.ts';
+import type { FieldError, RecordData } from '../../../core/forms/form-design.ts';
 import { MemberSelect } from '../../forms/form-view/picker-widgets.tsx';
 import { useFormViewApi } from '../../forms/form-view/form-view-api.ts';
+import { fieldErrorsOf } from '../../forms/form-view/server-errors.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
 
 type Action = 'approve' | 'reject' | 'transfer';
@@ -14,9 +16,16 @@ interface FlowPanelProps {
   flow: RecordFlowState;
   /** After a command: the screen reads the record again. */
   onChanged: () => void;
+  /**
+   * The approver's edits to send with an approval (fields their step makes editable): the
+   * checked data, null while the form shows an error, undefined when the step edits nothing.
+   */
+  approvalData?: () => RecordData | null | undefined;
+  /** The server refused the edits: its errors, to show beside the fields. */
+  onFieldErrors?: (errors: FieldError[]) => void;
 }
 
-function TaskActions({ recordId, flow, onChanged }: FlowPanelProps) {
+function TaskActions({ recordId, flow, onChanged, approvalData, onFieldErrors }: FlowPanelProps) {
   const { t } = useTranslation('forms');
   const api = useFormViewApi();
   const { message } = App.useApp();
@@ -31,16 +40,19 @@ function TaskActions({ recordId, flow, onChanged }: FlowPanelProps) {
   const needsAssignee = action === 'transfer' && assignee === undefined;
 
   const run = async () => {
+    const data = action === 'approve' ? approvalData?.() : undefined;
+    if (data === null) return;
     setBusy(true);
     setError('');
     try {
-      if (action === 'approve') await api.approve(task.taskId, comment.trim() || undefined);
+      if (action === 'approve') await api.approve(task.taskId, comment.trim() || undefined, data);
       else if (action === 'reject') await api.reject(task.taskId, comment.trim(), rejectTo);
       else await api.transfer(task.taskId, assignee!, comment.trim() || undefined);
       void message.success(t(`view.flow.done.${action}`));
       onChanged();
     } catch (failure) {
       setError(messageOf(failure, t('view.flow.failed')));
+      onFieldErrors?.(fieldErrorsOf(failure));
     } finally {
       setBusy(false);
     }
@@ -117,7 +129,11 @@ function FlowTimeline({ recordId, refresh }: { recordId: number; refresh: number
             <div>
               {entry.actor?.name ?? t('view.flow.system')} · {formatServerDate(entry.createTime, i18n.language)}
             </div>
-            {entry.comment && <Typography.Paragraph type="secondary">{entry.comment}</Typography.Paragraph>}
+            {entry.comment && (
+              <Typography.Paragraph type="secondary" dir="auto">
+                {entry.comment}
+              </Typography.Paragraph>
+            )}
           </div>
         ),
       }))}
@@ -126,7 +142,7 @@ function FlowTimeline({ recordId, refresh }: { recordId: number; refresh: number
 }
 
 /** A record's approval: the viewer's pending task actions, withdraw for the submitter, and the timeline. */
-export function FlowPanel({ recordId, flow, onChanged }: FlowPanelProps) {
+export function FlowPanel({ recordId, flow, onChanged, approvalData, onFieldErrors }: FlowPanelProps) {
   const { t } = useTranslation('forms');
   const api = useFormViewApi();
   const [refresh, setRefresh] = useState(0);
@@ -151,7 +167,7 @@ export function FlowPanel({ recordId, flow, onChanged }: FlowPanelProps) {
           {flow.currentNodeName && ` · ${flow.currentNodeName}`}
           {flow.waitingFor.length > 0 && ` · ${t('view.flow.waitingFor', { names: flow.waitingFor.map((p) => p.name).join(', ') })}`}
         </Typography.Text>
-        {flow.myTask && <TaskActions recordId={recordId} flow={flow} onChanged={changed} />}
+        {flow.myTask && <TaskActions recordId={recordId} flow={flow} onChanged={changed} approvalData={approvalData} onFieldErrors={onFieldErrors} />}
         {flow.canWithdraw && (
           <Button onClick={() => void withdraw()}>{t('view.flow.withdraw')}</Button>
         )}

@@ -99,7 +99,8 @@ export const NotificationBell = observer(function NotificationBell() {
                 void markRead(item);
                 if (item.link) {
                   setOpen(false);
-                  navigate(item.link);
+                  // A notice is news about what it links to: a screen already showing it reads it again.
+                  navigate(item.link, { state: { notice: item.id } });
                 }
               }}
               onKeyDown={(event) => {

@@ -5,24 +5,25 @@
  * through the driver in this process, so the two can be compared:
  * target: API p50 <= 2 x (raw SQL p50 + 1 ms).
  */
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import type { FastifyInstance } from 'fastify';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
-import pg from 'pg';
-import type { Envelope } from '../src/core/envelope.ts';
-import type { LoginResult } from '../src/core/entities.ts';
-import { buildApp } from '../src/server/app.ts';
-import { systemClock } from '../src/server/clock.ts';
-import { loadConfig, type AppConfig } from '../src/server/config.ts';
 import type { DB } from '../src/server/db/schema.ts';
 import { TenantScope } from '../src/server/db/tenant-scope.ts';
-import { createTestDatabase, testDialects, type TestDatabase, type TestDialect } from '../tests/helpers/databases.ts';
-import { measureLoad, quantile } from './load.ts';
+import { createTestDatabase, testDialects, type TestDialect } from '../tests/helpers/databases.ts';
+import {
+  call,
+  openRawDriver,
+  percentiles,
+  sessionsEnded,
+  signIn,
+  startApiServer,
+  TENANT,
+  type ApiServer,
+  type Percentiles,
+  type RawDriver,
+} from './api-harness.ts';
+import { measureLoad } from './load.ts';
 import { printTable } from './report.ts';
 
-const PASSWORD = 'Plinth#2026';
-const TENANT = 'Northwind Properties';
 const WORKSPACE = 'NW-HQ';
 const NOTIFICATIONS = 10_000;
 const INSERT_BATCH = 500;
@@ -49,34 +50,21 @@ interface Endpoint {
   queries: CompiledQuery[];
 }
 
-interface Percentiles {
-  p50: number;
-  p99: number;
-}
-
 async function benchDialect(dialect: TestDialect): Promise<void> {
   const database = await createTestDatabase(dialect);
-  let app: FastifyInstance | undefined;
+  let server: ApiServer | undefined;
   let raw: RawDriver | undefined;
   try {
-    const config: AppConfig = {
-      ...loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, LOG_LEVEL: 'silent' }),
-      host: '127.0.0.1',
-      port: 0,
-      webDir: '/nonexistent',
-      rateLimit: { loginMax: 1000, codeMax: 1000, windowMs: 60_000 },
-    };
     const started = Date.now();
-    app = await buildApp({ config, clock: systemClock });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    if (address === null || typeof address !== 'object') throw new Error('server has no address');
-    const url = `http://127.0.0.1:${address.port}`;
+    server = await startApiServer(database);
+    const { app, url } = server;
 
     const alice = await signIn(url, 'alice');
     const admin = await signIn(url, 'admin');
     const db = app.services.db;
     const ids = await lookUpIds(db);
+    // The demo data already holds a few notices of alice's; the page counts those too.
+    const seeded = await notificationCount(db, ids.tenantId, ids.aliceId);
     await insertNotifications(db, ids.tenantId, ids.aliceId);
     // The state autovacuum reaches soon after a bulk insert: visibility map set, statistics known.
     if (dialect === 'postgres') await sql`vacuum analyze notify`.execute(db);
@@ -115,7 +103,7 @@ async function benchDialect(dialect: TestDialect): Promise<void> {
     const rows: string[][] = [];
     const missed = new Set<number>();
     for (const endpoint of endpoints) {
-      await checkEndpoint(url, endpoint);
+      await checkEndpoint(url, endpoint, seeded + NOTIFICATIONS);
       const direct = await timeQueries(raw, endpoint.queries);
       for (const connections of CONNECTIONS) {
         const api = await loadEndpoint(url, endpoint, connections);
@@ -151,70 +139,13 @@ async function benchDialect(dialect: TestDialect): Promise<void> {
     );
   } finally {
     await raw?.close();
-    await app?.close();
+    await server?.app.close();
     if (dialect === 'postgres') await sessionsEnded(database);
     await database.drop();
   }
 }
 
-/**
- * Waits until the server has no session left on the database. The app's pool resolves its
- * `end()` before its connections are gone, and the helper drops WITH (FORCE): a connection
- * killed while closing would raise an 'error' on the pool, which has no listener.
- */
-async function sessionsEnded(database: TestDatabase): Promise<void> {
-  const name = new URL(database.databaseUrl).pathname.slice(1);
-  const client = new pg.Client({ connectionString: process.env.TEST_PG_URL });
-  await client.connect();
-  try {
-    for (let waited = 0; waited < 5_000; waited += 20) {
-      const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [
-        name,
-      ]);
-      if (rows[0]?.n === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  } finally {
-    await client.end();
-  }
-}
-
 // --- Setup -------------------------------------------------------------------------------
-
-async function call<T>(url: string, method: string, route: string, token?: string, body?: unknown): Promise<Envelope<T>> {
-  const headers: Record<string, string> = {};
-  if (token !== undefined) headers.token = token;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(new URL(route, url), {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (!envelope.success) throw new Error(`${method} ${route} failed (${response.status}): ${envelope.message}`);
-  return envelope;
-}
-
-/** Password login, then login/byToken into Northwind: a tenant token. */
-async function signIn(url: string, account: string): Promise<string> {
-  const login = await call<LoginResult>(url, 'POST', '/api/proptech_allplan/login/passwordLogin', undefined, {
-    account,
-    password: PASSWORD,
-  });
-  const tenants = await call<{ tenantId: number; tenantName: string }[]>(
-    url,
-    'GET',
-    '/api/proptech_allplan/login/list/tenant',
-    login.data.token,
-  );
-  const tenant = tenants.data.find((t) => t.tenantName === TENANT);
-  if (!tenant) throw new Error(`${account} is not in ${TENANT}`);
-  const byToken = await call<LoginResult>(url, 'POST', '/api/proptech_allplan/login/login/byToken', login.data.token, {
-    tenantId: tenant.tenantId,
-    loginType: 'WEB',
-  });
-  return byToken.data.token;
-}
 
 async function lookUpIds(db: Kysely<DB>) {
   const tenant = await db.selectFrom('tenant').select('id').where('name', '=', TENANT).executeTakeFirstOrThrow();
@@ -226,6 +157,16 @@ async function lookUpIds(db: Kysely<DB>) {
     .where('code', '=', WORKSPACE)
     .executeTakeFirstOrThrow();
   return { tenantId: tenant.id, aliceId: alice.id, workspaceId: workspace.id };
+}
+
+async function notificationCount(db: Kysely<DB>, tenantId: number, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notify')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 async function insertNotifications(db: Kysely<DB>, tenantId: number, userId: number): Promise<void> {
@@ -293,40 +234,7 @@ function userTreeQueries(scope: TenantScope, userId: number, workspaceId: number
   ];
 }
 
-// --- Raw driver timing ------------------------------------------------------------------------
-
-interface RawDriver {
-  /** A function running the statements once, in order. */
-  prepare(queries: readonly CompiledQuery[]): () => unknown;
-  close(): Promise<void>;
-}
-
-async function openRawDriver(dialect: TestDialect, database: TestDatabase): Promise<RawDriver> {
-  if (dialect === 'sqlite') {
-    const sqlite = new SQLite(path.join(database.dataDir, 'plinth.db'), { readonly: true });
-    return {
-      prepare(queries) {
-        const statements = queries.map((q) => ({ statement: sqlite.prepare(q.sql), parameters: q.parameters }));
-        return () => {
-          for (const { statement, parameters } of statements) statement.all(...parameters);
-        };
-      },
-      async close() {
-        sqlite.close();
-      },
-    };
-  }
-  const client = new pg.Client({ connectionString: database.databaseUrl });
-  await client.connect();
-  return {
-    prepare(queries) {
-      return async () => {
-        for (const q of queries) await client.query(q.sql, q.parameters as unknown[]);
-      };
-    },
-    close: () => client.end(),
-  };
-}
+// --- Raw timing -------------------------------------------------------------------------------
 
 async function timeQueries(raw: RawDriver, queries: readonly CompiledQuery[]): Promise<Percentiles> {
   const run = raw.prepare(queries);
@@ -338,19 +246,18 @@ async function timeQueries(raw: RawDriver, queries: readonly CompiledQuery[]): P
     if (result instanceof Promise) await result;
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
   }
-  times.sort((a, b) => a - b);
-  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
+  return percentiles(times);
 }
 
 // --- Load -------------------------------------------------------------------------------------
 
 /** One request up front, so a wrong token or route fails loudly instead of benchmarking errors. */
-async function checkEndpoint(url: string, endpoint: Endpoint): Promise<void> {
+async function checkEndpoint(url: string, endpoint: Endpoint, notifications: number): Promise<void> {
   const result = await call<unknown>(url, endpoint.method, endpoint.path, endpoint.token, endpoint.body);
   if (endpoint.body !== undefined) {
     const page = result.data as { total: number; list: unknown[] };
-    if (page.total !== NOTIFICATIONS || page.list.length !== PAGE.pageSize) {
-      throw new Error(`${endpoint.label}: expected ${NOTIFICATIONS} notifications, got total ${page.total}`);
+    if (page.total !== notifications || page.list.length !== PAGE.pageSize) {
+      throw new Error(`${endpoint.label}: expected ${notifications} notifications, got total ${page.total}`);
     }
   } else if (!Array.isArray(result.data) || result.data.length === 0) {
     throw new Error(`${endpoint.label}: empty tree`);

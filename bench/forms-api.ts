@@ -17,22 +17,16 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type CompiledQuery, type Kysely, type KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import type { FormDetail, FormVersionItem, RecordListBody, RecordPage } from '../src/core/contracts/forms.ts';
-import type { LoginResult } from '../src/core/entities.ts';
-import type { Envelope } from '../src/core/envelope.ts';
 import type { FormDesign } from '../src/core/forms/form-design.ts';
-import { buildApp } from '../src/server/app.ts';
-import { systemClock } from '../src/server/clock.ts';
-import { loadConfig, type AppConfig } from '../src/server/config.ts';
 import type { DB } from '../src/server/db/schema.ts';
 import { TenantScope } from '../src/server/db/tenant-scope.ts';
 import { loadRecordAccess } from '../src/server/modules/record/access.ts';
 import { listRecords, type RecordContext } from '../src/server/modules/record/service.ts';
 import { createTestDatabase, testDialects, type TestDatabase, type TestDialect } from '../tests/helpers/databases.ts';
+import { call, openRawDriver, percentiles, sessionsEnded, signIn, startApiServer, TENANT, type ApiServer, type Percentiles, type RawDriver } from './api-harness.ts';
 import { measureLoad } from './load.ts';
-import { printTable, quantileOf, withDeadline } from './report.ts';
+import { printTable, withDeadline } from './report.ts';
 
-const PASSWORD = 'Plinth#2026';
-const TENANT = 'Northwind Properties';
 const RECORDS = 1_000_000;
 /** Rows per INSERT statement on PostgreSQL, and per transaction on both. */
 const PG_BATCH = 5_000;
@@ -328,28 +322,13 @@ async function insertPostgres(database: TestDatabase, target: FormTarget, batche
 
 // --- One database ---------------------------------------------------------------------------
 
-interface Percentiles {
-  p50: number;
-  p99: number;
-}
-
 async function benchDialect(dialect: TestDialect): Promise<void> {
   const database = await createTestDatabase(dialect);
-  let app: FastifyInstance | undefined;
+  let server: ApiServer | undefined;
   let raw: RawDriver | undefined;
   try {
-    const config: AppConfig = {
-      ...loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, LOG_LEVEL: 'silent' }),
-      host: '127.0.0.1',
-      port: 0,
-      webDir: '/nonexistent',
-      rateLimit: { loginMax: 1000, codeMax: 1000, windowMs: 60_000 },
-    };
-    app = await buildApp({ config, clock: systemClock });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    if (address === null || typeof address !== 'object') throw new Error('server has no address');
-    const url = `http://127.0.0.1:${address.port}`;
+    server = await startApiServer(database);
+    const { app, url } = server;
     const db = app.services.db;
 
     // The form, designed and published through the API; indexes come after the data, as an
@@ -477,36 +456,13 @@ async function benchDialect(dialect: TestDialect): Promise<void> {
     }
   } finally {
     await raw?.close();
-    await app?.close();
+    await server?.app.close();
     if (dialect === 'postgres') await sessionsEnded(database);
     await database.drop();
   }
 }
 
 // --- Setup -------------------------------------------------------------------------------------
-
-async function call<T>(url: string, method: string, route: string, token?: string, body?: unknown): Promise<Envelope<T>> {
-  const headers: Record<string, string> = {};
-  if (token !== undefined) headers.token = token;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(new URL(route, url), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (!envelope.success) throw new Error(`${method} ${route} failed (${response.status}): ${envelope.message}`);
-  return envelope;
-}
-
-/** Password login, then login/byToken into Northwind: a tenant token. */
-async function signIn(url: string, account: string): Promise<string> {
-  const login = await call<LoginResult>(url, 'POST', '/api/proptech_allplan/login/passwordLogin', undefined, { account, password: PASSWORD });
-  const tenants = await call<{ tenantId: number; tenantName: string }[]>(url, 'GET', '/api/proptech_allplan/login/list/tenant', login.data.token);
-  const tenant = tenants.data.find((t) => t.tenantName === TENANT);
-  if (!tenant) throw new Error(`${account} is not in ${TENANT}`);
-  const byToken = await call<LoginResult>(url, 'POST', '/api/proptech_allplan/login/login/byToken', login.data.token, {
-    tenantId: tenant.tenantId,
-    loginType: 'WEB',
-  });
-  return byToken.data.token;
-}
 
 /** Who files the requests: the tenant's members; and the workspaces they belong to. */
 async function lookUpPopulation(db: Kysely<DB>, tenantId: number): Promise<Population> {
@@ -528,22 +484,6 @@ async function formIndexes(db: Kysely<DB>, dialect: TestDialect, formId: number)
           select stxname, pg_get_statisticsobjdef(oid) from pg_statistic_ext where stxrelid = 'form_record'::regclass
           order by name`.execute(db);
   return rows.rows.filter((r) => ours.test(r.name)).map((r) => r.definition.replace(/\s+/g, ' '));
-}
-
-/** Waits until the server has no session left on the database (see bench/api.ts). */
-async function sessionsEnded(database: TestDatabase): Promise<void> {
-  const name = new URL(database.databaseUrl).pathname.slice(1);
-  const client = new pg.Client({ connectionString: process.env.TEST_PG_URL });
-  await client.connect();
-  try {
-    for (let waited = 0; waited < 5_000; waited += 20) {
-      const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-      if (rows[0]?.n === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  } finally {
-    await client.end();
-  }
 }
 
 // --- The SQL the service runs -------------------------------------------------------------------
@@ -599,50 +539,7 @@ function describe(query: CompiledQuery): string {
   return table ? `${table} lookup` : 'other';
 }
 
-// --- Raw driver ----------------------------------------------------------------------------------
-
-interface RawDriver {
-  dialect: TestDialect;
-  /** A function running the statements once, in order; its rows of the last one. */
-  prepare(queries: readonly CompiledQuery[]): () => unknown[] | Promise<unknown[]>;
-  rows(query: CompiledQuery): Promise<Record<string, unknown>[]>;
-  close(): Promise<void>;
-}
-
-async function openRawDriver(dialect: TestDialect, database: TestDatabase): Promise<RawDriver> {
-  if (dialect === 'sqlite') {
-    const sqlite = new SQLite(path.join(database.dataDir, 'plinth.db'), { readonly: true });
-    return {
-      dialect,
-      prepare(queries) {
-        const statements = queries.map((q) => ({ statement: sqlite.prepare(q.sql), parameters: q.parameters }));
-        return () => {
-          let rows: unknown[] = [];
-          for (const { statement, parameters } of statements) rows = statement.all(...parameters);
-          return rows;
-        };
-      },
-      rows: async (query) => sqlite.prepare(query.sql).all(...query.parameters) as Record<string, unknown>[],
-      async close() {
-        sqlite.close();
-      },
-    };
-  }
-  const client = new pg.Client({ connectionString: database.databaseUrl });
-  await client.connect();
-  return {
-    dialect,
-    prepare(queries) {
-      return async () => {
-        let rows: unknown[] = [];
-        for (const q of queries) rows = (await client.query(q.sql, q.parameters as unknown[])).rows;
-        return rows;
-      };
-    },
-    rows: async (query) => (await client.query(query.sql, query.parameters as unknown[])).rows as Record<string, unknown>[],
-    close: () => client.end(),
-  };
-}
+// --- Through the raw driver -------------------------------------------------------------------
 
 /** The raw statements answer what the API answered: the same total and the same rows in order. */
 async function checkSameAnswer(raw: RawDriver, statements: readonly Statement[], page: RecordPage): Promise<void> {
@@ -692,6 +589,5 @@ async function rawTimes(raw: RawDriver, queries: readonly CompiledQuery[]): Prom
   return times;
 }
 
-const percentiles = (times: readonly number[]): Percentiles => ({ p50: quantileOf(times, 0.5), p99: quantileOf(times, 0.99) });
 const ms = (value: number) => value.toFixed(2);
 const seconds = (millis: number) => `${(millis / 1000).toFixed(1)} s`;

@@ -71,7 +71,8 @@ describe('customer pages in Chromium', () => {
     expect(problems, where).toEqual([]);
   };
 
-  it('opens every seeded customer page with all its widgets drawn', async () => {
+  // Many pages in one test: its time limit is generous, as speed is measured by the renderer benchmark.
+  it('opens every seeded customer page with all its widgets drawn', { timeout: 240_000 }, async () => {
     expect(customerPages.length).toBe(12);
     const page = await newPage();
     await signIn(page);
@@ -118,7 +119,7 @@ describe('customer pages in Chromium', () => {
     await page.context().close();
   });
 
-  it('draws the pages in Chinese and in Arabic, mirrored right to left', async () => {
+  it('draws the pages in Chinese and in Arabic, mirrored right to left', { timeout: 240_000 }, async () => {
     const samples = ['weishitong-2', 'monitoring', 'roche', 'project-dashboard2'];
     for (const locale of ['zh-CN', 'ar']) {
       const page = await newPage(locale);

@@ -1,6 +1,6 @@
 import { Templates, Widgets } from '@rjsf/antd';
 import type { BaseInputTemplateProps, RJSFSchema, WidgetProps } from '@rjsf/utils';
-import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 
 /*
@@ -73,7 +73,11 @@ export function useFieldDraft<T>(value: T, onChange: (value: T) => void): [T, (v
 
   const drafts = useContext(FieldDraftsContext);
   useEffect(() => drafts?.add(commitNow), [drafts, commitNow]);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // A field that goes with a draft the form has not taken (a sub-table row scrolled out of
+  // view while the focus is still in it: no blur comes) hands it over as it goes, in the
+  // commit that removes it. Its timer would never fire, and a transition still running would
+  // not reach the form before a submit reads it, with no field left for the submit to flush.
+  useLayoutEffect(() => () => commitNow(), [commitNow]);
 
   const change = useCallback((next: T) => {
     setDraft(next);

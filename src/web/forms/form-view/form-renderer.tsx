@@ -152,10 +152,6 @@ export function FormRenderer({ version, value, onChange, validator, onSubmit, di
   const hasComputed = useMemo(() => placedFields(design).some((p) => p.field.type === 'computed' || p.field.fields?.some((c) => c.type === 'computed')), [design]);
   const latest = useRef(value);
   latest.current = value;
-  // rjsf holds the data while the user edits; handing each reported change back as formData
-  // would make it compare and rebuild its whole state once more. Form is given the screen's
-  // value only when the screen changes it itself (a reload, a reset), or when formulas give
-  // computed fields new values, which rjsf does not work out.
   useImperativeHandle(
     ref,
     () => ({
@@ -171,18 +167,23 @@ export function FormRenderer({ version, value, onChange, validator, onSubmit, di
       },
     }),
   );
+  // rjsf holds the data while the user edits and takes formData as the reply to the change it
+  // reported last: whenever Form renders, formData must be that data (with the formulas' new
+  // values, which rjsf does not work out), or the screen's own value when the screen changed it
+  // itself (a reload, a reset). Data older than the last report, passed while another prop
+  // changes (the submit button turning busy, the server's errors arriving), would be taken as
+  // the screen's new data and undo what was typed since. The reply is read when Form renders,
+  // so a render that comes before the screen's own (a submit's) still carries it.
   const [reported] = useState(() => new WeakSet<RecordData>());
-  const [formData, setFormData] = useState(value);
-  if (value !== formData && !reported.has(value)) setFormData(value);
+  const formData = useRef(value);
+  if (value !== formData.current && !reported.has(value)) formData.current = value;
   const change = (event: IChangeEvent<RecordData>) => {
     const data = event.formData ?? {};
     const next = hasComputed ? computeFields(design, data, new Date()) : data;
     reported.add(next);
+    formData.current = next !== data && !deepEquals(next, data) ? next : data;
     // The screen's and the formulas' renders are work for a transition, never for a keystroke's frame.
-    startTransition(() => {
-      if (next !== data && !deepEquals(next, data)) setFormData(next);
-      onChange(next);
-    });
+    startTransition(() => onChange(next));
   };
   return (
     <FieldDraftsProvider drafts={drafts}>
@@ -194,7 +195,7 @@ export function FormRenderer({ version, value, onChange, validator, onSubmit, di
       className="form-view"
       schema={schema as RJSFSchema}
       uiSchema={uiSchema}
-      formData={formData}
+      formData={formData.current}
       validator={validator}
       widgets={WIDGETS}
       fields={FIELDS}

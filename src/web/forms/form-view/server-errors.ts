@@ -30,7 +30,8 @@ export function useStandingServerErrors(errors: readonly FieldError[], value: Re
   const [arrival, setArrival] = useState({ errors, value });
   if (arrival.errors !== errors) setArrival({ errors, value });
   return useMemo(
-    () => (errors.length ? errors.filter((e) => !e.field || deepEquals(getByPath(value, e.field), getByPath(arrival.value, e.field))) : errors),
+    // A path as a list: getByPath takes a bare string as one key, so `items[1].name` would never be found.
+    () => (errors.length ? errors.filter((e) => !e.field || deepEquals(getByPath(value, toPath(e.field)), getByPath(arrival.value, toPath(e.field)))) : errors),
     [errors, value, arrival],
   );
 }

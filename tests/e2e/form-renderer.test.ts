@@ -408,8 +408,8 @@ describe('form renderer in Chromium', () => {
     const errors = ((await response.json()) as { data: { errors: FieldError[] } }).data.errors;
     expect(errors.map((e) => e.field)).toEqual(['code', 'items[1].name']);
 
-    // The whole message on top, and each field's part beside it.
-    await page.locator('.form-fill-alert').getByText(/Return code/).waitFor();
+    // How many fields to look at on top, and each field's message beside it.
+    await page.locator('.form-fill-alert').getByText('2 fields need attention: see the messages beside them').waitFor();
     const codeError = errorsBeside(code);
     await expect.poll(() => codeError.allInnerTexts()).toEqual(['must be at most 3 characters long']);
     const itemError = page.locator('#root_items_1_name__error');

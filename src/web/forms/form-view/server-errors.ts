@@ -1,7 +1,9 @@
 import { deepEquals, ErrorSchemaBuilder, getByPath, toPath, type ErrorSchema } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
 import type { FieldError, RecordData } from '../../../core/forms/form-design.ts';
+import type { TFunction } from 'i18next';
 import { ApiError } from '../../api/api-error.ts';
+import { messageOf } from '../../shell/login/api-error.ts';
 
 /** The field errors a refused record write carries (`data.errors`, see invalidRecord on the server). */
 export function fieldErrorsOf(failure: unknown): FieldError[] {
@@ -34,4 +36,13 @@ export function useStandingServerErrors(errors: readonly FieldError[], value: Re
     () => (errors.length ? errors.filter((e) => !e.field || deepEquals(getByPath(value, toPath(e.field)), getByPath(arrival.value, toPath(e.field)))) : errors),
     [errors, value, arrival],
   );
+}
+
+/**
+ * What the banner above a refused form says: with field errors, how many fields to look at
+ * (each message stands beside its field, in the form's words); otherwise the server's message.
+ */
+export function refusalSummary(failure: unknown, fallback: string, t: TFunction): string {
+  const fields = new Set(fieldErrorsOf(failure).map((e) => e.field).filter(Boolean));
+  return fields.size ? t('forms:view.fieldsRefused', { count: fields.size }) : messageOf(failure, fallback);
 }

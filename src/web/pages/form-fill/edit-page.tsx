@@ -11,7 +11,7 @@ import { ApiError } from '../../api/api-error.ts';
 import { FormRenderer, type FormRendererHandle } from '../../forms/form-view/form-renderer.tsx';
 import { useFormViewApi, type FormViewApi } from '../../forms/form-view/form-view-api.ts';
 import { loadVersion, useLoadable, useToken, type LoadedVersion } from '../../forms/form-view/use-form-version.ts';
-import { fieldErrorsOf } from '../../forms/form-view/server-errors.ts';
+import { fieldErrorsOf, refusalSummary } from '../../forms/form-view/server-errors.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
 import { FlowPanel } from './flow-panel.tsx';
 import './form-fill.css';
@@ -77,7 +77,7 @@ function EditForm({ start, reload }: { start: EditStart; reload: () => void }) {
     } catch (failure) {
       if (failure instanceof ApiError && (failure.status === HTTP_CONFLICT || failure.code === HTTP_CONFLICT)) setConflict(value);
       else {
-        setError(messageOf(failure, t('view.saveFailed')));
+        setError(refusalSummary(failure, t('view.saveFailed'), t));
         setFieldErrors(fieldErrorsOf(failure));
       }
     } finally {

@@ -11,8 +11,7 @@ import { LoadState } from '../../admin/load-state.tsx';
 import { FormRenderer } from '../../forms/form-view/form-renderer.tsx';
 import { useFormViewApi, type FormViewApi } from '../../forms/form-view/form-view-api.ts';
 import { loadVersion, useLoadable, useToken, type LoadedVersion } from '../../forms/form-view/use-form-version.ts';
-import { fieldErrorsOf } from '../../forms/form-view/server-errors.ts';
-import { messageOf } from '../../shell/login/api-error.ts';
+import { fieldErrorsOf, refusalSummary } from '../../forms/form-view/server-errors.ts';
 import { ShareDialog } from './share-dialog.tsx';
 import { useDraftAutosave } from './use-draft-autosave.ts';
 import './form-fill.css';
@@ -94,7 +93,7 @@ function FillForm({ start, compact }: FillFormProps) {
     try {
       setCreated(await api.createRecord(start.formId, value, draftId));
     } catch (failure) {
-      setError(messageOf(failure, t('view.submitFailed')));
+      setError(refusalSummary(failure, t('view.submitFailed'), t));
       setFieldErrors(fieldErrorsOf(failure));
     } finally {
       setSubmitting(false);

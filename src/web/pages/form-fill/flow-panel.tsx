@@ -6,8 +6,7 @@ import { formatServerDate } from '../../../core/format.ts';
 import type { FieldError, RecordData } from '../../../core/forms/form-design.ts';
 import { MemberSelect } from '../../forms/form-view/picker-widgets.tsx';
 import { useFormViewApi } from '../../forms/form-view/form-view-api.ts';
-import { fieldErrorsOf } from '../../forms/form-view/server-errors.ts';
-import { messageOf } from '../../shell/login/api-error.ts';
+import { fieldErrorsOf, refusalSummary } from '../../forms/form-view/server-errors.ts';
 
 type Action = 'approve' | 'reject' | 'transfer';
 
@@ -51,7 +50,7 @@ function TaskActions({ recordId, flow, onChanged, approvalData, onFieldErrors }:
       void message.success(t(`view.flow.done.${action}`));
       onChanged();
     } catch (failure) {
-      setError(messageOf(failure, t('view.flow.failed')));
+      setError(refusalSummary(failure, t('view.flow.failed'), t));
       onFieldErrors?.(fieldErrorsOf(failure));
     } finally {
       setBusy(false);
@@ -156,7 +155,7 @@ export function FlowPanel({ recordId, flow, onChanged, approvalData, onFieldErro
       await api.withdraw(recordId);
       changed();
     } catch (failure) {
-      setError(messageOf(failure, t('view.flow.failed')));
+      setError(refusalSummary(failure, t('view.flow.failed'), t));
     }
   };
   return (

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormDetail, FormListItem, FormOption, FormVersionDetail, FormVersionItem } from '../../src/core/contracts/forms.ts';
+import type { FormDetail, FormListItem, FormOption, FormPreviewResult, FormVersionDetail, FormVersionItem } from '../../src/core/contracts/forms.ts';
 import type { PageResult } from '../../src/core/envelope.ts';
 import type { FormDesign } from '../../src/core/forms/form-design.ts';
 import { RECORD_AJV_OPTIONS } from '../../src/core/forms/record-validation.ts';
@@ -112,6 +112,40 @@ describe.each(testDialects())('form designer API on %s', (dialect) => {
     expect((await fetch(`${t.url}/api/proptech_allplan/form/validator?id=${form.id}&version=1&token=${encodeURIComponent(harbor)}`)).status).toBe(404);
   });
 
+  it('previews an unsaved design: compiled as a version, its validation code for the same tenant only, a bad design refused by path', async () => {
+    const preview = await ok<FormPreviewResult>(t, 'POST', 'form/preview', admin, { design: EVERY_TYPE_DESIGN });
+    const published = await publishedForm(t, admin, 'Previewed', EVERY_TYPE_DESIGN);
+    const version = await ok<FormVersionDetail>(t, 'GET', 'form/version', admin, undefined, { id: published.id, version: 1 });
+    expect(preview.schema).toEqual(version.schema);
+    expect(preview.uiSchema).toEqual(version.uiSchema);
+    // The same schema keeps its key; another tenant's key for it differs.
+    expect((await ok<FormPreviewResult>(t, 'POST', 'form/preview', admin, { design: EVERY_TYPE_DESIGN })).validatorKey).toBe(preview.validatorKey);
+    const theirs = await ok<FormPreviewResult>(t, 'POST', 'form/preview', harbor, { design: EVERY_TYPE_DESIGN });
+    expect(theirs.validatorKey).not.toBe(preview.validatorKey);
+
+    const module = (token: string, key = preview.validatorKey) =>
+      fetch(`${t.url}/api/proptech_allplan/form/preview/validator?key=${key}&token=${encodeURIComponent(token)}`);
+    const response = await module(admin);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const factory = ((await import(`data:text/javascript;base64,${Buffer.from(await response.text()).toString('base64')}`)) as { default: ValidatorModuleFactory }).default;
+    const { hashForSchema } = await import('@rjsf/utils');
+    const validate = factory(validatorRuntime(createAjv(RECORD_AJV_OPTIONS)))[hashForSchema(preview.schema as never)] as (data: unknown) => boolean;
+    const good = { ...GOOD_RECORD, items: [{ name: 'Washer', n: 2, cost: 1.5, amount: 3 }], total: 3 };
+    expect(validate(good)).toBe(true);
+    expect(validate({ ...good, zip: 'abc' })).toBe(false);
+
+    expect((await module(harbor)).status).toBe(404);
+    expect((await module(harbor, theirs.validatorKey)).status).toBe(200);
+    expect((await module(admin, 'A'.repeat(43))).status).toBe(404);
+    expect((await module(admin, '../../etc/passwd')).status).toBe(400);
+
+    const bad = await call(t, 'POST', 'form/preview', admin, { design: { version: 1, items: [{ key: 'x', type: 'computed', label: 'X', formula: 'globalThis.process' }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^design\.items\[0\]\.formula/);
+    expect((await call(t, 'POST', 'form/preview', admin, {})).status).toBe(400);
+  });
+
   it('checks advance settings against the design and keeps expression indexes in step', async () => {
     const form = await createForm(t, admin, { name: 'Settings', design: EVERY_TYPE_DESIGN });
     const settings = { ...form.settings, numbering: { rule: 'QC-{YYYYMMDD}-{####}' }, titleField: 'subject', listColumns: ['subject', 'number', 'kind'], indexedFields: ['kind', 'qty', 'day'], defaults: { kind: 'a', qty: 1 } };
@@ -207,6 +241,7 @@ describe.each(testDialects())('form designer API on %s', (dialect) => {
       'form:edit': ['POST', 'form/update', { id: form.id, revision: form.revision, name: 'Renamed' }],
       'form:publish': ['POST', 'form/publish', { id: form.id }],
       'form:delete': ['POST', 'form/delete', { id: form.id }],
+      'form:edit (preview)': ['POST', 'form/preview', { design: SIMPLE_DESIGN }],
     } as const;
     for (const [, [method, path, body]] of Object.entries(calls)) {
       expect((await call(t, method, path, probe.token, body)).status, path).toBe(403);
@@ -220,6 +255,7 @@ describe.each(testDialects())('form designer API on %s', (dialect) => {
     await grantPoints(t, admin, probeId, ['form:edit']);
     expect((await call(t, 'GET', 'form/list', probe.token)).status).toBe(200);
     expect((await call(t, 'POST', 'form/update', probe.token, calls['form:edit'][2])).status).toBe(200);
+    expect((await call(t, 'POST', 'form/preview', probe.token, { design: SIMPLE_DESIGN })).status).toBe(200);
     expect((await call(t, 'POST', 'form/create', probe.token, { name: 'Mine' })).status).toBe(403);
     expect((await call(t, 'POST', 'form/publish', probe.token, { id: form.id })).status).toBe(403);
     // Reading a published version is for record readers too.

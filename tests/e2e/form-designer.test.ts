@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { FormDetail, FormListItem, FormVersionDetail, FormVersionItem } from '../../src/core/contracts/forms.ts';
 import type { PageResult } from '../../src/core/envelope.ts';
 import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
-import { DEMO_PASSWORD, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { DEMO_PASSWORD, HARBOR, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/form-designer');
 const API = '/proptech_allplan';
@@ -193,6 +193,83 @@ describe('form designer in Chromium', () => {
     seen.length = 0;
   });
 
+  it('previews the working design live: edits show at once, values are checked as typed, a trial submit shows what would be stored', { timeout: 120_000 }, async () => {
+    const token = await t.signIn('admin', NORTHWIND);
+    const design = {
+      version: 1,
+      items: [
+        { key: 'unit', type: 'text', label: 'Unit', required: true, span: 12 },
+        { key: 'floor', type: 'number', label: 'Floor', precision: 0, span: 12, rules: { min: -3, max: 80 } },
+        { key: 'email', type: 'email', label: 'Contact e-mail' },
+      ],
+    };
+    const form = (await t.call<FormDetail>('POST', `${API}/form/create`, { token, body: { name: 'Fit-out request', design } })).body.data;
+    const page = await newPage();
+    await signIn(page);
+    await page.goto(`${t.url}/table/customerForm/form?id=${form.id}`);
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (/\/(record|staging)\//.test(request.url())) writes.push(request.url());
+    });
+    await page.locator('.designer-canvas-pane').getByRole('tab', { name: 'Preview' }).click();
+    const preview = page.getByTestId('designer-preview');
+    await preview.locator('#root_unit').waitFor();
+
+    // Two fields share a row on a desktop-wide form; the phone width stacks them.
+    const top = (selector: string) => preview.locator(selector).evaluate((element) => Math.round(element.closest('.form-view-grid-cell')!.getBoundingClientRect().top));
+    expect(await top('#root_floor')).toBe(await top('#root_unit'));
+    await shoot(page, 'preview-en');
+
+    // Checked as typed, by the same rules as the fill screens (a floor above 80, a bad e-mail).
+    await preview.locator('#root_floor').fill('120');
+    await preview.locator('#root_email').fill('not-an-address');
+    await preview.locator('#root_unit').focus();
+    await preview.getByText('At most 80').waitFor();
+    await preview.getByRole('button', { name: 'Try submitting' }).click();
+    await preview.locator('#root_email__error').waitFor();
+
+    // Focusing a field in the preview selects it for the properties panel; a new label shows at once.
+    await preview.locator('#root_floor').focus();
+    const label = page.getByLabel('Label', { exact: true });
+    await expect.poll(() => label.inputValue()).toBe('Floor');
+    await label.fill('Storey');
+    await preview.locator('label[for="root_floor"]').getByText('Storey').waitFor();
+
+    // A field added from the palette appears; what was typed survives the edit.
+    await page.getByTestId('palette-switch').click();
+    await preview.locator('#root_switch1').waitFor();
+    expect(await preview.locator('#root_floor').inputValue()).toBe('120');
+
+    // Valid values: the trial submit shows the data a record would hold, and nothing is stored.
+    await preview.locator('#root_floor').fill('12');
+    await preview.locator('#root_email').fill('fitout@northwind.test');
+    await preview.locator('#root_unit').fill('B-1204');
+    await preview.getByRole('button', { name: 'Try submitting' }).click();
+    const accepted = preview.locator('.designer-preview-data');
+    await accepted.waitFor();
+    expect(JSON.parse(await accepted.innerText())).toEqual({ unit: 'B-1204', floor: 12, email: 'fitout@northwind.test' });
+    expect(writes).toEqual([]);
+
+    await page.getByText('Phone', { exact: true }).click();
+    await expect.poll(async () => (await top('#root_floor')) > (await top('#root_unit'))).toBe(true);
+    await shoot(page, 'preview-phone-en');
+
+    // A design problem (a computed field without a formula) keeps the last good preview, marked stale.
+    await page.getByTestId('palette-computed').click();
+    await preview.getByText(/The design has problems/).waitFor();
+    expect(await preview.locator('#root_unit').count()).toBe(1);
+
+    // The preview's module answers its own tenant only.
+    const previewed = await t.call<{ validatorKey: string }>('POST', `${API}/form/preview`, { token, body: { design } });
+    expect(previewed.status).toBe(200);
+    const otherToken = await t.signIn('harbor', HARBOR);
+    const elsewhere = await t.call('GET', `${API}/form/preview/validator`, { token: otherToken, query: { key: previewed.body.data.validatorKey } });
+    expect(elsewhere.body.code).not.toBe(200);
+
+    expect(problems.flat()).toEqual([]);
+    await page.context().close();
+  });
+
   it('shows the designer and advance settings in Chinese and Arabic (screenshots)', { timeout: 120_000 }, async () => {
     const token = await t.signIn('admin', NORTHWIND);
     const form = (await t.call<PageResult<FormListItem>>('GET', `${API}/form/list`, { token, query: { pageNum: 1, pageSize: 50 } })).body.data.list.find((f) => f.currentVersion !== null)!;
@@ -210,6 +287,9 @@ describe('form designer in Chromium', () => {
       await page.locator('.designer-item').first().waitFor();
       await page.locator('.designer-item-head').first().click();
       await shoot(page, `designer-${suffix}`);
+      await page.locator('.designer-canvas-pane').getByRole('tab').nth(1).click();
+      await page.getByTestId('designer-preview').locator('.form-view').waitFor();
+      await shoot(page, `preview-${suffix}`);
       await page.goto(`${t.url}/table/customerForm/advance?id=${form.id}`);
       await page.locator('#advance-numbering').waitFor();
       await shoot(page, `advance-${suffix}`);

@@ -100,6 +100,21 @@ export interface FormUpdateBody {
   status?: 'published' | 'disabled';
 }
 
+/** The designer's live preview of a design not yet saved (POST form/preview). */
+export const formPreviewBody = strictObject({ design: { type: 'object' } }, ['design']);
+export interface FormPreviewBody {
+  design: FormDesign;
+}
+/** The design compiled as a version would be, and where its browser validation code waits. */
+export interface FormPreviewResult extends CompiledForm {
+  validatorKey: string;
+}
+export const formPreviewValidatorQuery = strictObject({ key: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' }, token: { type: 'string' } }, ['key']);
+export interface FormPreviewValidatorQuery {
+  key: string;
+  token?: string;
+}
+
 const fieldKeySchema = { type: 'string', pattern: '^[a-z][a-zA-Z0-9_]{0,47}$' } as const;
 const pointCodeSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' } as const;
 

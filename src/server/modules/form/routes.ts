@@ -7,12 +7,16 @@ import {
   formIdBody,
   formIdQuery,
   formListQuery,
+  formPreviewBody,
+  formPreviewValidatorQuery,
   formSettingsBody,
   formUpdateBody,
   formVersionQuery,
   type FormCreateBody,
   type FormIdBody,
   type FormListQuery,
+  type FormPreviewBody,
+  type FormPreviewValidatorQuery,
   type FormSettingsBody,
   type FormUpdateBody,
   type FormVersionQuery,
@@ -23,7 +27,9 @@ import { scopeOf, sessionOf } from '../../plugins/auth.ts';
 import { loadFunctionPoints } from '../resource/function-points.ts';
 import { recordContext } from '../record/context.ts';
 import { requireRecordReader } from '../record/service.ts';
+import { FormPreviews } from './preview.ts';
 import {
+  checkDesign,
   createForm,
   deleteForm,
   findForm,
@@ -42,6 +48,7 @@ import {
 import { validatorModuleOf } from './validator-code.ts';
 
 const DESIGNER = { point: FORM_DESIGN_POINTS } as const;
+const JAVASCRIPT = 'text/javascript; charset=utf-8';
 const validatorQuery = strictObject({ ...(formVersionQuery.properties as Record<string, JsonSchema>), token: { type: 'string' } }, ['id', 'version']);
 
 /**
@@ -121,10 +128,28 @@ export async function formRoutes(app: FastifyInstance): Promise<void> {
       const loaded = await app.services.formVersions.get(scopeOf(request), id, version);
       if (!loaded) throw notFound('Form version');
       return reply
-        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('content-type', JAVASCRIPT)
         // A version never changes; the URL carries the token, so only this browser keeps it.
         .header('cache-control', 'private, max-age=31536000, immutable')
         .send(validatorModuleOf(loaded));
+    },
+  );
+
+  const previews = new FormPreviews();
+
+  // The designer's live preview: checked like a saved design, stored nowhere.
+  app.post<{ Body: FormPreviewBody }>('/proptech_allplan/form/preview', { schema: { body: formPreviewBody }, config: { point: FORM_POINTS.edit } }, async (request) =>
+    previews.preview(scopeOf(request).tenantId, checkDesign(request.body.design)),
+  );
+
+  app.get<{ Querystring: FormPreviewValidatorQuery }>(
+    '/proptech_allplan/form/preview/validator',
+    { schema: { querystring: formPreviewValidatorQuery }, config: { point: FORM_POINTS.edit, tokenInQuery: true } },
+    async (request, reply) => {
+      const source = previews.validatorModule(scopeOf(request).tenantId, request.query.key);
+      if (source === undefined) throw notFound('Form preview');
+      // The key is the schema's hash: the same URL always gives the same code.
+      return reply.header('content-type', JAVASCRIPT).header('cache-control', 'private, max-age=3600, immutable').send(source);
     },
   );
 

@@ -25,6 +25,7 @@ import { DraftInputTemplate, DraftTextareaWidget, FieldDrafts, FieldDraftsProvid
 import { focusField } from './focus-field.ts';
 import { serverErrorSchema, useStandingServerErrors } from './server-errors.ts';
 import { SubtableProvider, SubtableRowTemplate, SubtableTemplate, withSubtableTemplates, type SubtableRegistry } from './subtable.tsx';
+import { SwitchOrCheckboxWidget } from './switch-widget.tsx';
 import { UploadWidget } from './upload-widget.tsx';
 import './form-view.css';
 
@@ -39,6 +40,7 @@ const WIDGETS: RegistryWidgetsType = {
   linkedRecord: LinkedRecordWidget,
   upload: UploadWidget,
   TextareaWidget: DraftTextareaWidget,
+  CheckboxWidget: SwitchOrCheckboxWidget,
 };
 const FIELDS: RegistryFieldsType = { description: DescriptionField };
 const TEMPLATES = {
@@ -134,7 +136,9 @@ export function FormRenderer({ version, value, onChange, validator, onSubmit, di
     () => withSubtableTemplates(withPermissions(version.uiSchema, hiddenFields, readOnlyFields), schema) as UiSchema,
     [version.uiSchema, schema, hiddenFields, readOnlyFields],
   );
-  const standing = useStandingServerErrors(serverErrors, value);
+  // What the form last handed to the screen to send: the server's errors are about those values.
+  const sent = useRef<RecordData | null>(null);
+  const standing = useStandingServerErrors(serverErrors, value, sent.current);
   const extraErrors = useMemo(() => serverErrorSchema(standing), [standing]);
   const [subtables] = useState<SubtableRegistry>(() => new Map());
   const [drafts] = useState(() => new FieldDrafts());
@@ -163,7 +167,8 @@ export function FormRenderer({ version, value, onChange, validator, onSubmit, di
           focusError(rjsf.state.errors[0] ?? {});
           return null;
         }
-        return recordToSend(design, rjsf.state.formData ?? {});
+        sent.current = recordToSend(design, rjsf.state.formData ?? {});
+        return sent.current;
       },
     }),
   );
@@ -211,7 +216,10 @@ export function FormRenderer({ version, value, onChange, validator, onSubmit, di
       onChange={change}
       // The errors show beside their fields; rjsf would also log them to the console.
       onError={() => undefined}
-      onSubmit={(event) => onSubmit?.(recordToSend(design, event.formData ?? latest.current))}
+      onSubmit={(event) => {
+        sent.current = recordToSend(design, event.formData ?? latest.current);
+        onSubmit?.(sent.current);
+      }}
     >
       {children ?? <></>}
     </Form>

@@ -27,10 +27,15 @@ export function serverErrorSchema(errors: readonly FieldError[]): ErrorSchema | 
   return builder.ErrorSchema;
 }
 
-/** The server's field errors that still stand: those whose field keeps the value it had when they came. */
-export function useStandingServerErrors(errors: readonly FieldError[], value: RecordData): readonly FieldError[] {
-  const [arrival, setArrival] = useState({ errors, value });
-  if (arrival.errors !== errors) setArrival({ errors, value });
+/**
+ * The server's field errors that still stand: those whose field keeps the value that was sent
+ * (`sent`; the screen's value when they came if the form sent nothing itself). The screen's
+ * value may still lag behind what was sent, by a change waiting in a transition: such an error
+ * shows once the value catches up.
+ */
+export function useStandingServerErrors(errors: readonly FieldError[], value: RecordData, sent: RecordData | null): readonly FieldError[] {
+  const [arrival, setArrival] = useState({ errors, value: sent ?? value });
+  if (arrival.errors !== errors) setArrival({ errors, value: sent ?? value });
   return useMemo(
     // A path as a list: getByPath takes a bare string as one key, so `items[1].name` would never be found.
     () => (errors.length ? errors.filter((e) => !e.field || deepEquals(getByPath(value, toPath(e.field)), getByPath(arrival.value, toPath(e.field)))) : errors),

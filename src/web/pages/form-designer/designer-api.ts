@@ -5,11 +5,13 @@ import type {
   FormDetail,
   FormListItem,
   FormOption,
+  FormPreviewResult,
   FormSettingsBody,
   FormUpdateBody,
   FormVersionDetail,
   FormVersionItem,
 } from '../../../core/contracts/forms.ts';
+import type { FormDesign } from '../../../core/forms/form-design.ts';
 import type { CallOptions, Http } from '../../api/endpoints.ts';
 
 const ALLPLAN = '/proptech_allplan';
@@ -34,8 +36,15 @@ export function designerApi(http: Http) {
     version: (id: number, version: number) => get<FormVersionDetail>('form/version', { id, version }),
     formOptions: () => get<FormOption[]>('form/options'),
     saveSettings: (body: FormSettingsBody) => post<FormDetail>('form/settings/update', body),
+    /** The working design compiled for the live preview (stored nowhere). */
+    preview: (design: FormDesign) => post<FormPreviewResult>('form/preview', { design }),
     flow: (formId: number) => get<FlowDefinitionEnvelope>('flow/definition', { formId }),
   };
 }
 
 export type DesignerApi = ReturnType<typeof designerApi>;
+
+/** The preview's validation module, imported by the browser (which sends no headers with import()). */
+export function previewValidatorUrl(key: string, token: string): string {
+  return `/api${ALLPLAN}/form/preview/validator?${new URLSearchParams({ key, token }).toString()}`;
+}

@@ -21,11 +21,15 @@ import { designerApi, type DesignerApi } from './designer-api.ts';
 import { advancePath, DESIGNER_PATH, formIdOf } from './designer-paths.ts';
 import { DesignStore } from './design-store.ts';
 import { FormList } from './form-list.tsx';
+import { PreviewPane } from './preview-pane.tsx';
 import { PropertiesPanel } from './properties-panel.tsx';
 import '../../admin/admin.css';
 import './form-designer.css';
 
 const checkDesign = (design: unknown) => checkFormDesign(design, formDesignValidator);
+
+/** The middle pane: the canvas to edit on, or the live preview of the form as it would be filled. */
+type DesignerView = 'canvas' | 'preview';
 
 export function useDesignerApi(): DesignerApi {
   const stores = useStores();
@@ -43,6 +47,7 @@ const Designer = observer(function Designer({ api, id, canPublish }: { api: Desi
   const [failure, setFailure] = useState('');
   const [versions, setVersions] = useState<FormVersionItem[] | null>(null);
   const [forms, setForms] = useState<FormOption[]>([]);
+  const [view, setView] = useState<DesignerView>('canvas');
 
   useEffect(() => {
     void detail.load().then(async () => {
@@ -155,8 +160,17 @@ const Designer = observer(function Designer({ api, id, canPublish }: { api: Desi
                     </Card>
                   }
                   canvas={
-                    <Card size="small" title={t('designer.canvas.title')} className="designer-pane designer-canvas-pane">
-                      <Canvas store={store} />
+                    <Card
+                      size="small"
+                      className="designer-pane designer-canvas-pane"
+                      tabList={[
+                        { key: 'canvas', label: t('designer.canvas.title') },
+                        { key: 'preview', label: t('designer.preview.title') },
+                      ]}
+                      activeTabKey={view}
+                      onTabChange={(key) => setView(key as DesignerView)}
+                    >
+                      {view === 'canvas' ? <Canvas store={store} /> : <PreviewPane store={store} api={api} settings={form.settings} />}
                     </Card>
                   }
                 />

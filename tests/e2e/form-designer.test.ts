@@ -120,7 +120,7 @@ describe('form designer in Chromium', () => {
     await page.getByLabel('Minimum').fill('0');
     await page.getByTestId('required').click();
     await select(page, 'date1');
-    await page.getByTestId('visible-if').getByRole('button', { name: 'Add condition' }).click();
+    await page.getByTestId('visible-if').getByRole('button', { name: 'Add a condition' }).click();
     await page.getByTestId('visible-if').getByLabel('Field').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Select' }).click();
     await page.getByTestId('visible-if').getByLabel('Value').click();

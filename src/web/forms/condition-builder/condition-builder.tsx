@@ -10,8 +10,10 @@ interface ConditionBuilderProps {
   /** The fields a condition may name. */
   fields: readonly FieldDesign[];
   onChange: (group: ConditionGroup) => void;
-  /** Names the inputs for screen readers and tests, e.g. `branch-condition1`. */
+  /** Names the inputs for screen readers and tests, e.g. `branch-condition1`; also the test id of the whole builder. */
   idPrefix: string;
+  /** For a narrow panel: says nothing while there is no condition. */
+  compact?: boolean;
 }
 
 type Junction = 'all' | 'any';
@@ -38,7 +40,7 @@ function valueFor(field: FieldDesign, op: ConditionOp, previous: Condition['valu
  * Edits a condition group on a form's fields: "all" or "any" of comparisons, each a field, an
  * operator that means something for its type and a value input of that type.
  */
-export function ConditionBuilder({ value, fields, onChange, idPrefix }: ConditionBuilderProps) {
+export function ConditionBuilder({ value, fields, onChange, idPrefix, compact = false }: ConditionBuilderProps) {
   const { t } = useTranslation('forms');
   const { junction, conditions, nested } = partsOf(value);
   const emit = (nextJunction: Junction, next: Condition[]) => onChange({ [nextJunction]: [...next, ...nested] });
@@ -53,19 +55,22 @@ export function ConditionBuilder({ value, fields, onChange, idPrefix }: Conditio
   };
 
   return (
-    <div className="condition-builder">
-      <Radio.Group
-        value={junction}
-        onChange={(event) => emit(event.target.value as Junction, conditions)}
-        optionType="button"
-        size="small"
-        aria-label={t('condition.junction')}
-        options={[
-          { value: 'all', label: t('condition.all') },
-          { value: 'any', label: t('condition.any') },
-        ]}
-      />
-      {conditions.length === 0 && <Typography.Text type="secondary">{t('condition.none')}</Typography.Text>}
+    <div className="condition-builder" data-testid={idPrefix}>
+      {/* All or any means something from two conditions on. */}
+      {conditions.length > 1 && (
+        <Radio.Group
+          value={junction}
+          onChange={(event) => emit(event.target.value as Junction, conditions)}
+          optionType="button"
+          size="small"
+          aria-label={t('condition.junction')}
+          options={[
+            { value: 'all', label: t('condition.all') },
+            { value: 'any', label: t('condition.any') },
+          ]}
+        />
+      )}
+      {conditions.length === 0 && !compact && <Typography.Text type="secondary">{t('condition.none')}</Typography.Text>}
       {conditions.map((condition, index) => {
         const field = fieldOf(condition.field);
         const ops = field ? operatorsFor(field) : [condition.op];
@@ -124,6 +129,14 @@ export function ConditionBuilder({ value, fields, onChange, idPrefix }: Conditio
   );
 }
 
+const NO_CONDITIONS: ConditionGroup = { all: [] };
+
+/** A condition a design may leave out (visibleIf, requiredIf): what the builder edits, and what it gives back (no conditions: none). */
+export const optionalGroup = {
+  edit: (group: ConditionGroup | undefined): ConditionGroup => group ?? NO_CONDITIONS,
+  store: (group: ConditionGroup): ConditionGroup | undefined => ((group.all?.length ?? 0) + (group.any?.length ?? 0) > 0 ? group : undefined),
+};
+
 const withValue = (value: Condition['value']) => (value === undefined ? {} : { value });
 
 interface ValueInputProps {
@@ -180,6 +193,15 @@ function ValueInputControl({ id, input, field, value, onChange }: ValueInputProp
         <Select id={id} mode="tags" className="condition-value" aria-label={label} value={Array.isArray(value) ? value.map(String) : []} onChange={(next: string[]) => onChange(next)} />
       );
     case 'text':
-      return <Input id={id} className="condition-value" aria-label={label} value={typeof value === 'string' ? value : ''} onChange={(event) => onChange(event.target.value)} />;
+      return (
+        <Input
+          id={id}
+          className="condition-value"
+          aria-label={label}
+          value={typeof value === 'string' ? value : ''}
+          placeholder={field?.type === 'date' ? 'YYYY-MM-DD' : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
   }
 }

@@ -19,7 +19,7 @@ import {
 } from '../../../core/forms/form-design.ts';
 import { parseFormula } from '../../../core/forms/formula.ts';
 import { nextFieldKey, type DesignStore } from './design-store.ts';
-import { ConditionEditor } from './condition-editor.tsx';
+import { ConditionBuilder, optionalGroup } from '../../forms/condition-builder/condition-builder.tsx';
 
 const SPANS = [24, 12, 8, 6];
 const NUMERIC_RULES: readonly RuleName[] = ['min', 'max', 'minLength', 'maxLength', 'minItems', 'maxItems'];
@@ -211,11 +211,11 @@ const FieldProperties = observer(function FieldProperties({ store, field, forms 
       )}
       {field.type === 'subtable' && <Form.Item label={t('designer.props.columns')}><ColumnsEditor columns={field.fields ?? []} onChange={(fields) => set({ fields })} /></Form.Item>}
       <Form.Item label={t('designer.props.visibleIf')}>
-        <ConditionEditor testId="visible-if" value={field.visibleIf} fields={others} onChange={(visibleIf) => set({ visibleIf })} />
+        <ConditionBuilder compact idPrefix="visible-if" value={optionalGroup.edit(field.visibleIf)} fields={others} onChange={(group) => set({ visibleIf: optionalGroup.store(group) })} />
       </Form.Item>
       {info.value !== 'none' && field.type !== 'computed' && (
         <Form.Item label={t('designer.props.requiredIf')}>
-          <ConditionEditor testId="required-if" value={field.requiredIf} fields={others} onChange={(requiredIf) => set({ requiredIf })} />
+          <ConditionBuilder compact idPrefix="required-if" value={optionalGroup.edit(field.requiredIf)} fields={others} onChange={(group) => set({ requiredIf: optionalGroup.store(group) })} />
         </Form.Item>
       )}
     </>
@@ -241,7 +241,7 @@ const SectionProperties = observer(function SectionProperties({ store, section }
         <Switch size="small" checked={section.collapsible === true} onChange={(collapsible) => set({ collapsible: collapsible || undefined })} /> {t('designer.props.collapsible')}
       </label>
       <Form.Item label={t('designer.props.visibleIf')}>
-        <ConditionEditor testId="visible-if" value={section.visibleIf} fields={others} onChange={(visibleIf) => set({ visibleIf })} />
+        <ConditionBuilder compact idPrefix="visible-if" value={optionalGroup.edit(section.visibleIf)} fields={others} onChange={(group) => set({ visibleIf: optionalGroup.store(group) })} />
       </Form.Item>
     </>
   );

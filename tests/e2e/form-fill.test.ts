@@ -83,7 +83,7 @@ describe('form fill screens in Chromium', () => {
     // Bad values first: the errors show beside their fields and nothing is sent.
     await page.fill('#root_phone', '12345');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => page.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual(['Required', 'Not a valid value']);
+    await expect.poll(() => page.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual(['Required', 'Not a mobile number (11 digits starting with 1)']);
     expect(creates).toEqual([]);
 
     // The conditional field shows only when its condition holds, and is then required.

@@ -411,9 +411,9 @@ describe('form renderer in Chromium', () => {
     // How many fields to look at on top, and each field's message beside it.
     await page.locator('.form-fill-alert').getByText('2 fields need attention: see the messages beside them').waitFor();
     const codeError = errorsBeside(code);
-    await expect.poll(() => codeError.allInnerTexts()).toEqual(['must be at most 3 characters long']);
+    await expect.poll(() => codeError.allInnerTexts()).toEqual(['At most 3 characters']);
     const itemError = page.locator('#root_items_1_name__error');
-    await expect.poll(() => itemError.allInnerTexts()).toEqual(['must be at most 4 characters long']);
+    await expect.poll(() => itemError.allInnerTexts()).toEqual(['At most 4 characters']);
     expect(await page.locator('#root_items_0_name__error').count()).toBe(0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('root_code');
     await shoot(page, 'server-errors-en', page.locator('.form-fill-card'));
@@ -421,7 +421,7 @@ describe('form renderer in Chromium', () => {
     // Changing a field drops its message; the other stays until its own field changes.
     await code.fill('R7');
     await expect.poll(() => codeError.count()).toBe(0);
-    expect(await itemError.allInnerTexts()).toEqual(['must be at most 4 characters long']);
+    expect(await itemError.allInnerTexts()).toEqual(['At most 4 characters']);
     await page.locator('#root_items_1_name').fill('Pin');
     await expect.poll(() => itemError.count()).toBe(0);
 

@@ -130,7 +130,15 @@ export interface DesignProblem {
 /** A problem in a record, e.g. `{ field: 'items[2].amount', message: 'Amount (items[2].amount): must be >= 0' }`. */
 export interface FieldError {
   field: string;
+  /** In English, naming the field by label and key: `Quantity (qty): must be at most 500`. */
   message: string;
+  /**
+   * The ajv keyword and its limits when the message says no more than the keyword does, so a
+   * screen can say it in the user's language (a file's type or size, a linked form, an unknown
+   * key carry no keyword: their message stays as it is).
+   */
+  keyword?: string;
+  params?: { limit?: number | string; format?: string; multipleOf?: number };
 }
 
 export type JsonSchema = Record<string, unknown>;

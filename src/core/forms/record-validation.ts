@@ -254,7 +254,7 @@ function messageOf(error: ErrorObject, field: FieldDesign | null, rest: string[]
     case 'uniqueItems':
       return 'must not repeat a value';
     case 'pattern':
-      if (field && (field.type === 'attachment' || field.type === 'image') && rest.at(-1) === 'name') {
+      if (isFile(field) && rest.at(-1) === 'name') {
         return `must be a file of type ${(acceptedExtensions(field) ?? []).join(', ')}`;
       }
       return field?.rules?.patternMessage || 'does not match the required pattern';
@@ -267,6 +267,18 @@ function messageOf(error: ErrorObject, field: FieldDesign | null, rest: string[]
   }
 }
 
+/** Keywords whose message says all there is (bar the cases translatable() leaves out). */
+const TRANSLATABLE = new Set(['required', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'format', 'minItems', 'maxItems', 'multipleOf', 'enum', 'type', 'uniqueItems']);
+
+const isFile = (field: FieldDesign | null): field is FieldDesign => field?.type === 'attachment' || field?.type === 'image';
+
+/** The keyword and limits of an error a screen may word itself (see FieldError). */
+function translatable(error: ErrorObject, field: FieldDesign | null, rest: string[]): Pick<FieldError, 'keyword' | 'params'> {
+  if (!TRANSLATABLE.has(error.keyword) || (isFile(field) && rest.length > 0)) return {};
+  const { limit, format, multipleOf } = error.params as FieldError['params'] & object;
+  return { keyword: error.keyword, params: { ...(limit !== undefined && { limit }), ...(format !== undefined && { format }), ...(multipleOf !== undefined && { multipleOf }) } };
+}
+
 /** One error per field path in design order, each message naming the field by label and key. */
 export function recordErrors(design: FormDesign, errors: readonly ErrorObject[]): FieldError[] {
   const seen = new Map<string, FieldError & { position: number[] }>();
@@ -277,9 +289,9 @@ export function recordErrors(design: FormDesign, errors: readonly ErrorObject[])
     const located = locate(design, field);
     const message = messageOf(error, located.field, located.rest);
     const name = located.field ? fieldDisplayName({ key: field, label: located.labels.join(' › ') }, field) : field || 'record';
-    seen.set(field, { field, message: `${name}: ${message}`, position: located.position });
+    seen.set(field, { field, message: `${name}: ${message}`, ...translatable(error, located.field, located.rest), position: located.position });
   }
-  return [...seen.values()].sort((a, b) => comparePositions(a.position, b.position)).map(({ field, message }) => ({ field, message }));
+  return [...seen.values()].sort((a, b) => comparePositions(a.position, b.position)).map(({ position: _, ...error }) => error);
 }
 
 /**

@@ -49,6 +49,21 @@ describe('record validation per field type', () => {
     expect(result.errors.map((e) => e.field)).toEqual(['contactPhone', 'postalCode', 'items[0].amount']);
   });
 
+  it('names the keyword and its limits when the message says no more, so screens can word it themselves', () => {
+    const result = create(EVERY_TYPE_DESIGN, {
+      ...GOOD_RECORD,
+      contactPhone: '1',
+      photos: Array.from({ length: 4 }, (_, i) => ({ fileId: `f-${i}`, name: `p${i}.jpg`, size: 1, type: 'image/jpeg' })),
+      documents: [{ fileId: 'f', name: 'x.exe', size: 2 * 1024 * 1024, type: 'application/x' }],
+    });
+    const byField = Object.fromEntries(result.errors.map((e) => [e.field, e]));
+    expect(byField.contactPhone).toMatchObject({ keyword: 'format', params: { format: 'mobilePhone' } });
+    expect(byField.photos).toMatchObject({ keyword: 'maxItems', params: { limit: 3 } });
+    // A file's type and size say more than the keyword: their English message stands.
+    expect(byField['documents[0].name']).not.toHaveProperty('keyword');
+    expect(byField['documents[0].size']?.keyword).toBeUndefined();
+  });
+
   it('accepts 0.1 + 0.2 as a money amount with two decimals', () => {
     expect(create(EVERY_TYPE_DESIGN, { ...GOOD_RECORD, price: 0.1 + 0.2 }).errors).toEqual([]);
   });

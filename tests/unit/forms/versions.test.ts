@@ -37,7 +37,7 @@ describe('records keep the version they were written with', () => {
   });
 
   it('errors on a v1 record use the v1 labels', () => {
-    expect(prepareRecord(v1, { phone: '13800000000' }, { now: NOW, mode: 'update' }).errors).toEqual([{ field: 'unit', message: 'Unit (unit): is required' }]);
+    expect(prepareRecord(v1, { phone: '13800000000' }, { now: NOW, mode: 'update' }).errors).toEqual([{ field: 'unit', message: 'Unit (unit): is required', keyword: 'required', params: {} }]);
   });
 
   it('the same data is not a valid v2 record as it stands', () => {
@@ -48,7 +48,7 @@ describe('records keep the version they were written with', () => {
   it('moving to v2 drops the removed field and asks for the new one', () => {
     const moved = keepDesignFields(V2, written.data);
     expect(moved).toEqual({ unit: '3B', phone: '13800000000' });
-    expect(prepareRecord(v2, moved, { now: NOW, mode: 'update' }).errors).toEqual([{ field: 'category', message: 'Category (category): is required' }]);
+    expect(prepareRecord(v2, moved, { now: NOW, mode: 'update' }).errors).toEqual([{ field: 'category', message: 'Category (category): is required', keyword: 'required', params: {} }]);
     expect(prepareRecord(v2, { ...moved, category: 'leak' }, { now: NOW, mode: 'update' }).errors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { errorMessageKey, translateErrors } from '../../../src/web/forms/form-view/error-messages.ts';
+import { errorMessageKey, fieldErrorText, translateErrors } from '../../../src/web/forms/form-view/error-messages.ts';
 import {
   acceptsFile,
   addressToPath,
@@ -80,6 +80,15 @@ describe('form view error messages', () => {
     expect(errorMessageKey({ name: 'multipleOf', params: { multipleOf: 0.01 } })).toEqual({ key: 'view.errors.multipleOf', values: { count: 2 } });
     expect(errorMessageKey({ name: 'multipleOf', params: { multipleOf: 1 } }).values.count).toBe(0);
     expect(errorMessageKey({ name: 'if', params: {} }).key).toBe('view.errors.invalid');
+  });
+
+  it("words a server's field error in the user's language when it names its keyword, else keeps its message", () => {
+    const t = ((key: string, values: Record<string, unknown>) => `${key}|${String(values.limit ?? '')}`) as unknown as TFunction;
+    expect(fieldErrorText({ field: 'qty', message: 'Quantity (qty): must be at most 500', keyword: 'maximum', params: { limit: 500 } }, t, {})).toBe('view.errors.maximum|500');
+    expect(fieldErrorText({ field: 'phone', message: 'Phone (phone): must be a mainland mobile number', keyword: 'format', params: { format: 'mobilePhone' } }, t, {})).toBe('view.errors.formats.mobilePhone|');
+    expect(fieldErrorText({ field: 'code', message: 'Code (code): does not match', keyword: 'pattern', params: {} }, t, { code: 'Two letters' })).toBe('Two letters');
+    expect(fieldErrorText({ field: 'files[0].name', message: 'Files › Name (files[0].name): must be a file of type pdf' }, t, {})).toBe('must be a file of type pdf');
+    expect(fieldErrorText({ field: '', message: 'data: must be an object of field values' }, t, {})).toBe('data: must be an object of field values');
   });
 
   it('translates each error, a designer pattern message winning', () => {

@@ -1,8 +1,12 @@
 import type { RJSFValidationError } from '@rjsf/utils';
 import type { TFunction } from 'i18next';
+import type { FieldError } from '../../../core/forms/form-design.ts';
 
 /** ajv keywords with a message of their own; any other keyword says the value is invalid. */
 const KNOWN = new Set(['required', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'format', 'minItems', 'maxItems', 'multipleOf', 'enum', 'type', 'uniqueItems', 'const']);
+
+/** Formats with a message of their own (src/core formats and ajv-formats' date and date-time). */
+const FORMATS = new Set(['mobilePhone', 'email', 'nationalId', 'landline', 'postalCode', 'date', 'date-time']);
 
 /**
  * The i18n key and values of one ajv error. A required property is reported by ajv on its
@@ -17,7 +21,23 @@ export function errorMessageKey(error: Pick<RJSFValidationError, 'name' | 'param
     const decimals = step >= 1 ? 0 : Math.max(0, Math.round(-Math.log10(step)));
     return { key: 'view.errors.multipleOf', values: { count: decimals } };
   }
+  if (name === 'format' && FORMATS.has(String(params.format))) return { key: `view.errors.formats.${String(params.format)}`, values: {} };
   return { key: `view.errors.${name}`, values: { limit: params.limit, format: params.format } };
+}
+
+/**
+ * A server error's words beside its field, in the user's language when the server named its
+ * keyword (the same words the browser's own check uses), else the server's message without the
+ * field's name in front.
+ */
+export function fieldErrorText(error: FieldError, t: TFunction, patternMessages: Record<string, string>): string {
+  if (error.keyword) {
+    const custom = error.keyword === 'pattern' ? patternMessages[error.field] : undefined;
+    const { key, values } = errorMessageKey({ name: error.keyword, params: error.params });
+    return custom ?? t(key, { ns: 'forms', ...values });
+  }
+  const at = error.message.indexOf(': ');
+  return error.field && at >= 0 ? error.message.slice(at + 2) : error.message;
 }
 
 /** rjsf's errors with messages in the user's language; a pattern's own message wins when the design gave one. */

@@ -17,7 +17,7 @@ import { computeFields } from '../../../core/forms/formula.ts';
 import { stripHiddenValues } from '../../../core/forms/record-validation.ts';
 import { placedFields, type FieldError, type FormDesign, type RecordData } from '../../../core/forms/form-design.ts';
 import type { FormValidator } from '../validation-runtime.ts';
-import { translateErrors } from './error-messages.ts';
+import { fieldErrorText, translateErrors } from './error-messages.ts';
 import { ComputedWidget, DescriptionField, MoneyWidget, PercentageWidget } from './number-widgets.tsx';
 import { FormObjectTemplate } from './object-template.tsx';
 import { AddressWidget, DepartmentWidget, LinkedRecordWidget, MemberWidget } from './picker-widgets.tsx';
@@ -139,7 +139,7 @@ export function FormRenderer({ version, value, onChange, validator, onSubmit, di
   // What the form last handed to the screen to send: the server's errors are about those values.
   const sent = useRef<RecordData | null>(null);
   const standing = useStandingServerErrors(serverErrors, value, sent.current);
-  const extraErrors = useMemo(() => serverErrorSchema(standing), [standing]);
+
   const [subtables] = useState<SubtableRegistry>(() => new Map());
   const [drafts] = useState(() => new FieldDrafts());
   const form = useRef<RjsfForm | null>(null);
@@ -153,6 +153,7 @@ export function FormRenderer({ version, value, onChange, validator, onSubmit, di
     if (first) focusField(form.current?.formElement.current ?? null, subtables, `.${first.field}`);
   }, [serverErrors, subtables]);
   const messages = useMemo(() => patternMessages(version.uiSchema), [version.uiSchema]);
+  const extraErrors = useMemo(() => serverErrorSchema(standing, (error) => fieldErrorText(error, t, messages)), [standing, t, messages]);
   const hasComputed = useMemo(() => placedFields(design).some((p) => p.field.type === 'computed' || p.field.fields?.some((c) => c.type === 'computed')), [design]);
   const latest = useRef(value);
   latest.current = value;

@@ -12,18 +12,12 @@ export function fieldErrorsOf(failure: unknown): FieldError[] {
   return Array.isArray(errors) ? errors.filter((e): e is FieldError => typeof e?.field === 'string' && typeof e?.message === 'string') : [];
 }
 
-/** A server message without the field's name in front: it shows beside the field. */
-const besideField = (error: FieldError) => {
-  const at = error.message.indexOf(': ');
-  return error.field && at >= 0 ? error.message.slice(at + 2) : error.message;
-};
-
 /** rjsf's error schema of field errors: `items[2].amount` -> { items: { 2: { amount: { __errors } } } }. */
-export function serverErrorSchema(errors: readonly FieldError[]): ErrorSchema | undefined {
+export function serverErrorSchema(errors: readonly FieldError[], text: (error: FieldError) => string): ErrorSchema | undefined {
   const located = errors.filter((e) => e.field);
   if (!located.length) return undefined;
   const builder = new ErrorSchemaBuilder();
-  for (const error of located) builder.addErrors(besideField(error), toPath(error.field));
+  for (const error of located) builder.addErrors(text(error), toPath(error.field));
   return builder.ErrorSchema;
 }
 

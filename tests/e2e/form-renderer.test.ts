@@ -433,6 +433,38 @@ describe('form renderer in Chromium', () => {
     problems.length = 0;
   });
 
+  it('uploads files chosen together with their progress beside the field, and the record keeps every one', { timeout: 60_000 }, async () => {
+    const form = await publishedForm(t, adminToken, 'Site photos', {
+      version: 1,
+      items: [{ key: 'photos', type: 'attachment', label: 'Photos', accept: ['png'] }],
+    });
+    const page = await newPage();
+    await signInToNorthwindHq(page, t.url, 'admin');
+    await page.goto(`${t.url}/table/fill/${form.id}`);
+    const input = page.locator('input[type=file]');
+    await input.waitFor({ state: 'attached' });
+
+    // A slow line: the bigger file is still travelling when the smaller is done.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+    const png = (size: number) => Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(size)]);
+    await input.setInputFiles([
+      { name: 'crack.png', mimeType: 'image/png', buffer: png(2_000) },
+      { name: 'facade.png', mimeType: 'image/png', buffer: png(1_200_000) },
+    ]);
+    await page.locator('.ant-upload-list-item-progress').first().waitFor();
+    await shoot(page, 'upload-progress-en', page.locator('.form-fill-card'));
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await expect.poll(() => page.locator('.ant-upload-list-item-name').allInnerTexts(), { timeout: 30_000 }).toEqual(['crack.png', 'facade.png']);
+    await expect.poll(() => page.locator('.ant-upload-list-item-progress').count()).toBe(0);
+
+    const created = page.waitForResponse((response) => response.url().includes('/record/create'));
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    const record = ((await (await created).json()) as { data: FormRecord }).data;
+    expect((record.data.photos as { name: string }[]).map((f) => f.name)).toEqual(['crack.png', 'facade.png']);
+    expect(problems.flat()).toEqual([]);
+  });
+
   it('draws the sub-table in Arabic right to left and in Chinese with header and cells lined up', { timeout: 60_000 }, async () => {
     for (const locale of ['ar', 'zh-CN']) {
       const { page } = await openBigRecord(locale);

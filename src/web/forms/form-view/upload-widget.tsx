@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
 import { App, Button, Upload, type UploadFile } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/stores-context.tsx';
 import { acceptsFile, filesOf, storedFile, type StoredFile } from './field-values.ts';
@@ -22,6 +22,9 @@ export function UploadWidget({ id, value, onChange, options, disabled, readonly 
   const { accept, maxSizeMb } = options as UploadOptions;
   const files = filesOf(value);
   const [pending, setPending] = useState<UploadFile[]>([]);
+  // Files chosen together finish one by one: each adds itself to the list as it stands then.
+  const latest = useRef(value);
+  latest.current = value;
 
   const upload = async (file: File) => {
     if (!acceptsFile(file.name, accept)) {
@@ -33,11 +36,14 @@ export function UploadWidget({ id, value, onChange, options, disabled, readonly 
       return;
     }
     const uid = `${file.name}-${Date.now()}`;
-    setPending((list) => [...list, { uid, name: file.name, status: 'uploading' }]);
+    setPending((list) => [...list, { uid, name: file.name, status: 'uploading', percent: 0 }]);
     try {
-      // The shell's upload panel shows the file's progress while it travels.
-      const uploaded = await stores.uploadTracked<UploadedFile>(UPLOAD_PATH, file);
-      onChange([...filesOf(value), storedFile(uploaded)]);
+      // Progress shows beside the field and in the shell's upload panel.
+      const uploaded = await stores.uploadTracked<UploadedFile>(UPLOAD_PATH, file, {
+        onProgress: (percent) => setPending((list) => list.map((f) => (f.uid === uid ? { ...f, percent } : f))),
+      });
+      latest.current = [...filesOf(latest.current), storedFile(uploaded)];
+      onChange(latest.current);
     } catch {
       void message.error(t('view.uploadFailed', { name: file.name }));
     } finally {

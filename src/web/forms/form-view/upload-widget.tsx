@@ -1,6 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
-import { App, Button, Upload, type UploadFile } from 'antd';
+import { App, Button, Typography, Upload, type UploadFile } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/stores-context.tsx';
@@ -55,6 +55,7 @@ export function UploadWidget({ id, value, onChange, options, disabled, readonly 
     ...files.map((f: StoredFile): UploadFile => ({ uid: f.fileId, name: f.name, size: f.size, type: f.type, status: 'done' })),
     ...pending,
   ];
+  if ((disabled || readonly) && shown.length === 0) return <Typography.Text type="secondary">{t('view.noFiles')}</Typography.Text>;
   return (
     <Upload
       id={id}

@@ -1,5 +1,5 @@
 import { Alert, App, Button, Card, Input, Select, Space, Timeline, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FLOW_REJECT_TO_SUBMITTER, type FlowTimelineEntry, type RecordFlowState } from '../../../core/contracts/flows.ts';
 import { formatServerDate } from '../../../core/format.ts';
@@ -22,6 +22,16 @@ interface FlowPanelProps {
   approvalData?: () => RecordData | null | undefined;
   /** The server refused the edits: its errors, to show beside the fields. */
   onFieldErrors?: (errors: FieldError[]) => void;
+}
+
+/** A control with its name above it, as the form's own fields have. */
+function Labeled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="form-fill-flow-control">
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </div>
+  );
 }
 
 function TaskActions({ recordId, flow, onChanged, approvalData, onFieldErrors }: FlowPanelProps) {
@@ -60,38 +70,46 @@ function TaskActions({ recordId, flow, onChanged, approvalData, onFieldErrors }:
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-record={recordId}>
       <Typography.Text strong>{t('view.flow.yourTask', { node: task.nodeName })}</Typography.Text>
-      <Select<Action>
-        aria-label={t('view.flow.action')}
-        value={action}
-        onChange={setAction}
-        options={(['approve', 'reject', 'transfer'] as const).map((a) => ({ value: a, label: t(`view.flow.actions.${a}`) }))}
-        style={{ minWidth: 200 }}
-      />
-      {action === 'reject' && (
-        <Select<string>
-          aria-label={t('view.flow.rejectTo')}
-          value={rejectTo}
-          onChange={setRejectTo}
-          options={[
-            { value: FLOW_REJECT_TO_SUBMITTER, label: t('view.flow.toSubmitter') },
-            ...task.rejectTargets.map((target) => ({ value: target.nodeId, label: target.nodeName })),
-          ]}
+      <Labeled id="flow-action" label={t('view.flow.action')}>
+        <Select<Action>
+          id="flow-action"
+          value={action}
+          onChange={setAction}
+          options={(['approve', 'reject', 'transfer'] as const).map((a) => ({ value: a, label: t(`view.flow.actions.${a}`) }))}
           style={{ minWidth: 200 }}
         />
+      </Labeled>
+      {action === 'reject' && (
+        <Labeled id="flow-reject-to" label={t('view.flow.rejectTo')}>
+          <Select<string>
+            id="flow-reject-to"
+            value={rejectTo}
+            onChange={setRejectTo}
+            options={[
+              { value: FLOW_REJECT_TO_SUBMITTER, label: t('view.flow.toSubmitter') },
+              ...task.rejectTargets.map((target) => ({ value: target.nodeId, label: target.nodeName })),
+            ]}
+            style={{ minWidth: 200 }}
+          />
+        </Labeled>
       )}
       {action === 'transfer' && (
-        <div style={{ maxWidth: 320 }}>
-          <MemberSelect id="flow-transfer-member" value={assignee} onChange={(next) => setAssignee(typeof next === 'number' ? next : undefined)} />
-        </div>
+        <Labeled id="flow-transfer-member" label={t('view.flow.transferTo')}>
+          <div style={{ maxWidth: 320 }}>
+            <MemberSelect id="flow-transfer-member" value={assignee} onChange={(next) => setAssignee(typeof next === 'number' ? next : undefined)} />
+          </div>
+        </Labeled>
       )}
-      <Input.TextArea
-        aria-label={t('view.flow.comment')}
+      <Labeled id="flow-comment" label={t('view.flow.comment')}>
+        <Input.TextArea
+        id="flow-comment"
         placeholder={action === 'reject' ? t('view.flow.commentRequired') : t('view.flow.comment')}
         value={comment}
         onChange={(event) => setComment(event.target.value)}
         autoSize={{ minRows: 2, maxRows: 6 }}
         maxLength={1000}
-      />
+        />
+      </Labeled>
       {error && <Alert type="error" showIcon role="alert" title={error} />}
       <Button type="primary" danger={action === 'reject'} loading={busy} disabled={needsComment || needsAssignee} onClick={() => void run()}>
         {t(`view.flow.actions.${action}`)}

@@ -25,17 +25,20 @@ export function errorMessageKey(error: Pick<RJSFValidationError, 'name' | 'param
   return { key: `view.errors.${name}`, values: { limit: params.limit, format: params.format } };
 }
 
+/** The words for a keyword's failure at `field`: the designer's pattern message when it is a pattern they wrote one for. */
+function keywordText(error: Pick<RJSFValidationError, 'name' | 'params'>, field: string, t: TFunction, patternMessages: Record<string, string>): string {
+  const custom = error.name === 'pattern' ? patternMessages[field] : undefined;
+  const { key, values } = errorMessageKey(error);
+  return custom ?? t(key, { ns: 'forms', ...values });
+}
+
 /**
  * A server error's words beside its field, in the user's language when the server named its
  * keyword (the same words the browser's own check uses), else the server's message without the
  * field's name in front.
  */
 export function fieldErrorText(error: FieldError, t: TFunction, patternMessages: Record<string, string>): string {
-  if (error.keyword) {
-    const custom = error.keyword === 'pattern' ? patternMessages[error.field] : undefined;
-    const { key, values } = errorMessageKey({ name: error.keyword, params: error.params });
-    return custom ?? t(key, { ns: 'forms', ...values });
-  }
+  if (error.keyword) return keywordText({ name: error.keyword, params: error.params }, error.field, t, patternMessages);
   const at = error.message.indexOf(': ');
   return error.field && at >= 0 ? error.message.slice(at + 2) : error.message;
 }
@@ -43,9 +46,7 @@ export function fieldErrorText(error: FieldError, t: TFunction, patternMessages:
 /** rjsf's errors with messages in the user's language; a pattern's own message wins when the design gave one. */
 export function translateErrors(errors: RJSFValidationError[], t: TFunction, patternMessages: Record<string, string>): RJSFValidationError[] {
   return errors.map((error) => {
-    const custom = error.name === 'pattern' ? patternMessages[(error.property ?? '').replace(/^\./, '')] : undefined;
-    const { key, values } = errorMessageKey(error);
-    const message = custom ?? t(key, { ns: 'forms', ...values });
+    const message = keywordText(error, (error.property ?? '').replace(/^\./, ''), t, patternMessages);
     return { ...error, message, stack: `${error.property ?? ''} ${message}` };
   });
 }

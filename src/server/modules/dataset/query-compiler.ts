@@ -13,7 +13,10 @@ import type { Dialect } from '../../db/database.ts';
 
 const SAFE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-type Expr = RawBuilder<unknown>;
+export type Expr = RawBuilder<unknown>;
+
+/** The SQL value of a checked field in the source being queried (a dataset's rows, a form's records). */
+export type ValueOf = (field: DatasetField) => Expr;
 
 function jsonPath(field: DatasetField): string {
   if (!SAFE_NAME.test(field.name)) throw new Error(`Dataset field name "${field.name}" is not a plain identifier`);
@@ -61,19 +64,19 @@ export function bucketExpr(dialect: Dialect, value: Expr, bucket: DateBucket): E
 }
 
 /** A field reference as written in a query (`building`, `created:month`) for a field of the dataset. */
-export function refExpr(dialect: Dialect, fields: ReadonlyMap<string, DatasetField>, ref: string): Expr {
+export function refExpr(dialect: Dialect, valueOf: ValueOf, fields: ReadonlyMap<string, DatasetField>, ref: string): Expr {
   const { field, bucket } = parseFieldRef(ref);
   const found = fields.get(field);
   if (!found) throw new Error(`unchecked field ${field}`);
-  const value = fieldExpr(dialect, found);
+  const value = valueOf(found);
   return bucket ? bucketExpr(dialect, value, bucket) : value;
 }
 
 const booleanValue = (field: DatasetField, value: unknown) => (field.type === 'boolean' ? (value ? 1 : 0) : value);
 
-/** One checked filter as a condition. */
-export function filterExpr(dialect: Dialect, field: DatasetField, filter: QueryFilter): RawBuilder<SqlBool> {
-  let value = fieldExpr(dialect, field);
+/** One checked filter as a condition on the field's value. */
+export function filterExpr(fieldValue: Expr, field: DatasetField, filter: QueryFilter): RawBuilder<SqlBool> {
+  let value = fieldValue;
   const param = (v: unknown) => booleanValue(field, v);
   // A datetime compared with a plain date compares its day, so `lte 2026-01-31` keeps that whole day.
   const plainDates = (v: unknown) => typeof v === 'string' && v.length === 10;
@@ -119,11 +122,11 @@ export function filterExpr(dialect: Dialect, field: DatasetField, filter: QueryF
 const AGGREGATE_FUNCTIONS = { sum: 'sum', avg: 'avg', min: 'min', max: 'max' } as const;
 
 /** An aggregate over the checked field; numeric results come back as JS numbers on both databases. */
-export function measureExpr(dialect: Dialect, fields: ReadonlyMap<string, DatasetField>, measure: QueryMeasure): Expr {
+export function measureExpr(dialect: Dialect, valueOf: ValueOf, fields: ReadonlyMap<string, DatasetField>, measure: QueryMeasure): Expr {
   if (measure.field === undefined) return sql`count(*)`;
   const field = fields.get(measure.field);
   if (!field) throw new Error(`unchecked field ${measure.field}`);
-  const value = fieldExpr(dialect, field);
+  const value = valueOf(field);
   switch (measure.agg) {
     case 'count':
       return sql`count(${value})`;

@@ -6,19 +6,25 @@ import {
   type DatasetDistinctResult,
 } from '../../../core/contracts/dataset.ts';
 import type { DatasetInfo, DatasetQuery } from '../../../core/query/query-spec.ts';
-import { scopeOf } from '../../plugins/auth.ts';
-import { distinctValues, listDatasets, presentDataset, queryDataset } from './service.ts';
+import { recordContext } from '../record/context.ts';
+import { readsFormSource } from './sources.ts';
+import { distinctValues, listDatasets, presentDatasets, queryDataset } from './service.ts';
 
-/** Any member of the tenant may read its datasets. */
+/**
+ * Any member of the tenant may read its stored datasets; a form's records (`form_<id>`) only
+ * whoever may read them in the form's data list, inside their data scope.
+ */
 export async function datasetRoutes(app: FastifyInstance): Promise<void> {
-  const { dialect } = app.services;
-
-  app.get('/proptech_allplan/dataset/list', async (request): Promise<DatasetInfo[]> =>
-    (await listDatasets(scopeOf(request))).map(presentDataset),
-  );
+  app.get('/proptech_allplan/dataset/list', async (request): Promise<DatasetInfo[]> => {
+    const ctx = await recordContext(app, request);
+    const readable = (await listDatasets(ctx.scope, ctx.versions)).filter(
+      (d) => d.source.kind === 'rows' || readsFormSource(ctx, d.source.form, d.source.version),
+    );
+    return presentDatasets(ctx.scope, readable);
+  });
 
   app.post<{ Body: DatasetQuery }>('/proptech_allplan/dataset/query', { schema: { body: datasetQueryBody } }, async (request) =>
-    queryDataset(scopeOf(request), dialect, request.body),
+    queryDataset(await recordContext(app, request), request.body),
   );
 
   app.get<{ Querystring: DatasetDistinctQuery }>(
@@ -26,7 +32,7 @@ export async function datasetRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: datasetDistinctQuery } },
     async (request): Promise<DatasetDistinctResult> => {
       const { dataset, field, limit } = request.query;
-      return { values: await distinctValues(scopeOf(request), dialect, dataset, field, limit) };
+      return { values: await distinctValues(await recordContext(app, request), dataset, field, limit) };
     },
   );
 }

@@ -12,106 +12,165 @@ import {
 import { PAGE_SIZE_DEFAULT } from '../../../core/envelope.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
-import { badRequest, notFound } from '../../errors.ts';
-import { fieldExpr, filterExpr, measureExpr, orderTerm, outputValue, refExpr } from './query-compiler.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { currentVersionOf } from '../form/service.ts';
+import type { FormVersionCache } from '../form/versions.ts';
+import type { RecordContext } from '../record/service.ts';
+import { filterExpr, measureExpr, orderTerm, outputValue, refExpr } from './query-compiler.ts';
+import {
+  formDatasetCode,
+  formDatasetFields,
+  formIdOfCode,
+  formRecordCounts,
+  formSourceQuery,
+  readsFormSource,
+  rowsSourceQuery,
+  type DatasetSource,
+  type SourceQuery,
+} from './sources.ts';
 
-/** A dataset of the scope's tenant with its parsed field list. */
+/** A dataset of the scope's tenant with its parsed field list and where its rows live. */
 export interface TenantDataset {
-  id: number;
   code: string;
   name: string;
   fields: DatasetField[];
-  rowCount: number;
+  source: DatasetSource;
 }
 
 /** Groups an aggregate query answers when it sets no `limit`. */
 export const GROUPS_MAX = 10_000;
 
-const parseData = (data: unknown): Record<string, unknown> =>
-  (typeof data === 'string' ? JSON.parse(data) : data) as Record<string, unknown>;
+const rowsDataset = (r: { id: number; code: string; name: string; fields: string }): TenantDataset => ({
+  code: r.code,
+  name: r.name,
+  fields: JSON.parse(r.fields) as DatasetField[],
+  source: { kind: 'rows', datasetId: r.id },
+});
 
-export async function listDatasets(scope: TenantScope): Promise<TenantDataset[]> {
-  const rows = await scope.selectFrom('dataset').selectAll().orderBy('id').execute();
-  return rows.map((r) => ({ id: r.id, code: r.code, name: r.name, fields: JSON.parse(r.fields) as DatasetField[], rowCount: r.row_count }));
+async function storedDatasets(scope: TenantScope): Promise<TenantDataset[]> {
+  return (await scope.selectFrom('dataset').select(['id', 'code', 'name', 'fields']).orderBy('id').execute()).map(rowsDataset);
 }
 
-export const presentDataset = (d: TenantDataset): DatasetInfo => ({ code: d.code, name: d.name, fields: d.fields, rowCount: d.rowCount });
-
-export async function findDataset(scope: TenantScope, code: string): Promise<TenantDataset | undefined> {
-  const row = await scope.selectFrom('dataset').selectAll().where('code', '=', code).executeTakeFirst();
-  return row && { id: row.id, code: row.code, name: row.name, fields: JSON.parse(row.fields) as DatasetField[], rowCount: row.row_count };
+/** The tenant's stored datasets, then its published forms' records. */
+export async function listDatasets(scope: TenantScope, versions: FormVersionCache): Promise<TenantDataset[]> {
+  const stored = await storedDatasets(scope);
+  const forms = await scope.selectFrom('form').selectAll().where('current_version', 'is not', null).orderBy('id').execute();
+  const formSets = await Promise.all(
+    forms.map(async (form): Promise<TenantDataset> => {
+      const version = await currentVersionOf(scope, versions, form);
+      return { code: formDatasetCode(form.id), name: form.name, fields: formDatasetFields(version), source: { kind: 'form', form, version } };
+    }),
+  );
+  return [...stored, ...formSets];
 }
 
-/** The tenant's datasets by code, for checking many queries at once (page saves). */
-export async function datasetsByCode(scope: TenantScope): Promise<Map<string, TenantDataset>> {
-  return new Map((await listDatasets(scope)).map((d) => [d.code, d]));
+/** What the dataset list shows: fields and how many rows (records) each has. */
+export async function presentDatasets(scope: TenantScope, datasets: readonly TenantDataset[]): Promise<DatasetInfo[]> {
+  const ids = datasets.flatMap((d) => (d.source.kind === 'rows' ? [d.source.datasetId] : []));
+  const rowCounts = ids.length
+    ? new Map((await scope.selectFrom('dataset').select(['id', 'row_count']).where('id', 'in', ids).execute()).map((r) => [r.id, r.row_count]))
+    : new Map<number, number>();
+  const recordCounts = datasets.some((d) => d.source.kind === 'form') ? await formRecordCounts(scope) : new Map<number, number>();
+  return datasets.map((d) => ({
+    code: d.code,
+    name: d.name,
+    fields: d.fields,
+    rowCount: d.source.kind === 'rows' ? (rowCounts.get(d.source.datasetId) ?? 0) : (recordCounts.get(d.source.form.id) ?? 0),
+  }));
 }
 
-/** Runs a query: 404 for a dataset the tenant lacks, 400 naming the first bad path. */
-export async function queryDataset(
-  scope: TenantScope,
-  dialect: Dialect,
-  query: DatasetQuery,
-): Promise<QueryRowsResult | QueryAggregateResult> {
-  const dataset = await findDataset(scope, query.dataset);
+/** A stored dataset of the tenant (not a form's records: those are read with a caller's rights). */
+export async function findRowsDataset(scope: TenantScope, code: string): Promise<TenantDataset | undefined> {
+  const row = await scope.selectFrom('dataset').select(['id', 'code', 'name', 'fields']).where('code', '=', code).executeTakeFirst();
+  return row && rowsDataset(row);
+}
+
+/** A dataset by code, stored or a published form's records. */
+export async function findDataset(scope: TenantScope, versions: FormVersionCache, code: string): Promise<TenantDataset | undefined> {
+  const formId = formIdOfCode(code);
+  if (formId === null) return findRowsDataset(scope, code);
+  const form = await scope.selectFrom('form').selectAll().where('id', '=', formId).executeTakeFirst();
+  if (!form || form.current_version === null) return undefined;
+  const version = await currentVersionOf(scope, versions, form);
+  return { code, name: form.name, fields: formDatasetFields(version), source: { kind: 'form', form, version } };
+}
+
+const byCode = (datasets: readonly TenantDataset[]) => new Map(datasets.map((d) => [d.code, d]));
+
+/** The tenant's datasets by code, forms' records included, for checking many queries at once (page saves). */
+export async function datasetsByCode(scope: TenantScope, versions: FormVersionCache): Promise<Map<string, TenantDataset>> {
+  return byCode(await listDatasets(scope, versions));
+}
+
+/** The stored datasets only, by code: what a public website may show. */
+export async function storedDatasetsByCode(scope: TenantScope): Promise<Map<string, TenantDataset>> {
+  return byCode(await storedDatasets(scope));
+}
+
+/** Where a signed-in caller's query reads: 404 for a form whose records the caller may not open, 403 without its read points. */
+export function sourceQueryFor(ctx: RecordContext, dataset: TenantDataset): SourceQuery {
+  if (dataset.source.kind === 'rows') return rowsSourceQuery(ctx.scope, ctx.dialect, dataset.source.datasetId);
+  const { form, version } = dataset.source;
+  if (!readsFormSource(ctx, form, version)) throw forbidden();
+  return formSourceQuery(ctx, form, version);
+}
+
+/** Runs a signed-in caller's query: 404 for a dataset the tenant lacks, 400 naming the first bad path. */
+export async function queryDataset(ctx: RecordContext, query: DatasetQuery): Promise<QueryRowsResult | QueryAggregateResult> {
+  const dataset = await findDataset(ctx.scope, ctx.versions, query.dataset);
   if (!dataset) throw notFound('Dataset');
   const [problem] = checkDatasetQuery(query, dataset);
   if (problem) throw badRequest(problem.path, problem.message);
-  return runCheckedQuery(scope, dialect, dataset, query);
-}
-
-function baseQuery(scope: TenantScope, dialect: Dialect, dataset: TenantDataset, query: DatasetQuery) {
-  const fields = new Map(dataset.fields.map((f) => [f.name, f]));
-  let base = scope.selectFrom('dataset_row').where('dataset_row.dataset_id', '=', dataset.id);
-  for (const filter of query.filters ?? []) base = base.where(filterExpr(dialect, fields.get(filter.field)!, filter));
-  return { base, fields };
+  return runCheckedQuery(sourceQueryFor(ctx, dataset), ctx.dialect, dataset, query);
 }
 
 /** Runs a query that {@link checkDatasetQuery} passed. */
 export async function runCheckedQuery(
-  scope: TenantScope,
+  source: SourceQuery,
   dialect: Dialect,
   dataset: TenantDataset,
   query: DatasetQuery,
 ): Promise<QueryRowsResult | QueryAggregateResult> {
-  return isAggregateQuery(query) ? runAggregate(scope, dialect, dataset, query) : runRows(scope, dialect, dataset, query);
+  const fields = new Map(dataset.fields.map((f) => [f.name, f]));
+  let base = source.base;
+  for (const filter of query.filters ?? []) base = base.where(filterExpr(source.valueOf(fields.get(filter.field)!), fields.get(filter.field)!, filter));
+  const filtered = { ...source, base };
+  return isAggregateQuery(query) ? runAggregate(filtered, dialect, fields, query) : runRows(filtered, dialect, dataset, fields, query);
 }
 
-async function runRows(scope: TenantScope, dialect: Dialect, dataset: TenantDataset, query: DatasetQuery): Promise<QueryRowsResult> {
-  const { base, fields } = baseQuery(scope, dialect, dataset, query);
+type FieldMap = ReadonlyMap<string, DatasetField>;
+
+async function runRows(source: SourceQuery, dialect: Dialect, dataset: TenantDataset, fields: FieldMap, query: DatasetQuery): Promise<QueryRowsResult> {
   const pageNum = query.pageNum ?? 1;
   const pageSize = query.pageSize ?? PAGE_SIZE_DEFAULT;
-  let listQuery = base.select(['dataset_row.id', 'dataset_row.data']);
-  for (const s of query.sort ?? []) listQuery = listQuery.orderBy(orderTerm(refExpr(dialect, fields, s.field), s.order));
+  let listQuery = source.base.select(dataset.fields.map((f, i) => source.valueOf(f).as(`c${i}`)));
+  for (const s of query.sort ?? []) listQuery = listQuery.orderBy(orderTerm(refExpr(dialect, source.valueOf, fields, s.field), s.order));
   // Row id last, so equal sort values page in a stable order.
-  listQuery = listQuery.orderBy('dataset_row.id').limit(pageSize).offset((pageNum - 1) * pageSize);
+  listQuery = listQuery.orderBy(sql.ref(source.idColumn)).limit(pageSize).offset((pageNum - 1) * pageSize);
   const [rows, count] = await Promise.all([
-    listQuery.execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    listQuery.execute() as Promise<Record<string, unknown>[]>,
+    source.base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  const list = rows.map((row) => {
-    const data = parseData(row.data);
-    return Object.fromEntries(dataset.fields.map((f) => [f.name, data[f.name] ?? null]));
-  });
+  const list = rows.map((row) => Object.fromEntries(dataset.fields.map((f, i) => [f.name, outputValue(f, false, row[`c${i}`])])));
   return { list, total: Number(count.n), pageNum, pageSize };
 }
 
-async function runAggregate(scope: TenantScope, dialect: Dialect, dataset: TenantDataset, query: DatasetQuery): Promise<QueryAggregateResult> {
-  const { base, fields } = baseQuery(scope, dialect, dataset, query);
+async function runAggregate(source: SourceQuery, dialect: Dialect, fields: FieldMap, query: DatasetQuery): Promise<QueryAggregateResult> {
   const dimensions = query.dimensions ?? [];
   const measures = query.measures ?? [];
+  const ref = (r: string) => refExpr(dialect, source.valueOf, fields, r);
   // Result columns are selected under positional aliases (c0, c1, ...) and renamed here,
   // since dimension names such as `created:month` are not plain identifiers.
   const columns = [
-    ...dimensions.map((ref) => ({ name: ref, expr: refExpr(dialect, fields, ref), ref })),
-    ...measures.map((m) => ({ name: measureName(m), expr: measureExpr(dialect, fields, m), ref: undefined })),
+    ...dimensions.map((r) => ({ name: r, expr: ref(r), ref: r })),
+    ...measures.map((m) => ({ name: measureName(m), expr: measureExpr(dialect, source.valueOf, fields, m), ref: undefined })),
   ];
-  let select = base.select(columns.map((c, i) => c.expr.as(`c${i}`)));
-  for (const d of dimensions) select = select.groupBy(refExpr(dialect, fields, d));
+  let select = source.base.select(columns.map((c, i) => c.expr.as(`c${i}`)));
+  for (const d of dimensions) select = select.groupBy(ref(d));
   const byName = new Map(columns.map((c) => [c.name, c]));
   for (const s of query.sort ?? []) select = select.orderBy(orderTerm(byName.get(s.field)!.expr, s.order));
   // Without a sort, groups come in dimension order.
-  if (!query.sort?.length) for (const d of dimensions) select = select.orderBy(orderTerm(refExpr(dialect, fields, d), 'asc'));
+  if (!query.sort?.length) for (const d of dimensions) select = select.orderBy(orderTerm(ref(d), 'asc'));
   const rows = (await select.limit(query.limit ?? GROUPS_MAX).execute()) as Record<string, unknown>[];
   return {
     rows: rows.map((row) =>
@@ -128,21 +187,14 @@ async function runAggregate(scope: TenantScope, dialect: Dialect, dataset: Tenan
 }
 
 /** Distinct non-null values of a field, sorted, at most `limit`. */
-export async function distinctValues(
-  scope: TenantScope,
-  dialect: Dialect,
-  code: string,
-  fieldName: string,
-  limit: number,
-): Promise<(string | number | boolean)[]> {
-  const dataset = await findDataset(scope, code);
+export async function distinctValues(ctx: RecordContext, code: string, fieldName: string, limit: number): Promise<(string | number | boolean)[]> {
+  const dataset = await findDataset(ctx.scope, ctx.versions, code);
   if (!dataset) throw notFound('Dataset');
   const field = dataset.fields.find((f) => f.name === fieldName);
   if (!field) throw badRequest('field', unknownFieldMessage(fieldName, code));
-  const value = fieldExpr(dialect, field);
-  const rows = (await scope
-    .selectFrom('dataset_row')
-    .where('dataset_row.dataset_id', '=', dataset.id)
+  const source = sourceQueryFor(ctx, dataset);
+  const value = source.valueOf(field);
+  const rows = (await source.base
     .where(sql<SqlBool>`${value} is not null`)
     .select(value.as('value'))
     .distinct()

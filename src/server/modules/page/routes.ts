@@ -20,7 +20,8 @@ import type { DatasetQuery } from '../../../core/query/query-spec.ts';
 import { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { scopeOf, sessionOf } from '../../plugins/auth.ts';
-import { findDataset, runCheckedQuery } from '../dataset/service.ts';
+import { findRowsDataset, runCheckedQuery } from '../dataset/service.ts';
+import { rowsSourceQuery } from '../dataset/sources.ts';
 import { grantedResourceIds, loadFunctionPoints } from '../resource/function-points.ts';
 import {
   createPage,
@@ -43,7 +44,7 @@ const WEBSITE_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
 type WebsiteQueryBody = Pick<DatasetQuery, 'filters' | 'sort' | 'pageNum' | 'pageSize'> & { widgetId: string };
 
 export async function pageRoutes(app: FastifyInstance): Promise<void> {
-  const { clock, dialect, db } = app.services;
+  const { clock, dialect, db, formVersions } = app.services;
 
   app.get('/proptech_allplan/page/list', { config: LIST }, async (request) => listPages(scopeOf(request)));
 
@@ -52,11 +53,11 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Body: PageCreateBody }>('/proptech_allplan/page/create', { schema: { body: pageCreateBody }, config: EDIT }, async (request) =>
-    createPage(clock, scopeOf(request), request.body),
+    createPage(clock, scopeOf(request), formVersions, request.body),
   );
 
   app.post<{ Body: PageUpdateBody }>('/proptech_allplan/page/update', { schema: { body: pageUpdateBody }, config: EDIT }, async (request) =>
-    updatePage(clock, scopeOf(request), request.body),
+    updatePage(clock, scopeOf(request), formVersions, request.body),
   );
 
   app.post<{ Body: PageIdBody }>('/proptech_allplan/page/delete', { schema: { body: pageIdBody }, config: EDIT }, async (request) => {
@@ -98,14 +99,15 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
       const { widgetId, ...extra } = request.body;
       const { stored, combined } = widgetQuery(JSON.parse(page.config) as PageConfig, widgetId, extra);
       const scope = new TenantScope(db, page.tenant_id);
-      const dataset = await findDataset(scope, stored.dataset);
-      if (!dataset) throw notFound('Dataset');
+      // A public page shows stored datasets only: a form's records are read with a signed-in caller's rights.
+      const dataset = await findRowsDataset(scope, stored.dataset);
+      if (!dataset || dataset.source.kind !== 'rows') throw notFound('Dataset');
       // The visitor's part is checked on its own first, so a problem names the path in the request body.
       const [own] = checkDatasetQuery({ ...stored, filters: extra.filters, sort: extra.sort }, dataset);
       if (own) throw badRequest(own.path, own.message);
       const [problem] = checkDatasetQuery(combined, dataset);
       if (problem) throw badRequest(`widget.data.${problem.path}`, problem.message);
-      return runCheckedQuery(scope, dialect, dataset, combined);
+      return runCheckedQuery(rowsSourceQuery(scope, dialect, dataset.source.datasetId), dialect, dataset, combined);
     },
   );
 }

@@ -8,7 +8,7 @@ import { createAjv, describeValidationError } from '../../../core/validation/ajv
 import type { DB } from '../../db/schema.ts';
 import { TenantScope } from '../../db/tenant-scope.ts';
 import { SCHEMAS_DIR } from '../../seed/seed-files.ts';
-import { datasetsByCode } from '../dataset/service.ts';
+import { storedDatasetsByCode } from '../dataset/service.ts';
 import { pageConfigProblems } from './service.ts';
 
 /** Where the seed pages live: one `<name>.json` per page. */
@@ -91,7 +91,7 @@ export async function seedPages(
   const pages = readSeedPages(dir, (message) => warn(`Seed page left out: ${message}`));
   if (pages.length === 0) return;
   const scope = new TenantScope(db, tenantId);
-  const datasets = await datasetsByCode(scope);
+  const datasets = await storedDatasetsByCode(scope);
   const existing = await scope.selectFrom('page').select(['route', 'seed_key']).execute();
   const keys = new Set(existing.map((p) => p.seed_key));
   const routes = new Set(existing.map((p) => p.route));

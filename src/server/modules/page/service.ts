@@ -9,7 +9,8 @@ import type { Clock } from '../../clock.ts';
 import type { DB, PageTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { datasetsByCode, type TenantDataset } from '../dataset/service.ts';
+import { datasetsByCode, storedDatasetsByCode, type TenantDataset } from '../dataset/service.ts';
+import type { FormVersionCache } from '../form/versions.ts';
 
 type PageRow = Selectable<PageTable>;
 
@@ -69,7 +70,7 @@ export function pageConfigProblems(config: unknown, datasets: ReadonlyMap<string
   return problems.length ? problems : pageDatasetProblems(config as PageConfig, datasets);
 }
 
-async function checkPageInput(scope: TenantScope, body: PageCreateBody, linkedNode: boolean): Promise<PageConfig> {
+async function checkPageInput(scope: TenantScope, versions: FormVersionCache, body: PageCreateBody, linkedNode: boolean): Promise<PageConfig> {
   if (body.kind === 'website' && body.route !== null) {
     throw badRequest('route', 'must be null for a website, which answers at /website/{id}');
   }
@@ -81,7 +82,9 @@ async function checkPageInput(scope: TenantScope, body: PageCreateBody, linkedNo
   } else if (linkedNode && body.menu !== null) {
     throw badRequest('route', 'the page has a menu entry, which needs a route (send "menu": null to remove it)');
   }
-  const [problem] = pageConfigProblems(body.config, await datasetsByCode(scope));
+  // A website is public: it may show stored datasets, never a form's records.
+  const datasets = body.kind === 'website' ? await storedDatasetsByCode(scope) : await datasetsByCode(scope, versions);
+  const [problem] = pageConfigProblems(body.config, datasets);
   if (problem) throw badRequest(problem.path ? `config.${problem.path}` : 'config', problem.message);
   return body.config as unknown as PageConfig;
 }
@@ -159,8 +162,8 @@ async function offerLikeParent(scope: TenantScope, nodeId: number, parentId: num
 
 // ---------------------------------------------------------------- writes
 
-export async function createPage(clock: Clock, scope: TenantScope, body: PageCreateBody): Promise<StoredPage> {
-  const config = await checkPageInput(scope, body, false);
+export async function createPage(clock: Clock, scope: TenantScope, versions: FormVersionCache, body: PageCreateBody): Promise<StoredPage> {
+  const config = await checkPageInput(scope, versions, body, false);
   await checkRouteFree(scope, body.route);
   if (body.menu) await checkMenuParent(scope, body.menu.parentId);
   const now = new Date(clock.now()).toISOString();
@@ -191,9 +194,9 @@ export async function createPage(clock: Clock, scope: TenantScope, body: PageCre
   return presentPage(row);
 }
 
-export async function updatePage(clock: Clock, scope: TenantScope, body: PageUpdateBody): Promise<StoredPage> {
+export async function updatePage(clock: Clock, scope: TenantScope, versions: FormVersionCache, body: PageUpdateBody): Promise<StoredPage> {
   const current = await findPage(scope, body.id);
-  const config = await checkPageInput(scope, body, current.resource_id !== null);
+  const config = await checkPageInput(scope, versions, body, current.resource_id !== null);
   await checkRouteFree(scope, body.route, body.id);
   if (body.menu) await checkMenuParent(scope, body.menu.parentId, current.resource_id ?? undefined);
   const now = new Date(clock.now()).toISOString();

@@ -45,6 +45,7 @@ import { registerValidation } from './plugins/validation.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { seedDatabase } from './seed/seed.ts';
 import type { Services } from './services.ts';
+import { QueryResultCache } from './modules/dataset/query-cache.ts';
 
 export interface AppOptions {
   config: AppConfig;
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sender: options.sender ?? createMessageSender({ db: database.db, clock, log: app.log, ...config }),
     notifyBus: new InProcessNotifyBus(),
     formVersions: new FormVersionCache(),
+    queryCache: new QueryResultCache(),
     recordHooks: createRecordHooks(),
     blobs: createBlobStore(config),
   };

@@ -7,6 +7,7 @@ import type { MessageSender } from './messaging/sender.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
 import type { VerificationCodes } from './modules/auth/verification-codes.ts';
 import type { BlobStore } from './modules/filestore/blob-store.ts';
+import type { QueryResultCache } from './modules/dataset/query-cache.ts';
 import type { FormVersionCache } from './modules/form/versions.ts';
 import type { NotifyBus } from './modules/notify/bus.ts';
 import type { RecordHooks } from './modules/record/hooks.ts';
@@ -23,6 +24,8 @@ export interface Services {
   notifyBus: NotifyBus;
   /** Published form versions, read once each (they never change). */
   formVersions: FormVersionCache;
+  /** Answers of dataset queries (boards, pages) over unchanged data. */
+  queryCache: QueryResultCache;
   /** Where the flow module joins the record lifecycle. */
   recordHooks: RecordHooks;
   /** File contents by SHA-256 (the file store's bytes; its index is the file_object table). */

@@ -33,13 +33,13 @@ const DESIGN: FormDesign = {
   ],
 };
 
-interface Repair {
+type Repair = {
   summary: string;
   building: string;
   cost?: number;
   reportedOn: string;
   urgent: boolean;
-}
+};
 
 const REPAIRS: Repair[] = [
   { summary: 'Leak', building: 'tower', cost: 120, reportedOn: '2026-01-05', urgent: true },
@@ -193,13 +193,40 @@ describe.each(testDialects())('form records as a dataset on %s', (dialect) => {
     // Data scope "own": a creator sees the records they made, not the admin's.
     const { token: clerk } = await inviteWithPoints(t, admin, 'clerk', ['record:create']);
     await createRecord(t, clerk, form.id, { summary: 'Tap', building: 'tower', cost: 7, reportedOn: '2026-06-01' });
+    // The same query, asked first by the admin: the clerk never gets the admin's cached answer.
+    const all = await rowsOf({ measures: [{ agg: 'count' }, { agg: 'sum', field: 'cost' }] });
+    expect(all.rows[0]!.count).toBe(REPAIRS.length + 1);
     const own = await rowsOf({ measures: [{ agg: 'count' }, { agg: 'sum', field: 'cost' }] }, clerk);
     expect(own.rows).toEqual([{ count: 1, sum_cost: 7 }]);
-    const all = await rowsOf({ measures: [{ agg: 'count' }] });
-    expect(all.rows).toEqual([{ count: REPAIRS.length + 1 }]);
 
     const other = await query({ dataset: code, measures: [{ agg: 'count' }] }, harbor);
     expect(other.status).toBe(404);
+  });
+
+  it('answers a repeat from the cache until a record is added, changed or deleted', async () => {
+    const cache = t.app.services.queryCache;
+    const body = { dimensions: ['building'], measures: [{ agg: 'count' as const }, { agg: 'sum' as const, field: 'cost' }] };
+    const first = await rowsOf(body);
+    const hits = cache.hits;
+    expect(await rowsOf(body)).toEqual(first);
+    expect(cache.hits).toBe(hits + 1);
+
+    const added = await createRecord(t, admin, form.id, { summary: 'Fan', building: 'plaza', cost: 10, reportedOn: '2026-07-01' });
+    const plaza = (rows: Record<string, unknown>[]) => rows.find((r) => r.building === 'plaza')!;
+    const afterAdd = await rowsOf(body);
+    expect(cache.hits).toBe(hits + 1);
+    expect(plaza(afterAdd.rows)).toEqual({ building: 'plaza', count: Number(plaza(first.rows).count) + 1, sum_cost: Number(plaza(first.rows).sum_cost) + 10 });
+
+    const edited = await t.call('POST', `${API}/record/update`, {
+      token: admin,
+      body: { id: added.id, revision: added.revision, data: { ...added.data, cost: 30 } },
+    });
+    expect(edited.status, edited.body.message).toBe(200);
+    expect(plaza((await rowsOf(body)).rows).sum_cost).toBe(Number(plaza(first.rows).sum_cost) + 30);
+
+    const removed = await t.call('POST', `${API}/record/delete`, { token: admin, body: { ids: [added.id] } });
+    expect(removed.status, removed.body.message).toBe(200);
+    expect((await rowsOf(body)).rows).toEqual(first.rows);
   });
 
   it('lets a signed-in page chart a form, never a public website', async () => {

@@ -6,6 +6,7 @@ import * as m003 from './migrations/003_authorization.ts';
 import * as m004 from './migrations/004_forms.ts';
 import * as m005 from './migrations/005_flows.ts';
 import * as m006 from './migrations/006_files.ts';
+import * as m007 from './migrations/007_form_data_revision.ts';
 
 /** What a migration needs to know about the database beyond Kysely's schema builder. */
 export interface MigrationContext {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, CodeMigration> = {
   '004_forms': m004,
   '005_flows': m005,
   '006_files': m006,
+  '007_form_data_revision': m007,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

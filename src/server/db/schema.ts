@@ -275,6 +275,8 @@ export interface FormTable {
   /** FlowDefinition of the draft, or null. */
   flow: ColumnType<unknown, string | null, string | null>;
   current_version: number | null;
+  /** Counts changes to the form's records (a trigger keeps it): what cached queries over them compare. */
+  data_revision: ColumnType<number, never, never>;
   /** Optimistic lock of the designer. */
   revision: Generated<number>;
   seed_key: string | null;

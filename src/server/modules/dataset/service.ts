@@ -16,6 +16,7 @@ import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { currentVersionOf } from '../form/service.ts';
 import type { FormVersionCache } from '../form/versions.ts';
 import type { RecordContext } from '../record/service.ts';
+import type { QueryResultCache } from './query-cache.ts';
 import { filterExpr, measureExpr, orderTerm, outputValue, refExpr } from './query-compiler.ts';
 import {
   formDatasetCode,
@@ -115,13 +116,18 @@ export function sourceQueryFor(ctx: RecordContext, dataset: TenantDataset): Sour
   return formSourceQuery(ctx, form, version);
 }
 
-/** Runs a signed-in caller's query: 404 for a dataset the tenant lacks, 400 naming the first bad path. */
-export async function queryDataset(ctx: RecordContext, query: DatasetQuery): Promise<QueryRowsResult | QueryAggregateResult> {
+/**
+ * Runs a signed-in caller's query: 404 for a dataset the tenant lacks, 400 naming the first
+ * bad path; a repeat of an answered query over unchanged data comes from the cache.
+ */
+export async function queryDataset(ctx: RecordContext, cache: QueryResultCache, query: DatasetQuery): Promise<QueryRowsResult | QueryAggregateResult> {
   const dataset = await findDataset(ctx.scope, ctx.versions, query.dataset);
   if (!dataset) throw notFound('Dataset');
   const [problem] = checkDatasetQuery(query, dataset);
   if (problem) throw badRequest(problem.path, problem.message);
-  return runCheckedQuery(sourceQueryFor(ctx, dataset), ctx.dialect, dataset, query);
+  // Rights first: a cached answer is only ever handed to a caller who may read the source.
+  const source = sourceQueryFor(ctx, dataset);
+  return cache.through(cache.key(ctx.scope.tenantId, dataset, ctx.access, query), () => runCheckedQuery(source, ctx.dialect, dataset, query));
 }
 
 /** Runs a query that {@link checkDatasetQuery} passed. */

@@ -3,6 +3,7 @@ import type { FormPreviewResult } from '../../../core/contracts/forms.ts';
 import type { FormDesign } from '../../../core/forms/form-design.ts';
 import { compileFormDesign } from '../../../core/forms/compile-form-design.ts';
 import { validatorModuleSource } from './validator-code.ts';
+import { LruMap } from '../../../core/lru-map.ts';
 
 /** Designs previewed at once across tenants; a designer's edits replace each other quickly. */
 const PREVIEW_LIMIT = 200;
@@ -14,16 +15,15 @@ const PREVIEW_LIMIT = 200;
  * key that has gone (a restart, another server) is asked for again by the designer.
  */
 export class FormPreviews {
-  private readonly modules = new Map<string, { tenantId: number; source: string }>();
+  private readonly modules = new LruMap<string, { tenantId: number; source: string }>(PREVIEW_LIMIT);
 
   /** `validatorKey` is the hash of the tenant and the schema: the same schema keeps its module. */
   preview(tenantId: number, design: FormDesign): FormPreviewResult {
     const compiled = compileFormDesign(design);
     const validatorKey = createHash('sha256').update(`${tenantId}\n${JSON.stringify(compiled.schema)}`).digest('base64url');
-    const kept = this.modules.get(validatorKey);
-    this.modules.delete(validatorKey);
-    this.modules.set(validatorKey, kept ?? { tenantId, source: validatorModuleSource(compiled.schema, `a form preview of tenant ${tenantId}`) });
-    if (this.modules.size > PREVIEW_LIMIT) this.modules.delete(this.modules.keys().next().value!);
+    if (!this.modules.get(validatorKey)) {
+      this.modules.set(validatorKey, { tenantId, source: validatorModuleSource(compiled.schema, `a form preview of tenant ${tenantId}`) });
+    }
     return { ...compiled, validatorKey };
   }
 

@@ -4,6 +4,7 @@ import type { FormDesign, FormSettings, FormVersionModel, JsonSchema, UiSchema }
 import { readJson, readJsonOrNull } from '../../db/json-column.ts';
 import type { FormVersionTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
+import { LruMap } from '../../../core/lru-map.ts';
 
 /** A published version as the record module uses it: the validation model plus what screens show. */
 export interface LoadedVersion extends FormVersionModel {
@@ -43,23 +44,20 @@ export const presentVersion = (version: LoadedVersion, name: string): FormVersio
  * validators compiled for its schema can be cached by identity.
  */
 export class FormVersionCache {
-  private readonly cache = new Map<string, LoadedVersion>();
+  private readonly cache: LruMap<string, LoadedVersion>;
 
-  constructor(private readonly capacity = 200) {}
+  constructor(capacity = 200) {
+    this.cache = new LruMap(capacity);
+  }
 
   /** The version of a form of the scope's tenant, or undefined when there is none. */
   async get(scope: TenantScope, formId: number, version: number): Promise<LoadedVersion | undefined> {
     const key = `${scope.tenantId}:${formId}:${version}`;
     const hit = this.cache.get(key);
-    if (hit) {
-      this.cache.delete(key);
-      this.cache.set(key, hit);
-      return hit;
-    }
+    if (hit) return hit;
     const row = await scope.selectFrom('form_version').selectAll().where('form_id', '=', formId).where('version', '=', version).executeTakeFirst();
     if (!row) return undefined;
     const loaded = toLoaded(row);
-    if (this.cache.size >= this.capacity) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(key, loaded);
     return loaded;
   }

@@ -1,0 +1,46 @@
+import { LruMap } from '../../../core/lru-map.ts';
+import type { DatasetQuery, QueryAggregateResult, QueryRowsResult } from '../../../core/query/query-spec.ts';
+import type { RecordAccess } from '../record/access.ts';
+import type { TenantDataset } from './service.ts';
+
+type QueryResult = QueryRowsResult | QueryAggregateResult;
+
+/** Results kept (most recently used first out last). */
+const CAPACITY = 500;
+/** A larger answer is not kept: one big table page would push out many small charts. */
+const ROWS_KEPT_MAX = 2_000;
+
+/**
+ * Query results of boards and pages, kept in memory and keyed by everything that decides the
+ * answer: the tenant, the source and its data revision (a form's records change its
+ * `data_revision`, kept by a database trigger, so a cached answer is never served after a
+ * write, from any instance), what the caller may see (their data scope), and the query.
+ * Stored datasets change only when seeded, before the server answers.
+ */
+export class QueryResultCache {
+  private readonly results = new LruMap<string, QueryResult>(CAPACITY);
+  hits = 0;
+  misses = 0;
+
+  key(tenantId: number, dataset: TenantDataset, access: RecordAccess, query: DatasetQuery): string {
+    const source =
+      dataset.source.kind === 'rows'
+        ? ['rows', dataset.source.datasetId]
+        : ['form', dataset.source.form.id, dataset.source.version.version, dataset.source.form.data_revision];
+    const reader = access.dataScope === 'tenant' ? ['tenant'] : [access.dataScope, access.session.userId, ...access.workspaceCodes];
+    return JSON.stringify([tenantId, source, reader, query]);
+  }
+
+  async through(key: string, run: () => Promise<QueryResult>): Promise<QueryResult> {
+    const kept = this.results.get(key);
+    if (kept) {
+      this.hits++;
+      return kept;
+    }
+    this.misses++;
+    const result = await run();
+    const size = 'rows' in result ? result.rows.length : result.list.length;
+    if (size <= ROWS_KEPT_MAX) this.results.set(key, result);
+    return result;
+  }
+}

@@ -9,6 +9,8 @@ export const ResultCode = {
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   SERVER_ERROR: 500,
+  /** A board query ran past the configured limit and was stopped. */
+  QUERY_TIMEOUT: 503,
   /** The token's 12-hour lifetime has passed. */
   TOKEN_EXPIRED: 12001,
   /** The token was ended: logout, password change, or replaced by a tenant login. */

@@ -20,6 +20,8 @@ export interface AppConfig {
   /** An S3-compatible object store for files; empty: the folder `${dataDir}/files`. */
   fileStoreUrl: string;
   logLevel: string;
+  /** Longest a board or page query may run (PostgreSQL stops it; see the README for SQLite). */
+  queryTimeoutMs: number;
   /** Seconds between the web app's menu checks while a window is visible; 0 turns them off. */
   menuRefreshSeconds: number;
   rateLimit: {
@@ -45,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fileMaxBytes: Number(env.FILE_MAX_BYTES || FILE_MAX_BYTES_DEFAULT),
     fileStoreUrl: env.FILE_STORE_URL || '',
     logLevel: env.LOG_LEVEL || 'info',
+    queryTimeoutMs: Number(env.QUERY_TIMEOUT_MS || 15_000),
     menuRefreshSeconds: secondsSetting(env.MENU_REFRESH_SECONDS, DEFAULT_MENU_REFRESH_SECONDS),
     rateLimit: {
       loginMax: Number(env.RATE_LIMIT_LOGIN || 10),

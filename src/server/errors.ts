@@ -31,3 +31,11 @@ export const conflict = (message: string) => new AppError(409, ResultCode.CONFLI
 
 export const tooManyRequests = (message = 'Too many requests, please try again later') =>
   new AppError(429, ResultCode.TOO_MANY_REQUESTS, message);
+
+/** A query stopped at the configured limit: what the user can do about it, not a server fault. */
+export const queryTimedOut = (limitMs: number) =>
+  new AppError(
+    503,
+    ResultCode.QUERY_TIMEOUT,
+    `The query ran longer than ${limitMs / 1000} s and was stopped. Narrow it with filters, fewer dimensions or a top N.`,
+  );

@@ -3,6 +3,11 @@ import type { FormDetail } from '../../src/core/contracts/forms.ts';
 import type { FormDesign } from '../../src/core/forms/form-design.ts';
 import type { PageConfig } from '../../src/core/pages/page-config.ts';
 import type { DatasetInfo, DatasetQuery, QueryAggregateResult, QueryRowsResult } from '../../src/core/query/query-spec.ts';
+import { sql } from 'kysely';
+import { TenantScope } from '../../src/server/db/tenant-scope.ts';
+import { AppError } from '../../src/server/errors.ts';
+import { withTimeLimit } from '../../src/server/modules/dataset/service.ts';
+import type { RecordContext } from '../../src/server/modules/record/service.ts';
 import { API, inviteWithPoints } from '../helpers/authorization.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { createRecord, publishedForm } from '../helpers/forms.ts';
@@ -227,6 +232,27 @@ describe.each(testDialects())('form records as a dataset on %s', (dialect) => {
     const removed = await t.call('POST', `${API}/record/delete`, { token: admin, body: { ids: [added.id] } });
     expect(removed.status, removed.body.message).toBe(200);
     expect((await rowsOf(body)).rows).toEqual(first.rows);
+  });
+
+  it(`${dialect === 'postgres' ? 'stops a statement past the time limit with a clear message' : 'runs unlimited on SQLite, which its driver cannot stop'}`, async () => {
+    const ctx = { dialect, scope: new TenantScope(t.app.services.db, 1) } as RecordContext;
+    const slow = (limited: RecordContext) =>
+      dialect === 'postgres'
+        ? sql`select pg_sleep(0.5)`.execute(limited.scope.db)
+        : sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 300000) select count(*) from n`.execute(limited.scope.db);
+    const outcome = await withTimeLimit(ctx, 50, slow).then(
+      () => 'finished',
+      (error: unknown) => error,
+    );
+    if (dialect === 'postgres') {
+      expect(outcome).toBeInstanceOf(AppError);
+      expect((outcome as AppError).statusCode).toBe(503);
+      expect((outcome as AppError).message).toMatch(/longer than 0.05 s and was stopped/);
+      // The limit belongs to that transaction only: the pool's next statement runs unlimited.
+      await sql`select pg_sleep(0.1)`.execute(t.app.services.db);
+    } else {
+      expect(outcome).toBe('finished');
+    }
   });
 
   it('lets a signed-in page chart a form, never a public website', async () => {

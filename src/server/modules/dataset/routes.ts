@@ -24,7 +24,7 @@ export async function datasetRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: DatasetQuery }>('/proptech_allplan/dataset/query', { schema: { body: datasetQueryBody } }, async (request) =>
-    queryDataset(await recordContext(app, request), app.services.queryCache, request.body),
+    queryDataset(await recordContext(app, request), { cache: app.services.queryCache, timeoutMs: app.services.config.queryTimeoutMs }, request.body),
   );
 
   app.get<{ Querystring: DatasetDistinctQuery }>(

@@ -12,7 +12,7 @@ import {
 import { PAGE_SIZE_DEFAULT } from '../../../core/envelope.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
-import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { badRequest, forbidden, notFound, queryTimedOut } from '../../errors.ts';
 import { currentVersionOf } from '../form/service.ts';
 import type { FormVersionCache } from '../form/versions.ts';
 import type { RecordContext } from '../record/service.ts';
@@ -120,14 +120,41 @@ export function sourceQueryFor(ctx: RecordContext, dataset: TenantDataset): Sour
  * Runs a signed-in caller's query: 404 for a dataset the tenant lacks, 400 naming the first
  * bad path; a repeat of an answered query over unchanged data comes from the cache.
  */
-export async function queryDataset(ctx: RecordContext, cache: QueryResultCache, query: DatasetQuery): Promise<QueryRowsResult | QueryAggregateResult> {
+export async function queryDataset(
+  ctx: RecordContext,
+  options: { cache: QueryResultCache; timeoutMs: number },
+  query: DatasetQuery,
+): Promise<QueryRowsResult | QueryAggregateResult> {
   const dataset = await findDataset(ctx.scope, ctx.versions, query.dataset);
   if (!dataset) throw notFound('Dataset');
   const [problem] = checkDatasetQuery(query, dataset);
   if (problem) throw badRequest(problem.path, problem.message);
   // Rights first: a cached answer is only ever handed to a caller who may read the source.
-  const source = sourceQueryFor(ctx, dataset);
-  return cache.through(cache.key(ctx.scope.tenantId, dataset, ctx.access, query), () => runCheckedQuery(source, ctx.dialect, dataset, query));
+  sourceQueryFor(ctx, dataset);
+  const { cache, timeoutMs } = options;
+  return cache.through(cache.key(ctx.scope.tenantId, dataset, ctx.access, query), () =>
+    withTimeLimit(ctx, timeoutMs, (limited) => runCheckedQuery(sourceQueryFor(limited, dataset), ctx.dialect, dataset, query)),
+  );
+}
+
+const QUERY_CANCELED = '57014';
+
+/**
+ * Runs the statements under a time limit. PostgreSQL stops a statement past
+ * `statement_timeout`, set for this transaction only. SQLite runs on the server's own thread
+ * and has no way to be stopped from outside through its driver: there it runs unlimited.
+ */
+export async function withTimeLimit<T>(ctx: RecordContext, timeoutMs: number, run: (limited: RecordContext) => Promise<T>): Promise<T> {
+  if (ctx.dialect !== 'postgres') return run(ctx);
+  try {
+    return await ctx.scope.db.transaction().execute(async (trx) => {
+      await sql`set local statement_timeout = ${sql.lit(Math.max(1, Math.round(timeoutMs)))}`.execute(trx);
+      return run({ ...ctx, scope: ctx.scope.with(trx) });
+    });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === QUERY_CANCELED) throw queryTimedOut(timeoutMs);
+    throw error;
+  }
 }
 
 /** Runs a query that {@link checkDatasetQuery} passed. */

@@ -7,6 +7,7 @@ import * as m004 from './migrations/004_forms.ts';
 import * as m005 from './migrations/005_flows.ts';
 import * as m006 from './migrations/006_files.ts';
 import * as m007 from './migrations/007_form_data_revision.ts';
+import * as m008 from './migrations/008_plates.ts';
 
 /** What a migration needs to know about the database beyond Kysely's schema builder. */
 export interface MigrationContext {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, CodeMigration> = {
   '005_flows': m005,
   '006_files': m006,
   '007_form_data_revision': m007,
+  '008_plates': m008,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -234,6 +234,24 @@ export interface PageTable {
   update_time: string;
 }
 
+export interface PlateTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  description: Generated<string>;
+  /** PageConfig as JSON text. */
+  config: string;
+  /** Its menu entry when published (made by the plate, removed with it). */
+  resource_id: number | null;
+  /** Optimistic lock of the editor. */
+  revision: Generated<number>;
+  seed_key: string | null;
+  created_by: number | null;
+  updated_by: number | null;
+  create_time: string;
+  update_time: string;
+}
+
 export interface DatasetTable {
   id: Generated<number>;
   tenant_id: number;
@@ -439,6 +457,7 @@ export interface DB {
   preference_config: PreferenceConfigTable;
   notify: NotifyTable;
   page: PageTable;
+  plate: PlateTable;
   dataset: DatasetTable;
   dataset_row: DatasetRowTable;
   permission_group: PermissionGroupTable;

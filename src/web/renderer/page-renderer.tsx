@@ -21,6 +21,8 @@ export interface PageRendererProps {
   showHeader?: boolean;
   /** Drawn at the end of the title row, e.g. the "Edit page" button of an editor. */
   actions?: ReactNode;
+  /** Changing it asks every widget for its data again, keeping what it shows until the answer comes. */
+  refreshToken?: number;
 }
 
 /** Dataset fields for the filters: undefined while loading; null where unknown or unreadable. */
@@ -66,7 +68,7 @@ function useHeldPoints(config: PageConfig, source: PageDataSource): { held: Read
   return state;
 }
 
-const PageView = observer(function PageView({ config, source, showHeader = true, actions }: PageRendererProps) {
+const PageView = observer(function PageView({ config, source, showHeader = true, actions, refreshToken }: PageRendererProps) {
   const { t, i18n } = useTranslation('widgets');
   const [filters] = useState(() => new PageFilterStore(config.filters ?? [], (dataset, field) => source.distinct(dataset, field)));
   const fields = useDatasetFields(source, config.widgets.some((w) => w.data));
@@ -114,7 +116,7 @@ const PageView = observer(function PageView({ config, source, showHeader = true,
           >
             {visible.map((widget) => (
               <div key={widget.id} className="page-renderer-item">
-                <WidgetCell widget={widget} source={source} filters={filters} fields={fields} />
+                <WidgetCell widget={widget} source={source} filters={filters} fields={fields} refreshToken={refreshToken} />
               </div>
             ))}
           </ReactGridLayout>

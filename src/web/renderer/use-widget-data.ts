@@ -20,7 +20,7 @@ export interface WidgetData {
  * again when they change (debounced), showing the last result meanwhile. An answer that
  * arrives after a newer request was sent is dropped.
  */
-export function useWidgetData(widget: WidgetConfig, source: PageDataSource, clauses: QueryFilter[] | null): WidgetData {
+export function useWidgetData(widget: WidgetConfig, source: PageDataSource, clauses: QueryFilter[] | null, refreshToken = 0): WidgetData {
   const [data, setData] = useState<WidgetDataState>(widget.data ? { status: 'loading' } : { status: 'none' });
   const latest = useRef(0);
   const clausesNow = useRef(clauses);
@@ -63,6 +63,14 @@ export function useWidgetData(widget: WidgetConfig, source: PageDataSource, clau
     const timer = setTimeout(send, REFETCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [key, load, widget.data]);
+
+  // A new refresh token (auto-refresh, "refresh now") asks again with the filters as they stand.
+  const refreshedFor = useRef(refreshToken);
+  useEffect(() => {
+    if (refreshToken === refreshedFor.current) return;
+    refreshedFor.current = refreshToken;
+    if (started.current && clausesNow.current !== null) load(clausesNow.current);
+  }, [refreshToken, load]);
 
   const fetchData = useCallback(
     (override: Partial<DatasetQuery>) => {

@@ -37,6 +37,8 @@ export interface WidgetCellProps {
   filters: PageFilterState;
   /** Dataset fields; undefined while they load, null where the source cannot tell. */
   fields: DatasetFields | null | undefined;
+  /** A new value asks for the data again (the page's refresh). */
+  refreshToken?: number;
 }
 
 /** A panel naming what is wrong with a widget, in place of the widget. */
@@ -74,7 +76,7 @@ function PropsProblems({ problems }: { problems: PropsProblem[] }) {
  * One cell of the page grid: the widget's title, and its loading, error, empty and invalid
  * states around the widget itself, which only draws.
  */
-export const WidgetCell = observer(function WidgetCell({ widget, source, filters, fields }: WidgetCellProps) {
+export const WidgetCell = observer(function WidgetCell({ widget, source, filters, fields, refreshToken }: WidgetCellProps) {
   const { t } = useTranslation('widgets');
   const titleId = useId();
   const definition = widgetDefinition(widget.type);
@@ -87,7 +89,7 @@ export const WidgetCell = observer(function WidgetCell({ widget, source, filters
       : applicableFilters(widget, filters.definitions, fields).flatMap((filter) =>
           filterClauses(filter, filters.value(filter.id), fields?.get(widget.data?.dataset ?? '')?.get(filter.field)),
         );
-  const { data, fetchData } = useWidgetData(widget, source, definition && check?.ok ? clauses : null);
+  const { data, fetchData } = useWidgetData(widget, source, definition && check?.ok ? clauses : null, refreshToken);
 
   let body: ReactNode;
   let state: WidgetCellState;

@@ -33,6 +33,9 @@ const loaders: Record<string, () => Promise<{ default: ComponentType }>> = {
   stagingList: () => import('../pages/form-fill/staging-list-page.tsx'),
   formDesigner: () => import('../pages/form-designer/form-designer-page.tsx'),
   formAdvance: () => import('../pages/form-designer/form-advance-page.tsx'),
+  plateList: () => import('../pages/plates/plate-list-page.tsx'),
+  plateShow: () => import('../pages/plates/plate-view-page.tsx'),
+  plateView: () => import('../pages/plates/plate-view-page.tsx'),
 };
 
 const cache = new Map<string, LazyComponent<object>>();

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { PageCreateBody, PageDetail, PageListItem, PageMenuInput, PageUpdateBody } from '../../../core/contracts/page.ts';
+import type { PageCreateBody, PageDetail, PageListItem, PageUpdateBody } from '../../../core/contracts/page.ts';
 import type { PageConfig, StoredPage } from '../../../core/pages/page-config.ts';
 import { pageRouteProblem } from '../../../core/pages/page-route.ts';
 import { pageDatasetProblems } from '../../../core/pages/page-config-problems.ts';
@@ -9,6 +9,7 @@ import type { Clock } from '../../clock.ts';
 import type { DB, PageTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
+import { checkMenuParent, createMenuNode, offerLikeParent } from '../resource/menu-entries.ts';
 import { datasetsByCode, storedDatasetsByCode, type TenantDataset } from '../dataset/service.ts';
 import type { FormVersionCache } from '../form/versions.ts';
 
@@ -96,17 +97,6 @@ async function checkRouteFree(scope: TenantScope, route: string | null, exceptId
   if (await query.executeTakeFirst()) throw conflict(`Another page already answers at ${route}`);
 }
 
-/** The menu node a page entry may hang under: a MENU node of the tenant, not inside `movingId`. */
-async function checkMenuParent(scope: TenantScope, parentId: number, movingId?: number): Promise<void> {
-  const nodes = await scope.selectFrom('resource').select(['id', 'parent_id', 'type']).execute();
-  const byId = new Map(nodes.map((n) => [n.id, n]));
-  const parent = byId.get(parentId);
-  if (!parent || parent.type !== 'MENU') throw badRequest('menu.parentId', 'no menu of this tenant has this id');
-  for (let n: typeof parent | undefined = parent; n; n = n.parent_id === null ? undefined : byId.get(n.parent_id)) {
-    if (n.id === movingId) throw badRequest('menu.parentId', 'a menu entry cannot move under itself');
-  }
-}
-
 const isUniqueViolation = (error: unknown) =>
   /unique|duplicate key/i.test(String((error as { message?: unknown })?.message ?? '')) ||
   (error as { code?: unknown })?.code === '23505';
@@ -122,43 +112,6 @@ async function guardRoute<T>(route: string | null, write: () => Promise<T>): Pro
 }
 
 // ---------------------------------------------------------------- menu entries
-
-/**
- * Adds a MENU node for a page under `parentId`. Workspaces that offer the parent offer it,
- * and roles that grant the parent grant it, so the page shows where its parent does.
- */
-async function createMenuNode(scope: TenantScope, menu: PageMenuInput, title: string, route: string): Promise<number> {
-  const last = await scope
-    .selectFrom('resource')
-    .select((eb) => eb.fn.max<number | null>('sort').as('sort'))
-    .where('parent_id', '=', menu.parentId)
-    .executeTakeFirst();
-  const [node] = await scope
-    .insertInto('resource', [
-      { parent_id: menu.parentId, title, route, type: 'MENU', icon: menu.icon ?? null, sort: Number(last?.sort ?? 0) + 1, code: null, seed_key: null },
-    ])
-    .returning('id')
-    .execute();
-  await offerLikeParent(scope, node!.id, menu.parentId);
-  return node!.id;
-}
-
-async function offerLikeParent(scope: TenantScope, nodeId: number, parentId: number): Promise<void> {
-  const [workspaces, roles, hasWorkspaces, hasRoles] = await Promise.all([
-    scope.selectFrom('workspace_resource').select('workspace_id').where('resource_id', '=', parentId).execute(),
-    scope.selectFrom('role_resource').select('role_id').where('resource_id', '=', parentId).execute(),
-    scope.selectFrom('workspace_resource').select('workspace_id').where('resource_id', '=', nodeId).execute(),
-    scope.selectFrom('role_resource').select('role_id').where('resource_id', '=', nodeId).execute(),
-  ]);
-  const offered = new Set(hasWorkspaces.map((r) => r.workspace_id));
-  const granted = new Set(hasRoles.map((r) => r.role_id));
-  const newWorkspaces = workspaces.filter((r) => !offered.has(r.workspace_id));
-  const newRoles = roles.filter((r) => !granted.has(r.role_id));
-  if (newWorkspaces.length) {
-    await scope.insertInto('workspace_resource', newWorkspaces.map((r) => ({ workspace_id: r.workspace_id, resource_id: nodeId }))).execute();
-  }
-  if (newRoles.length) await scope.insertInto('role_resource', newRoles.map((r) => ({ role_id: r.role_id, resource_id: nodeId }))).execute();
-}
 
 // ---------------------------------------------------------------- writes
 

@@ -1,0 +1,108 @@
+import type { PageConfig } from '../pages/page-config.ts';
+import { idSchema, pagingProperties, strictObject } from './common.ts';
+
+/**
+ * The plate (analysis board) API. A plate's `config` is a page config (layout, plate filters,
+ * components as widgets with their queries): the page validator checks it in depth, with the
+ * tenant's datasets and published forms as sources. Names are the plate's own.
+ */
+
+export const PLATE_POINTS = {
+  create: 'board:create',
+  edit: 'board:edit',
+  delete: 'board:delete',
+} as const;
+
+/** Where a published plate opens: its menu entry's route. */
+export const plateRoute = (id: number) => `/data-analysis-plate/${id}`;
+
+/** Auto-refresh choices, in seconds (0: off). */
+export const PLATE_REFRESH_SECONDS = [0, 30, 60, 300, 900, 3600] as const;
+
+const nameSchema = { type: 'string', minLength: 1, maxLength: 80, pattern: '\\S' } as const;
+const descriptionSchema = { type: 'string', maxLength: 500 } as const;
+const menuSchema = {
+  ...strictObject(
+    {
+      parentId: idSchema,
+      title: { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' },
+      icon: { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9]*$' },
+    },
+    ['parentId'],
+  ),
+  type: ['object', 'null'],
+};
+
+export const plateListQuery = strictObject({ keyword: { type: 'string', maxLength: 80 }, ...pagingProperties });
+export const plateIdQuery = strictObject({ id: idSchema }, ['id']);
+export const plateIdBody = plateIdQuery;
+export const plateCreateBody = strictObject({ name: nameSchema, description: descriptionSchema, config: { type: 'object' } }, ['name', 'config']);
+export const plateUpdateBody = strictObject(
+  { id: idSchema, revision: { type: 'integer', minimum: 1 }, name: nameSchema, description: descriptionSchema, config: { type: 'object' } },
+  ['id', 'revision', 'name', 'config'],
+);
+export const plateRenameBody = strictObject({ id: idSchema, revision: { type: 'integer', minimum: 1 }, name: nameSchema }, ['id', 'revision', 'name']);
+export const plateCopyBody = strictObject({ id: idSchema, name: nameSchema }, ['id']);
+export const platePublishBody = strictObject({ id: idSchema, menu: menuSchema }, ['id', 'menu']);
+
+export interface PlateListQuery {
+  keyword?: string;
+  pageNum: number;
+  pageSize: number;
+}
+
+export interface PlateMenuInput {
+  parentId: number;
+  title?: string;
+  icon?: string;
+}
+
+export interface PlateCreateBody {
+  name: string;
+  description?: string;
+  config: Record<string, unknown>;
+}
+
+export interface PlateUpdateBody extends PlateCreateBody {
+  id: number;
+  /** The revision the editor loaded: a stale one answers 409. */
+  revision: number;
+}
+
+export interface PlateRenameBody {
+  id: number;
+  revision: number;
+  name: string;
+}
+
+export interface PlateCopyBody {
+  id: number;
+  /** Default: "<name> (copy)". */
+  name?: string;
+}
+
+export interface PlatePublishBody {
+  id: number;
+  /** A menu entry under `parentId`; null takes the plate out of the menu. */
+  menu: PlateMenuInput | null;
+}
+
+export interface PlateListItem {
+  id: number;
+  name: string;
+  description: string;
+  componentCount: number;
+  /** The menu entry that opens it, when published. */
+  resourceId: number | null;
+  revision: number;
+  updateTime: string;
+  updatedByName: string | null;
+}
+
+export interface PlateDetail extends PlateListItem {
+  config: PageConfig;
+  menu: { id: number; parentId: number | null; title: string; icon: string | null } | null;
+  /** What the caller may do with it. */
+  can: { edit: boolean; delete: boolean; create: boolean };
+  createTime: string;
+}

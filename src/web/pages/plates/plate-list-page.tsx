@@ -1,0 +1,294 @@
+import { CopyOutlined, DeleteOutlined, EditOutlined, MenuOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Form, Input, Modal, Result, Space, Table, Tag, TreeSelect, Typography } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { MenuNode } from '../../../core/entities.ts';
+import { PLATE_POINTS, plateRoute, type PlateListItem } from '../../../core/contracts/plates.ts';
+import { formatServerDate } from '../../../core/format.ts';
+import { useHeldPoints } from '../../admin/held-points.ts';
+import { LoadState } from '../../admin/load-state.tsx';
+import { Loadable } from '../../admin/loadable.ts';
+import { plateApi } from '../../api/plate-endpoints.ts';
+import { languageOf } from '../../i18n/i18n.ts';
+import { messageOf } from '../../shell/login/api-error.ts';
+import { useStores } from '../../stores/stores-context.tsx';
+import '../../admin/admin.css';
+import './plates.css';
+
+const PAGE_SIZE = 20;
+
+/** What a dialog of the list asks for: a new plate, a new name, a copy's name, or a menu place. */
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'rename'; plate: PlateListItem }
+  | { kind: 'copy'; plate: PlateListItem }
+  | { kind: 'publish'; plate: PlateListItem }
+  | null;
+
+interface MenuOption {
+  value: number;
+  title: string;
+  children: MenuOption[];
+}
+
+/** The MENU nodes of a tree, as places a plate's entry may go. */
+const menuOptions = (nodes: readonly MenuNode[]): MenuOption[] =>
+  nodes.filter((n) => n.type === 'MENU').map((n) => ({ value: n.id, title: n.title, children: menuOptions(n.children ?? []) }));
+
+/**
+ * /dataAnalysisPlate: the tenant's analysis plates — search by name or description, open,
+ * create, rename, copy, put in the menu or take out, delete. Buttons follow the board points
+ * the user holds; the server checks them again.
+ */
+const PlateListPage = observer(function PlateListPage() {
+  const { t, i18n } = useTranslation('widgets');
+  const { modal, message } = App.useApp();
+  const stores = useStores();
+  const api = useMemo(() => plateApi(stores.api.http), [stores]);
+  const held = useHeldPoints('board');
+  const [query, setQuery] = useState({ keyword: '', pageNum: 1 });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [menus, setMenus] = useState<MenuOption[]>([]);
+  const [form] = Form.useForm<{ name: string; description?: string; parentId?: number; title?: string }>();
+  const [saving, setSaving] = useState(false);
+
+  // One loader per search and page: each reads its own query, and an older answer never lands.
+  const listing = (q: typeof query) => new Loadable(() => api.list({ keyword: q.keyword || undefined, pageNum: q.pageNum, pageSize: PAGE_SIZE }));
+  const [source, setSource] = useState(() => listing(query));
+  useEffect(() => {
+    const next = listing(query);
+    setSource(next);
+    void next.load();
+    // `listing` is rebuilt each render; the query and the api decide what it loads.
+  }, [api, query]);
+
+  useEffect(() => {
+    if (dialog?.kind !== 'publish') return;
+    stores.api.currentTree({ showErrorToast: false }).then(
+      (tree) => setMenus(menuOptions(tree)),
+      () => setMenus([]),
+    );
+  }, [dialog, stores]);
+
+  const can = { create: held.has(PLATE_POINTS.create), edit: held.has(PLATE_POINTS.edit), delete: held.has(PLATE_POINTS.delete) };
+  /** After a write: the list again, and the menu (an entry may have come, gone or been renamed). */
+  const reload = () => {
+    void source.load();
+    void stores.refreshAccess();
+  };
+
+  const open = (next: Dialog) => {
+    form.resetFields();
+    if (next?.kind === 'rename') form.setFieldsValue({ name: next.plate.name });
+    if (next?.kind === 'copy') form.setFieldsValue({ name: t('plates.list.copyName', { name: next.plate.name }) });
+    if (next?.kind === 'publish') form.setFieldsValue({ title: next.plate.name });
+    setDialog(next);
+  };
+
+  const submit = async () => {
+    if (!dialog) return;
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      if (dialog.kind === 'create') await api.create({ name: values.name, description: values.description ?? '', config: { title: values.name, widgets: [] } });
+      if (dialog.kind === 'rename') await api.rename({ id: dialog.plate.id, revision: dialog.plate.revision, name: values.name });
+      if (dialog.kind === 'copy') await api.copy({ id: dialog.plate.id, name: values.name });
+      if (dialog.kind === 'publish') await api.publish({ id: dialog.plate.id, menu: { parentId: values.parentId!, title: values.title || undefined } });
+      void message.success(t(`plates.list.done.${dialog.kind}`));
+      setDialog(null);
+      reload();
+    } catch (failure) {
+      void message.error(messageOf(failure, t('plates.list.failed')));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const unpublish = async (plate: PlateListItem) => {
+    try {
+      await api.publish({ id: plate.id, menu: null });
+      void message.success(t('plates.list.done.unpublish'));
+      reload();
+    } catch (failure) {
+      void message.error(messageOf(failure, t('plates.list.failed')));
+    }
+  };
+
+  const confirmDelete = (plate: PlateListItem) =>
+    modal.confirm({
+      title: t('plates.list.deleteTitle', { name: plate.name }),
+      content: plate.resourceId !== null ? t('plates.list.deleteWithMenu') : t('plates.list.deleteContent'),
+      okText: t('plates.list.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('plates.list.cancel'),
+      onOk: async () => {
+        try {
+          await api.remove(plate.id);
+          void message.success(t('plates.list.done.delete'));
+          reload();
+        } catch (failure) {
+          void message.error(messageOf(failure, t('plates.list.failed')));
+        }
+      },
+    });
+
+  if (source.status === 'failed' && source.error && held.ready && !can.create && !can.edit && !can.delete && source.data === null) {
+    // A 403 from the list: the user has neither the board points nor the plate menu.
+    return <Result status="403" title="403" subTitle={t('plates.list.forbidden')} />;
+  }
+
+  return (
+    <div className="admin-page">
+      <div className="admin-page-header">
+        <Typography.Title level={3}>{t('plates.list.title')}</Typography.Title>
+        <Space wrap>
+          <Input.Search
+            allowClear
+            placeholder={t('plates.list.search')}
+            aria-label={t('plates.list.search')}
+            onSearch={(keyword) => setQuery({ keyword: keyword.trim(), pageNum: 1 })}
+            className="admin-search"
+            data-testid="plate-search"
+          />
+          {can.create && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => open({ kind: 'create' })} data-testid="create-plate">
+              {t('plates.list.create')}
+            </Button>
+          )}
+        </Space>
+      </div>
+      <Typography.Text type="secondary">{t('plates.list.intro')}</Typography.Text>
+      <Card>
+        <LoadState
+          source={source}
+          empty={{
+            when: (page) => page.total === 0,
+            description: query.keyword ? t('plates.list.noMatch') : t('plates.list.empty'),
+            action: can.create && !query.keyword ? (
+              <Button type="primary" onClick={() => open({ kind: 'create' })}>
+                {t('plates.list.create')}
+              </Button>
+            ) : undefined,
+          }}
+        >
+          {(page) => (
+            <Table<PlateListItem>
+              rowKey="id"
+              size="middle"
+              dataSource={page.list}
+              scroll={{ x: 900 }}
+              pagination={{
+                current: page.pageNum,
+                pageSize: PAGE_SIZE,
+                total: page.total,
+                hideOnSinglePage: true,
+                onChange: (pageNum) => setQuery((q) => ({ ...q, pageNum })),
+              }}
+              columns={[
+                {
+                  title: t('plates.list.name'),
+                  dataIndex: 'name',
+                  render: (name: string, plate) => (
+                    <Link to={plateRoute(plate.id)} className="plate-list-name" dir="auto">
+                      {name}
+                    </Link>
+                  ),
+                },
+                { title: t('plates.list.description'), dataIndex: 'description', ellipsis: true, render: (text: string) => <span dir="auto">{text || '—'}</span> },
+                { title: t('plates.list.components'), dataIndex: 'componentCount', width: 120, align: 'end' },
+                {
+                  title: t('plates.list.menu'),
+                  dataIndex: 'resourceId',
+                  width: 120,
+                  render: (resourceId: number | null) => (resourceId !== null ? <Tag color="green">{t('plates.list.inMenu')}</Tag> : <span className="admin-muted">—</span>),
+                },
+                {
+                  title: t('plates.list.updated'),
+                  dataIndex: 'updateTime',
+                  width: 220,
+                  render: (time: string, plate) => (
+                    <span className="admin-nowrap">
+                      {formatServerDate(time, languageOf(i18n))}
+                      {plate.updatedByName ? ` · ${plate.updatedByName}` : ''}
+                    </span>
+                  ),
+                },
+                {
+                  title: t('plates.list.actions'),
+                  key: 'actions',
+                  width: 320,
+                  render: (_: unknown, plate) => (
+                    <Space wrap size="small">
+                      {can.edit && (
+                        <Button size="small" icon={<EditOutlined />} onClick={() => open({ kind: 'rename', plate })} data-testid={`rename-${plate.id}`}>
+                          {t('plates.list.rename')}
+                        </Button>
+                      )}
+                      {can.create && (
+                        <Button size="small" icon={<CopyOutlined />} onClick={() => open({ kind: 'copy', plate })} data-testid={`copy-${plate.id}`}>
+                          {t('plates.list.copy')}
+                        </Button>
+                      )}
+                      {can.edit &&
+                        (plate.resourceId === null ? (
+                          <Button size="small" icon={<MenuOutlined />} onClick={() => open({ kind: 'publish', plate })} data-testid={`publish-${plate.id}`}>
+                            {t('plates.list.publish')}
+                          </Button>
+                        ) : (
+                          <Button size="small" icon={<MenuOutlined />} onClick={() => void unpublish(plate)} data-testid={`unpublish-${plate.id}`}>
+                            {t('plates.list.unpublish')}
+                          </Button>
+                        ))}
+                      {can.delete && (
+                        <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(plate)} data-testid={`delete-${plate.id}`}>
+                          {t('plates.list.delete')}
+                        </Button>
+                      )}
+                    </Space>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </LoadState>
+      </Card>
+      <Modal
+        open={dialog !== null}
+        title={dialog ? t(`plates.list.dialog.${dialog.kind}`, { name: 'plate' in dialog ? dialog.plate.name : '' }) : ''}
+        okText={t('plates.list.save')}
+        cancelText={t('plates.list.cancel')}
+        confirmLoading={saving}
+        onOk={() => void submit()}
+        onCancel={() => setDialog(null)}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" onFinish={() => void submit()}>
+          {dialog?.kind !== 'publish' && (
+            <Form.Item name="name" label={t('plates.list.name')} rules={[{ required: true, whitespace: true, message: t('plates.list.nameRequired') }, { max: 80 }]}>
+              <Input autoFocus maxLength={80} data-testid="plate-name" />
+            </Form.Item>
+          )}
+          {dialog?.kind === 'create' && (
+            <Form.Item name="description" label={t('plates.list.description')} rules={[{ max: 500 }]}>
+              <Input.TextArea rows={3} maxLength={500} />
+            </Form.Item>
+          )}
+          {dialog?.kind === 'publish' && (
+            <>
+              <Form.Item name="parentId" label={t('plates.list.menuParent')} rules={[{ required: true, message: t('plates.list.menuParentRequired') }]}>
+                <TreeSelect treeData={menus} treeDefaultExpandAll showSearch treeNodeFilterProp="title" data-testid="plate-menu-parent" />
+              </Form.Item>
+              <Form.Item name="title" label={t('plates.list.menuTitle')} rules={[{ max: 120 }]}>
+                <Input maxLength={120} />
+              </Form.Item>
+            </>
+          )}
+        </Form>
+      </Modal>
+    </div>
+  );
+});
+
+export default PlateListPage;

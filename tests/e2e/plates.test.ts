@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { PlateListItem } from '../../src/core/contracts/plates.ts';
+import type { PageResult } from '../../src/core/envelope.ts';
+import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
+import { DEMO_PASSWORD, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const SCREENSHOTS = path.resolve('test-results/screenshots/plates');
+const API = '/proptech_allplan';
+
+/**
+ * Analysis plates in real Chromium against the real server: a demo plate opened from the
+ * menu draws its components from the form's records, refreshes on demand and on a timer; the
+ * plate list searches, creates, renames, copies, adds to the menu and deletes with
+ * confirmation; the screens in Chinese and Arabic (right to left).
+ */
+describe('analysis plates in Chromium', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let admin: string;
+  const problems: string[][] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', { webDir: builtWebDir() });
+    browser = await launchBrowser();
+    admin = await t.signIn('admin', NORTHWIND);
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const newPage = async (locale = 'en-US') => {
+    const context = await browser.newContext({ locale, viewport: { width: 1440, height: 1000 } });
+    const page = await context.newPage();
+    problems.push(await watchPageProblems(page));
+    return page;
+  };
+
+  const signIn = async (page: Page) => {
+    await page.goto(`${t.url}/login`);
+    await page.fill('#password-login_account', 'admin');
+    await page.fill('#password-login_password', DEMO_PASSWORD);
+    await page.locator('form#password-login button[type=submit]').click();
+    await page.getByRole('button', { name: NORTHWIND }).click();
+    await page.getByTestId('workspace-NW-HQ').click();
+    await page.waitForURL(`${t.url}/home`);
+  };
+
+  const shoot = async (page: Page, name: string) => {
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  };
+
+  const plates = async () => (await t.call<PageResult<PlateListItem>>('GET', `${API}/board/plate/list`, { token: admin })).body.data.list;
+
+  /** Waits until every component of the plate has drawn (no loading cell left) and none failed. */
+  const drawn = async (page: Page) => {
+    await page.getByTestId('plate-view').waitFor();
+    await page.waitForFunction(() => {
+      const cells = [...document.querySelectorAll('[data-widget-state]')];
+      return cells.length > 0 && cells.every((cell) => cell.getAttribute('data-widget-state') !== 'loading');
+    });
+    const states = await page.locator('[data-widget-state]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-widget-state')));
+    expect(states.filter((s) => s === 'error' || s === 'invalid')).toEqual([]);
+    return states.length;
+  };
+
+  it('opens a demo plate from the menu; its components draw, refresh now and on a timer', { timeout: 120_000 }, async () => {
+    const page = await newPage();
+    await signIn(page);
+    const backlog = (await plates()).find((p) => p.name === 'Maintenance backlog')!;
+    await page.getByRole('menuitem', { name: 'Data analysis' }).click();
+    await page.getByRole('menuitem', { name: 'Maintenance backlog' }).click();
+    await page.waitForURL(`${t.url}/data-analysis-plate/${backlog.id}`);
+    expect(await drawn(page)).toBe(backlog.componentCount);
+    await expect.poll(() => page.locator('canvas').count()).toBeGreaterThanOrEqual(2);
+    await shoot(page, 'view-en');
+
+    const queries: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/dataset/query')) queries.push(request.url());
+    });
+    await page.getByTestId('plate-refresh').click();
+    await expect.poll(() => queries.length).toBeGreaterThanOrEqual(backlog.componentCount - 1);
+
+    const before = queries.length;
+    await page.getByTestId('plate-refresh-interval').click();
+    await page.locator('.ant-select-item-option[title="Every 30 seconds"]').click();
+    await expect.poll(() => queries.length, { timeout: 40_000, interval: 1000 }).toBeGreaterThan(before);
+    await drawn(page);
+    expect(problems.flat()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('searches, creates, renames, copies, adds to the menu and deletes with confirmation', { timeout: 120_000 }, async () => {
+    const page = await newPage();
+    await signIn(page);
+    await page.goto(`${t.url}/dataAnalysisPlate`);
+    await page.locator('.ant-table-row').first().waitFor();
+    expect(await page.locator('.ant-table-row').count()).toBe(2);
+    await shoot(page, 'list-en');
+
+    await page.getByTestId('plate-search').locator('input').fill('scores');
+    await page.getByTestId('plate-search').locator('input').press('Enter');
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
+    await expect.poll(() => page.locator('.ant-table-row').first().textContent()).toContain('Fire safety inspections');
+    await page.getByTestId('plate-search').locator('input').fill('');
+    await page.getByTestId('plate-search').locator('input').press('Enter');
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(2);
+
+    await page.getByTestId('create-plate').click();
+    await page.getByTestId('plate-name').fill('Weekly review');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(3);
+    const created = (await plates()).find((p) => p.name === 'Weekly review')!;
+    expect(created.componentCount).toBe(0);
+
+    await page.getByTestId(`rename-${created.id}`).click();
+    await page.getByTestId('plate-name').fill('Weekly maintenance review');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await plates()).find((p) => p.id === created.id)?.name).toBe('Weekly maintenance review');
+
+    const backlog = (await plates()).find((p) => p.name === 'Maintenance backlog')!;
+    await page.getByTestId(`copy-${backlog.id}`).click();
+    expect(await page.getByTestId('plate-name').inputValue()).toBe('Maintenance backlog (copy)');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await plates()).some((p) => p.name === 'Maintenance backlog (copy)')).toBe(true);
+    const copy = (await plates()).find((p) => p.name === 'Maintenance backlog (copy)')!;
+    expect(copy.componentCount).toBe(backlog.componentCount);
+
+    await page.getByTestId(`publish-${created.id}`).click();
+    await page.getByTestId('plate-menu-parent').click();
+    await page.locator('.ant-select-tree-node-content-wrapper', { hasText: 'Data analysis' }).first().click();
+    await shoot(page, 'publish-en');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await plates()).find((p) => p.id === created.id)?.resourceId ?? null).not.toBeNull();
+    await page.reload();
+    // The list's own entry shows once the menu has loaded with its group open.
+    await page.getByRole('menuitem', { name: 'Analysis plates' }).waitFor();
+    const entry = page.getByRole('menuitem', { name: 'Weekly maintenance review' });
+    await entry.click();
+    await page.waitForURL(`${t.url}/data-analysis-plate/${created.id}`);
+    await page.locator('.page-renderer-empty').waitFor();
+
+    await page.goto(`${t.url}/dataAnalysisPlate`);
+    await page.getByTestId(`delete-${copy.id}`).click();
+    await page.locator('.ant-modal-confirm-title', { hasText: 'Delete "Maintenance backlog (copy)"?' }).waitFor();
+    await shoot(page, 'delete-en');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(async () => (await plates()).some((p) => p.id === copy.id)).toBe(false);
+    expect(problems.flat()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the list and a plate in Chinese and Arabic (screenshots)', { timeout: 120_000 }, async () => {
+    const fire = (await plates()).find((p) => p.name === 'Fire safety inspections')!;
+    for (const [locale, suffix, dir] of [
+      ['zh-CN', 'zh-CN', 'ltr'],
+      ['ar', 'ar', 'rtl'],
+    ] as const) {
+      const page = await newPage(locale);
+      await signIn(page);
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);
+      await page.goto(`${t.url}/dataAnalysisPlate`);
+      await page.locator('.ant-table-row').first().waitFor();
+      await shoot(page, `list-${suffix}`);
+      await page.goto(`${t.url}/data-analysis-plate/${fire.id}`);
+      await drawn(page);
+      await shoot(page, `view-${suffix}`);
+      await page.context().close();
+    }
+    expect(problems.flat()).toEqual([]);
+  });
+
+  it('answers an unknown plate with its own screen', async () => {
+    const page = await newPage();
+    await signIn(page);
+    await page.goto(`${t.url}/data-analysis-plate/999999`);
+    await page.getByText('This plate does not exist, or it was deleted.').waitFor();
+    await page.context().close();
+  });
+});

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { FilterOption, PageFilter, WidgetConfig } from '../src/core/pages/page-config.ts';
-import type { DatasetQuery, QueryAggregateResult, QueryRowsResult } from '../src/core/query/query-spec.ts';
+import type { DatasetQuery, QueryAggregateResult, QueryFilter, QueryRowsResult } from '../src/core/query/query-spec.ts';
 
 /** What the renderer has fetched for a widget's `data`. */
 export type WidgetDataState =
@@ -21,8 +21,22 @@ export type FilterOptionsState =
   | { status: 'error'; message: string; retry: () => void }
   | { status: 'ready'; options: FilterOption[] };
 
+/**
+ * A component's click that narrows the others (cross-filtering): the clauses apply to every
+ * other widget whose dataset has their fields; `label` says what was picked.
+ */
+export interface CrossSelection {
+  widgetId: string;
+  clauses: QueryFilter[];
+  label: string;
+}
+
 /** The page's filter values (MobX observable): read by widgets, written by the filter bar. */
 export interface PageFilterState {
+  /** What a component's click picked, or null. */
+  readonly selection: CrossSelection | null;
+  /** Picks (or, with null, clears) the cross-filter. */
+  select(selection: CrossSelection | null): void;
   /** The page config's filters, in order. */
   readonly definitions: readonly PageFilter[];
   /** The current value; a relative default (`last30days`) is already a `[from, to]` here. */

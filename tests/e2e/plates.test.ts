@@ -96,6 +96,41 @@ describe('analysis plates in Chromium', () => {
     await page.context().close();
   });
 
+  it('cross-filters the other components from a bar, drills the chart into the month and back up', { timeout: 120_000 }, async () => {
+    const page = await newPage();
+    await signIn(page);
+    const backlog = (await plates()).find((p) => p.name === 'Maintenance backlog')!;
+    await page.goto(`${t.url}/data-analysis-plate/${backlog.id}`);
+    await drawn(page);
+    const requests = page.locator('[data-widget-id="requests"]');
+    const before = await requests.innerText();
+    const bodies: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/dataset/query')) bodies.push(request.postData() ?? '');
+    });
+
+    // A click low on the plot lands on a stacked bar of some month.
+    const canvas = page.locator('[data-widget-id="byMonth"] canvas').first();
+    const box = (await canvas.boundingBox())!;
+    for (const share of [0.5, 0.45, 0.55, 0.4, 0.6]) {
+      await page.mouse.click(box.x + box.width * share, box.y + box.height - 60);
+      if (await page.getByTestId('clear-cross-filter').isVisible()) break;
+    }
+    await page.getByTestId('clear-cross-filter').waitFor();
+    await page.getByTestId('drill-up-byMonth').waitFor();
+    await expect.poll(() => bodies.some((b) => b.includes('"between"') && b.includes('"reportedAt"'))).toBe(true);
+    await drawn(page);
+    await expect.poll(() => requests.innerText()).not.toBe(before);
+    await shoot(page, 'cross-filter-en');
+
+    await page.getByTestId('drill-up-byMonth').click();
+    await expect.poll(() => page.getByTestId('drill-up-byMonth').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('clear-cross-filter').count()).toBe(0);
+    await expect.poll(() => requests.innerText()).toBe(before);
+    expect(problems.flat()).toEqual([]);
+    await page.context().close();
+  });
+
   it('searches, creates, renames, copies, adds to the menu and deletes with confirmation', { timeout: 120_000 }, async () => {
     const page = await newPage();
     await signIn(page);

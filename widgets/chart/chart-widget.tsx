@@ -1,11 +1,13 @@
-import { Empty, Spin, theme } from 'antd';
+import { ArrowUpOutlined } from '@ant-design/icons';
+import { Button, Empty, Spin, theme } from 'antd';
 import type { EChartsOption } from 'echarts';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { measureName } from '../../src/core/query/query-spec.ts';
 import { resultRows, type WidgetRenderProps } from '../types.ts';
-import type { ChartContext, ChartTexts } from './chart-context.ts';
+import type { ChartContext, ChartTexts, Row } from './chart-context.ts';
+import { pickOf } from './chart-pick.ts';
 import { buildChartOption } from './chart-option.ts';
 import type { ChartProps } from './chart-props.ts';
 import { describeChart } from './chart-summary.ts';
@@ -43,18 +45,63 @@ function useChinaMap(needed: boolean): MapState {
 
 const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-/** An ECharts chart of the widget's aggregate rows, sized to its cell, in the app's colours and reading direction. */
-export default function ChartWidget({ widget, props, data }: WidgetRenderProps<ChartProps>) {
+/** One step down a date hierarchy: the finer dimension, the period clicked, and its label for the way back. */
+interface DrillStep {
+  ref: string;
+  range: [string, string];
+  label: string;
+}
+
+type DrilledRows = { status: 'loading' } | { status: 'ready'; rows: Row[] } | { status: 'error'; message: string };
+
+/**
+ * An ECharts chart of the widget's aggregate rows, sized to its cell, in the app's colours and
+ * reading direction. A click on a category filters the page's other components by it; on a
+ * date bucket above days it also drills this chart into that period, one bucket finer.
+ */
+export default function ChartWidget({ widget, props: ownProps, data, filters, fetchData }: WidgetRenderProps<ChartProps>) {
   const { t, i18n } = useTranslation('widgets');
   const { token } = theme.useToken();
   const [box, size] = useElementSize<HTMLDivElement>();
   const chartRef = useRef<ReactEChartsCore>(null);
   const [surface, setSurface] = useState<{ color: string | null; dark: boolean }>({ color: null, dark: false });
-  const mapState = useChinaMap(props.kind === 'map');
+  const mapState = useChinaMap(ownProps.kind === 'map');
 
   const language = i18n.resolvedLanguage ?? i18n.language;
   const direction = i18n.dir(language);
-  const rows = useMemo(() => (data.status === 'ready' ? resultRows(data.result) : []), [data]);
+  const [drill, setDrill] = useState<DrillStep[]>([]);
+  const [drilled, setDrilled] = useState<DrilledRows | null>(null);
+  const step = drill.at(-1);
+  // Drilled, the chart draws the finer dimension in place of its category axis.
+  const props = useMemo<ChartProps>(() => (step ? { ...ownProps, x: step.ref } : ownProps), [ownProps, step]);
+  const query = useMemo(() => {
+    if (!step || !widget.data) return widget.data;
+    const x = ownProps.x ?? widget.data.dimensions?.find((d) => d !== ownProps.splitBy);
+    return { ...widget.data, dimensions: (widget.data.dimensions ?? []).map((d) => (d === x ? step.ref : d)), sort: [{ field: step.ref, order: 'asc' as const }] };
+  }, [step, widget.data, ownProps.x, ownProps.splitBy]);
+
+  useEffect(() => {
+    if (!step || !query) {
+      setDrilled(null);
+      return;
+    }
+    let live = true;
+    setDrilled({ status: 'loading' });
+    const field = step.ref.split(':')[0]!;
+    fetchData({ dimensions: query.dimensions, sort: query.sort, filters: [{ field, op: 'between', value: step.range }] }).then(
+      (result) => live && setDrilled({ status: 'ready', rows: resultRows(result) }),
+      (failure: unknown) => live && setDrilled({ status: 'error', message: failure instanceof Error ? failure.message : String(failure) }),
+    );
+    return () => {
+      live = false;
+    };
+    // The page's filters reach fetchData itself; a new answer of the plain chart (a refresh) asks again too.
+  }, [step, query, fetchData, data]);
+
+  const rows = useMemo(() => {
+    if (step) return drilled?.status === 'ready' ? drilled.rows : [];
+    return data.status === 'ready' ? resultRows(data.result) : [];
+  }, [data, step, drilled]);
 
   useEffect(() => {
     if (box.current) setSurface(surfaceBehind(box.current.parentElement));
@@ -73,19 +120,35 @@ export default function ChartWidget({ widget, props, data }: WidgetRenderProps<C
     [t, widget.data],
   );
 
-  const model = useMemo(() => {
-    if (!size) return null;
-    const context: ChartContext = {
-      language,
-      direction,
-      theme: chartTheme(token, surface.color, surface.dark),
-      texts,
-      query: widget.data,
-      size,
-      reducedMotion: prefersReducedMotion(),
-    };
-    return buildChartOption(props, rows, context);
-  }, [size, language, direction, token, surface, texts, widget.data, props, rows]);
+  const context = useMemo<ChartContext | null>(
+    () =>
+      size
+        ? { language, direction, theme: chartTheme(token, surface.color, surface.dark), texts, query, size, reducedMotion: prefersReducedMotion() }
+        : null,
+    [size, language, direction, token, surface, texts, query],
+  );
+  const model = useMemo(() => (context ? buildChartOption(props, rows, context) : null), [context, props, rows]);
+
+  const onEvents = useMemo(
+    () => ({
+      click: (params: { name?: string }) => {
+        if (!context || !params.name) return;
+        const pick = pickOf(props, rows, context, params.name);
+        if (!pick) return;
+        filters.select({ widgetId: widget.id, clauses: pick.clauses, label: pick.label });
+        if (pick.drill) setDrill((steps) => [...steps, { ...pick.drill!, label: pick.label }]);
+      },
+    }),
+    [context, props, rows, filters, widget.id],
+  );
+
+  const up = () => {
+    const rest = drill.slice(0, -1);
+    setDrill(rest);
+    // The way back up also widens what the other components show: to the period above, or none.
+    const above = rest.at(-1);
+    filters.select(above ? { widgetId: widget.id, clauses: [{ field: above.ref.split(':')[0]!, op: 'between', value: above.range }], label: above.label } : null);
+  };
 
   const summary = useMemo(
     () => (model ? (props.description ?? describeChart(props.kind, model.facts, t, language, widget.title)) : ''),
@@ -103,7 +166,9 @@ export default function ChartWidget({ widget, props, data }: WidgetRenderProps<C
 
   if (mapState instanceof Error) throw mapState; // the cell's error boundary offers a retry
   let body;
-  if (data.status === 'none') body = <Empty className="chart-widget-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chart.noQuery')} />;
+  if (step && drilled?.status === 'error') body = <Empty className="chart-widget-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={drilled.message} />;
+  else if (step && drilled?.status !== 'ready') body = <Spin className="chart-widget-spin" aria-label={t('chart.drilling')} />;
+  else if (data.status === 'none') body = <Empty className="chart-widget-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chart.noQuery')} />;
   else if (mapState !== 'ready') body = <Spin className="chart-widget-spin" aria-label={t('chart.loadingMap')} />;
   else if (!option || !size) body = null;
   else if (model?.empty) body = <Empty className="chart-widget-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chart.empty')} />;
@@ -119,6 +184,7 @@ export default function ChartWidget({ widget, props, data }: WidgetRenderProps<C
         lazyUpdate
         autoResize={false}
         opts={{ locale: language.startsWith('zh') ? 'ZH' : 'EN' }}
+        onEvents={onEvents}
         className="chart-widget-canvas"
         style={{ width: size.width, height: size.height }}
         role="img"
@@ -127,7 +193,17 @@ export default function ChartWidget({ widget, props, data }: WidgetRenderProps<C
     );
 
   return (
-    <div ref={box} className="chart-widget" data-chart-kind={props.kind} dir={direction}>
+    <div ref={box} className={step ? 'chart-widget chart-widget-drilled' : 'chart-widget'} data-chart-kind={props.kind} dir={direction}>
+      {step && (
+        <div className="chart-widget-drill">
+          <Button size="small" icon={<ArrowUpOutlined />} onClick={up} data-testid={`drill-up-${widget.id}`}>
+            {t('chart.drillUp')}
+          </Button>
+          <span className="chart-widget-drill-path" dir="auto">
+            {drill.map((d) => d.label).join(' › ')}
+          </span>
+        </div>
+      )}
       {body}
     </div>
   );

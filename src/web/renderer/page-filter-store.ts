@@ -1,7 +1,7 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import type { PageFilter } from '../../core/pages/page-config.ts';
 import { isRelativeRange, localToday, resolveRelativeRange } from '../../core/pages/relative-range.ts';
-import type { FilterOptionsState, FilterValue, PageFilterState } from '../../../widgets/types.ts';
+import type { CrossSelection, FilterOptionsState, FilterValue, PageFilterState } from '../../../widgets/types.ts';
 import { messageOf } from '../shell/login/api-error.ts';
 
 /** A filter's starting value: a relative range resolved against today, a value, or nothing chosen. */
@@ -24,6 +24,7 @@ export class PageFilterStore implements PageFilterState {
   private readonly values = observable.map<string, FilterValue>();
   private readonly defaults = new Map<string, FilterValue>();
   private readonly optionStates = observable.map<string, FilterOptionsState>();
+  selection: CrossSelection | null = null;
 
   constructor(
     readonly definitions: readonly PageFilter[],
@@ -48,10 +49,17 @@ export class PageFilterStore implements PageFilterState {
 
   reset(): void {
     for (const [id, value] of this.defaults) this.values.set(id, value);
+    this.selection = null;
+  }
+
+  select(selection: CrossSelection | null): void {
+    // The same pick again clears it, as a second click on a bar does.
+    const same = selection && this.selection && selection.widgetId === this.selection.widgetId && JSON.stringify(selection.clauses) === JSON.stringify(this.selection.clauses);
+    this.selection = same ? null : selection;
   }
 
   get atDefaults(): boolean {
-    return [...this.defaults].every(([id, value]) => sameValue(this.values.get(id) ?? null, value));
+    return this.selection === null && [...this.defaults].every(([id, value]) => sameValue(this.values.get(id) ?? null, value));
   }
 
   options(id: string): FilterOptionsState {

@@ -1,4 +1,4 @@
-import { Alert } from 'antd';
+import { Alert, Button } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import ReactGridLayout, { useContainerWidth } from 'react-grid-layout';
@@ -103,6 +103,23 @@ const PageView = observer(function PageView({ config, source, showHeader = true,
         </header>
       ) : null}
       {failed ? <Alert className="page-renderer-notice" type="warning" showIcon title={t('page.rightsUnknown')} /> : null}
+      {filters.selection ? (
+        <Alert
+          className="page-renderer-notice"
+          type="info"
+          showIcon
+          role="status"
+          title={t('page.crossFilter', {
+            label: filters.selection.label,
+            widget: config.widgets.find((w) => w.id === filters.selection!.widgetId)?.title ?? '',
+          })}
+          action={
+            <Button size="small" onClick={() => filters.select(null)} data-testid="clear-cross-filter">
+              {t('page.clearCrossFilter')}
+            </Button>
+          }
+        />
+      ) : null}
       <div ref={containerRef} className="page-renderer-grid">
         {visible.length === 0 ? (
           <p className="page-renderer-empty">{t('page.noWidgets')}</p>

@@ -11,7 +11,7 @@ import type { DatasetFields, PageDataSource } from './page-data-source.ts';
 import { useWidgetData } from './use-widget-data.ts';
 import { WidgetErrorBoundary } from './widget-error-boundary.tsx';
 import { checkWidgetProps, type PropsProblem } from './widget-props.ts';
-import { applicableFilters, filterClauses } from './widget-query.ts';
+import { applicableFilters, filterClauses, selectionClauses } from './widget-query.ts';
 
 const components = new WeakMap<WidgetDefinition, LazyComponent<WidgetRenderProps>>();
 
@@ -86,9 +86,12 @@ export const WidgetCell = observer(function WidgetCell({ widget, source, filters
   const clauses =
     fields === undefined
       ? null
-      : applicableFilters(widget, filters.definitions, fields).flatMap((filter) =>
-          filterClauses(filter, filters.value(filter.id), fields?.get(widget.data?.dataset ?? '')?.get(filter.field)),
-        );
+      : [
+          ...applicableFilters(widget, filters.definitions, fields).flatMap((filter) =>
+            filterClauses(filter, filters.value(filter.id), fields?.get(widget.data?.dataset ?? '')?.get(filter.field)),
+          ),
+          ...selectionClauses(widget, filters.selection, fields),
+        ];
   const { data, fetchData } = useWidgetData(widget, source, definition && check?.ok ? clauses : null, refreshToken);
 
   let body: ReactNode;

@@ -1,6 +1,6 @@
 import type { PageFilter, WidgetConfig } from '../../core/pages/page-config.ts';
 import type { DatasetFieldType, DatasetQuery, QueryFilter } from '../../core/query/query-spec.ts';
-import type { FilterValue } from '../../../widgets/types.ts';
+import type { CrossSelection, FilterValue } from '../../../widgets/types.ts';
 import type { DatasetFields, QueryExtras } from './page-data-source.ts';
 
 /** `date:month` -> `date`. */
@@ -26,9 +26,21 @@ function fieldsNamedBy(query: DatasetQuery): Set<string> {
 export function applicableFilters(widget: WidgetConfig, definitions: readonly PageFilter[], fields: DatasetFields | null): PageFilter[] {
   if (!widget.data) return [];
   if (widget.filterIds) return definitions.filter((filter) => widget.filterIds!.includes(filter.id));
-  const known = fields?.get(widget.data.dataset);
-  const has = known ? (field: string) => known.has(field) : (field: string) => fieldsNamedBy(widget.data!).has(field);
+  const has = fieldTest(widget, fields);
   return definitions.filter((filter) => has(filter.field));
+}
+
+/** Whether the widget's dataset has a field (where unknown, whether its own query names it). */
+function fieldTest(widget: WidgetConfig, fields: DatasetFields | null): (field: string) => boolean {
+  const known = widget.data ? fields?.get(widget.data.dataset) : undefined;
+  return known ? (field) => known.has(field) : (field) => (widget.data ? fieldsNamedBy(widget.data).has(field) : false);
+}
+
+/** The cross-filter's clauses for a widget: none for the widget that picked, or one whose dataset lacks a field. */
+export function selectionClauses(widget: WidgetConfig, selection: CrossSelection | null, fields: DatasetFields | null): QueryFilter[] {
+  if (!selection || !widget.data || selection.widgetId === widget.id) return [];
+  const has = fieldTest(widget, fields);
+  return selection.clauses.every((clause) => has(clause.field)) ? selection.clauses : [];
 }
 
 const isBlank = (value: unknown) => value === null || value === undefined || value === '';

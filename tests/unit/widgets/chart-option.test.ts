@@ -4,6 +4,8 @@ import type { ChartContext, ChartTheme } from '../../../widgets/chart/chart-cont
 import { buildChartOption } from '../../../widgets/chart/chart-option.ts';
 import type { ChartProps } from '../../../widgets/chart/chart-props.ts';
 import { chinaProvince } from '../../../widgets/chart/china-provinces.ts';
+import { pickOf } from '../../../widgets/chart/chart-pick.ts';
+import { formatServerDate } from '../../../src/core/format.ts';
 
 /* The option builders are pure: props + rows + context in, an ECharts option out. */
 
@@ -407,5 +409,43 @@ describe('legend and size', () => {
 
   it('turns animation off for readers who ask for less motion', () => {
     expect(build({ kind: 'bar', x: 'building', series: [{ field: 'sum_cost' }] }, COSTS, context({ reducedMotion: true })).option.animation).toBe(false);
+  });
+});
+
+describe('a click on a category (pickOf)', () => {
+  const byBuilding: ChartProps = { kind: 'bar', x: 'building', series: [{ field: 'n' }], valueLabels: { eastgate: 'Eastgate Mall' } };
+  const rows = [
+    { building: 'eastgate', n: 3 },
+    { building: 'tower', n: 5 },
+  ];
+
+  it('filters by the value behind the drawn label', () => {
+    expect(pickOf(byBuilding, rows, context(), 'Eastgate Mall')).toEqual({
+      clauses: [{ field: 'building', op: 'eq', value: 'eastgate' }],
+      label: 'Eastgate Mall',
+      drill: null,
+    });
+    expect(pickOf(byBuilding, rows, context(), 'tower')?.clauses).toEqual([{ field: 'building', op: 'eq', value: 'tower' }]);
+    expect(pickOf(byBuilding, rows, context(), 'nowhere')).toBeNull();
+  });
+
+  it('filters a date bucket by its days and drills one bucket finer, down to days', () => {
+    const months: ChartProps = { kind: 'line', x: 'reportedAt:month', series: [{ field: 'n' }] };
+    const monthRows = [
+      { 'reportedAt:month': '2026-02', n: 1 },
+      { 'reportedAt:month': '2026-03', n: 2 },
+    ];
+    const label = formatServerDate('2026-02', 'en');
+    const pick = pickOf(months, monthRows, context(), label)!;
+    expect(pick.clauses).toEqual([{ field: 'reportedAt', op: 'between', value: ['2026-02-01', '2026-02-28'] }]);
+    expect(pick.drill).toEqual({ ref: 'reportedAt:week', range: ['2026-02-01', '2026-02-28'] });
+    const days: ChartProps = { kind: 'bar', x: 'reportedAt:day', series: [{ field: 'n' }] };
+    const day = pickOf(days, [{ 'reportedAt:day': '2026-02-03', n: 1 }], context(), formatServerDate('2026-02-03', 'en'))!;
+    expect(day.drill).toBeNull();
+    expect(day.clauses).toEqual([{ field: 'reportedAt', op: 'between', value: ['2026-02-03', '2026-02-03'] }]);
+  });
+
+  it('picks nothing on charts without categories', () => {
+    expect(pickOf({ kind: 'gauge', series: [{ field: 'n' }] }, [{ n: 1 }], context(), '1')).toBeNull();
   });
 });

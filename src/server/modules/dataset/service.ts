@@ -15,6 +15,7 @@ import type { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest, forbidden, notFound, queryTimedOut } from '../../errors.ts';
 import { currentVersionOf } from '../form/service.ts';
 import type { FormVersionCache } from '../form/versions.ts';
+import { formOpen } from '../record/access.ts';
 import type { RecordContext } from '../record/service.ts';
 import type { QueryResultCache } from './query-cache.ts';
 import { filterExpr, measureExpr, orderTerm, outputValue, refExpr } from './query-compiler.ts';
@@ -108,12 +109,19 @@ export async function storedDatasetsByCode(scope: TenantScope): Promise<Map<stri
   return byCode(await storedDatasets(scope));
 }
 
-/** Where a signed-in caller's query reads: 404 for a form whose records the caller may not open, 403 without its read points. */
-export function sourceQueryFor(ctx: RecordContext, dataset: TenantDataset): SourceQuery {
-  if (dataset.source.kind === 'rows') return rowsSourceQuery(ctx.scope, ctx.dialect, dataset.source.datasetId);
+/** A form's records are read as its data list reads them: 404 for a form not open to the caller (another workspace's), 403 without its read points. */
+function requireSourceReader(ctx: RecordContext, dataset: TenantDataset): void {
+  if (dataset.source.kind === 'rows') return;
   const { form, version } = dataset.source;
+  if (!formOpen(ctx.access, form)) throw notFound('Dataset');
   if (!readsFormSource(ctx, form, version)) throw forbidden();
-  return formSourceQuery(ctx, form, version);
+}
+
+/** Where a signed-in caller's query reads, once their right to read it is checked. */
+export function sourceQueryFor(ctx: RecordContext, dataset: TenantDataset): SourceQuery {
+  requireSourceReader(ctx, dataset);
+  if (dataset.source.kind === 'rows') return rowsSourceQuery(ctx.scope, ctx.dialect, dataset.source.datasetId);
+  return formSourceQuery(ctx, dataset.source.form, dataset.source.version);
 }
 
 /**
@@ -130,7 +138,7 @@ export async function queryDataset(
   const [problem] = checkDatasetQuery(query, dataset);
   if (problem) throw badRequest(problem.path, problem.message);
   // Rights first: a cached answer is only ever handed to a caller who may read the source.
-  sourceQueryFor(ctx, dataset);
+  requireSourceReader(ctx, dataset);
   const { cache, timeoutMs } = options;
   return cache.through(cache.key(ctx.scope.tenantId, dataset, ctx.access, query), () =>
     withTimeLimit(ctx, timeoutMs, (limited) => runCheckedQuery(sourceQueryFor(limited, dataset), ctx.dialect, dataset, query)),

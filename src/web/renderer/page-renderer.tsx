@@ -23,6 +23,8 @@ export interface PageRendererProps {
   actions?: ReactNode;
   /** Changing it asks every widget for its data again, keeping what it shows until the answer comes. */
   refreshToken?: number;
+  /** Each widget offers its data as CSV, a chart also as PNG. */
+  exportable?: boolean;
 }
 
 /** Dataset fields for the filters: undefined while loading; null where unknown or unreadable. */
@@ -68,7 +70,7 @@ function useHeldPoints(config: PageConfig, source: PageDataSource): { held: Read
   return state;
 }
 
-const PageView = observer(function PageView({ config, source, showHeader = true, actions, refreshToken }: PageRendererProps) {
+const PageView = observer(function PageView({ config, source, showHeader = true, actions, refreshToken, exportable }: PageRendererProps) {
   const { t, i18n } = useTranslation('widgets');
   const [filters] = useState(() => new PageFilterStore(config.filters ?? [], (dataset, field) => source.distinct(dataset, field)));
   const fields = useDatasetFields(source, config.widgets.some((w) => w.data));
@@ -133,7 +135,7 @@ const PageView = observer(function PageView({ config, source, showHeader = true,
           >
             {visible.map((widget) => (
               <div key={widget.id} className="page-renderer-item">
-                <WidgetCell widget={widget} source={source} filters={filters} fields={fields} refreshToken={refreshToken} />
+                <WidgetCell widget={widget} source={source} filters={filters} fields={fields} refreshToken={refreshToken} exportable={exportable} />
               </div>
             ))}
           </ReactGridLayout>

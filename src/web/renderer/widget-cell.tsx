@@ -1,9 +1,11 @@
-import { ReloadOutlined, WarningOutlined } from '@ant-design/icons';
-import { Button, Empty, Skeleton, Spin } from 'antd';
+import { DownloadOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Empty, Skeleton, Spin } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { exportFileName, rowsToCsv } from '../../core/csv.ts';
 import type { WidgetConfig } from '../../core/pages/page-config.ts';
+import { saveDownload } from '../api/download.ts';
 import { widgetDefinition } from '../../../widgets/registry.ts';
 import { resultRows, type PageFilterState, type WidgetDefinition, type WidgetRenderProps } from '../../../widgets/types.ts';
 import { lazyComponent, type LazyComponent } from '../router/chunk-loader.tsx';
@@ -39,6 +41,24 @@ export interface WidgetCellProps {
   fields: DatasetFields | null | undefined;
   /** A new value asks for the data again (the page's refresh). */
   refreshToken?: number;
+  /** Offers the widget's data as CSV and a chart as PNG. */
+  exportable?: boolean;
+}
+
+/** The chart's canvas on the cell's own background, as a PNG file. */
+function saveCanvasAsPng(cell: HTMLElement, name: string): boolean {
+  const chart = cell.querySelector('canvas');
+  if (!chart) return false;
+  const copy = document.createElement('canvas');
+  copy.width = chart.width;
+  copy.height = chart.height;
+  const paint = copy.getContext('2d');
+  if (!paint) return false;
+  paint.fillStyle = getComputedStyle(cell).backgroundColor || '#fff';
+  paint.fillRect(0, 0, copy.width, copy.height);
+  paint.drawImage(chart, 0, 0);
+  copy.toBlob((blob) => blob && saveDownload(blob, null, name), 'image/png');
+  return true;
 }
 
 /** A panel naming what is wrong with a widget, in place of the widget. */
@@ -76,7 +96,8 @@ function PropsProblems({ problems }: { problems: PropsProblem[] }) {
  * One cell of the page grid: the widget's title, and its loading, error, empty and invalid
  * states around the widget itself, which only draws.
  */
-export const WidgetCell = observer(function WidgetCell({ widget, source, filters, fields, refreshToken }: WidgetCellProps) {
+export const WidgetCell = observer(function WidgetCell({ widget, source, filters, fields, refreshToken, exportable }: WidgetCellProps) {
+  const cellRef = useRef<HTMLElement>(null);
   const { t } = useTranslation('widgets');
   const titleId = useId();
   const definition = widgetDefinition(widget.type);
@@ -148,20 +169,45 @@ export const WidgetCell = observer(function WidgetCell({ widget, source, filters
   }
 
   const refreshing = data.status === 'ready' && data.refreshing;
+  const title = widget.title || widget.id;
+  const exportMenu =
+    exportable && state === 'ready' && data.status === 'ready' ? (
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'csv', label: t('cell.exportCsv') },
+            ...(widget.type === 'chart' ? [{ key: 'png', label: t('cell.exportPng') }] : []),
+          ],
+          onClick: ({ key }) => {
+            if (key === 'csv') {
+              // A BOM so spreadsheet programs read the UTF-8 (Chinese, Arabic) as such.
+              saveDownload(new Blob(['\ufeff', rowsToCsv(resultRows(data.result))], { type: 'text/csv;charset=utf-8' }), null, exportFileName(title, 'csv'));
+            } else if (cellRef.current) {
+              saveCanvasAsPng(cellRef.current, exportFileName(title, 'png'));
+            }
+          },
+        }}
+      >
+        <Button type="text" size="small" icon={<DownloadOutlined />} aria-label={t('cell.export', { title })} data-testid={`export-${widget.id}`} />
+      </Dropdown>
+    ) : null;
   return (
     <section
+      ref={cellRef}
       className={`widget-cell widget-cell-${widget.type}`}
       aria-labelledby={widget.title ? titleId : undefined}
       aria-busy={data.status === 'loading' || refreshing}
       data-widget-id={widget.id}
       data-widget-state={state}
     >
-      {widget.title ? (
+      {widget.title || exportMenu ? (
         <div className="widget-cell-head">
           <h2 id={titleId} className="widget-cell-title">
             {widget.title}
           </h2>
           {refreshing ? <Spin size="small" aria-label={t('cell.refreshing')} /> : null}
+          {exportMenu}
         </div>
       ) : null}
       <div className="widget-cell-body">{body}</div>

@@ -106,6 +106,7 @@ export default function PlateViewPage() {
             config={state.value.config}
             source={source}
             refreshToken={refreshToken}
+            exportable
             actions={
               <Space wrap>
                 <Select

@@ -71,12 +71,14 @@ describe('analysis plates in Chromium', () => {
 
   it('opens a demo plate from the menu; its components draw, refresh now and on a timer', { timeout: 120_000 }, async () => {
     const page = await newPage();
-    // Timers under the test's hand, so the 30-second refresh needs no 30-second wait.
-    await page.clock.install();
     await signIn(page);
     const backlog = (await plates()).find((p) => p.name === 'Maintenance backlog')!;
     await page.getByRole('menuitem', { name: 'Data analysis' }).click();
-    await page.getByRole('menuitem', { name: 'Maintenance backlog' }).click();
+    const entry = page.getByRole('menuitem', { name: 'Maintenance backlog' });
+    await entry.waitFor({ state: 'visible' });
+    // The group opens with an animation: let it settle before the click.
+    await page.waitForTimeout(400);
+    await entry.click();
     await page.waitForURL(`${t.url}/data-analysis-plate/${backlog.id}`);
     expect(await drawn(page)).toBe(backlog.componentCount);
     await expect.poll(() => page.locator('canvas').count()).toBeGreaterThanOrEqual(2);
@@ -92,8 +94,7 @@ describe('analysis plates in Chromium', () => {
     const before = queries.length;
     await page.getByTestId('plate-refresh-interval').click();
     await page.locator('.ant-select-item-option[title="Every 30 seconds"]').click();
-    await page.clock.fastForward('00:31');
-    await expect.poll(() => queries.length).toBeGreaterThan(before);
+    await expect.poll(() => queries.length, { timeout: 45_000, interval: 1000 }).toBeGreaterThan(before);
     await drawn(page);
     expect(problems.flat()).toEqual([]);
     await page.context().close();
@@ -129,6 +130,16 @@ describe('analysis plates in Chromium', () => {
     await page.getByTestId('drill-up-byMonth').click();
     await expect.poll(() => page.getByTestId('drill-up-byMonth').count()).toBe(0);
     await expect.poll(() => page.getByTestId('clear-cross-filter').count()).toBe(0);
+    await expect.poll(() => requests.innerText()).toBe(before);
+
+    // "Clear" in the banner also takes the chart back up.
+    for (const share of [0.5, 0.45, 0.55, 0.4, 0.6]) {
+      await page.mouse.click(box.x + box.width * share, box.y + box.height - 60);
+      if (await page.getByTestId('clear-cross-filter').isVisible()) break;
+    }
+    await page.getByTestId('drill-up-byMonth').waitFor();
+    await page.getByTestId('clear-cross-filter').click();
+    await expect.poll(() => page.getByTestId('drill-up-byMonth').count()).toBe(0);
     await expect.poll(() => requests.innerText()).toBe(before);
     expect(problems.flat()).toEqual([]);
     await page.context().close();
@@ -202,7 +213,10 @@ describe('analysis plates in Chromium', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => (await plates()).find((p) => p.id === created.id)?.resourceId ?? null).not.toBeNull();
     // The menu follows at once, without a reload: the entry shows in the open "Data analysis" group.
-    await page.getByRole('menuitem', { name: 'Weekly maintenance review' }).click();
+    const entry = page.getByRole('menuitem', { name: 'Weekly maintenance review' });
+    await entry.waitFor({ state: 'visible' });
+    await page.waitForTimeout(400);
+    await entry.click();
     await page.waitForURL(`${t.url}/data-analysis-plate/${created.id}`);
     await page.locator('.page-renderer-empty').waitFor();
 

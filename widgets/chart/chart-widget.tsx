@@ -72,6 +72,11 @@ export default function ChartWidget({ widget, props: ownProps, data, filters, fe
   const [drill, setDrill] = useState<DrillStep[]>([]);
   const [drilled, setDrilled] = useState<DrilledRows | null>(null);
   const step = drill.at(-1);
+  // A drill lasts as long as this chart's pick: "Clear", a reset or another component's pick ends it.
+  const pickedHere = filters.selection?.widgetId === widget.id;
+  useEffect(() => {
+    if (!pickedHere) setDrill((steps) => (steps.length ? [] : steps));
+  }, [pickedHere]);
   // Drilled, the chart draws the finer dimension in place of its category axis.
   const props = useMemo<ChartProps>(() => (step ? { ...ownProps, x: step.ref } : ownProps), [ownProps, step]);
   const query = useMemo(() => {

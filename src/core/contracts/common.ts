@@ -20,3 +20,16 @@ export const pagingProperties = {
 export function strictObject(properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema {
   return { type: 'object', additionalProperties: false, properties, required };
 }
+
+/** A menu entry a stored screen (page, plate) adds for itself: under `parentId`, optionally titled and with an icon; null takes it out. */
+export const menuEntrySchema = {
+  ...strictObject(
+    {
+      parentId: idSchema,
+      title: { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' },
+      icon: { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9]*$' },
+    },
+    ['parentId'],
+  ),
+  type: ['object', 'null'],
+};

@@ -1,6 +1,6 @@
 import type { StoredPage } from '../pages/page-config.ts';
 import { PAGE_ROUTE_MAX_LENGTH } from '../pages/page-route.ts';
-import { idSchema, strictObject } from './common.ts';
+import { idSchema, menuEntrySchema, strictObject } from './common.ts';
 
 /**
  * Request schemas of the page API. `config` is only required to be an object here: the
@@ -12,24 +12,13 @@ import { idSchema, strictObject } from './common.ts';
 export const PAGE_EDIT_POINT = 'page:edit';
 
 const routeSchema = { type: ['string', 'null'], maxLength: PAGE_ROUTE_MAX_LENGTH } as const;
-const menuSchema = {
-  ...strictObject(
-    {
-      parentId: idSchema,
-      title: { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' },
-      icon: { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9]*$' },
-    },
-    ['parentId'],
-  ),
-  type: ['object', 'null'],
-};
 
 const pageFields = {
   route: routeSchema,
   kind: { enum: ['page', 'website'] },
   published: { type: 'boolean' },
   config: { type: 'object' },
-  menu: menuSchema,
+  menu: menuEntrySchema,
 };
 
 export const pageCreateBody = strictObject(pageFields, ['route', 'kind', 'published', 'config']);

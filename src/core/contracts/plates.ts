@@ -1,5 +1,5 @@
 import type { PageConfig } from '../pages/page-config.ts';
-import { idSchema, pagingProperties, strictObject } from './common.ts';
+import { idSchema, menuEntrySchema, pagingProperties, strictObject } from './common.ts';
 
 /**
  * The plate (analysis board) API. A plate's `config` is a page config (layout, plate filters,
@@ -21,17 +21,6 @@ export const PLATE_REFRESH_SECONDS = [0, 30, 60, 300, 900, 3600] as const;
 
 const nameSchema = { type: 'string', minLength: 1, maxLength: 80, pattern: '\\S' } as const;
 const descriptionSchema = { type: 'string', maxLength: 500 } as const;
-const menuSchema = {
-  ...strictObject(
-    {
-      parentId: idSchema,
-      title: { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' },
-      icon: { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9]*$' },
-    },
-    ['parentId'],
-  ),
-  type: ['object', 'null'],
-};
 
 export const plateListQuery = strictObject({ keyword: { type: 'string', maxLength: 80 }, ...pagingProperties });
 export const plateIdQuery = strictObject({ id: idSchema }, ['id']);
@@ -43,7 +32,7 @@ export const plateUpdateBody = strictObject(
 );
 export const plateRenameBody = strictObject({ id: idSchema, revision: { type: 'integer', minimum: 1 }, name: nameSchema }, ['id', 'revision', 'name']);
 export const plateCopyBody = strictObject({ id: idSchema, name: nameSchema }, ['id']);
-export const platePublishBody = strictObject({ id: idSchema, menu: menuSchema }, ['id', 'menu']);
+export const platePublishBody = strictObject({ id: idSchema, menu: menuEntrySchema }, ['id', 'menu']);
 
 export interface PlateListQuery {
   keyword?: string;

@@ -1,6 +1,11 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
-/** Ends the run with one plain line, `Tests: N passed, N failed, N skipped`, for CI logs. */
+const SLOWEST_SHOWN = 12;
+
+/**
+ * Ends the run with one plain line, `Tests: N passed, N failed, N skipped`, for CI logs, after
+ * the slowest test files, so a CI run that grows past its time budget says where the time went.
+ */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     let passed = 0;
@@ -15,6 +20,12 @@ export default class SummaryReporter implements Reporter {
       }
       if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed++;
     }
+    const slowest = [...testModules]
+      .map((module) => ({ file: module.relativeModuleId, ms: module.diagnostic().duration }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, SLOWEST_SHOWN);
+    console.log('\nSlowest test files:');
+    for (const { file, ms } of slowest) console.log(`  ${(ms / 1000).toFixed(1).padStart(7)} s  ${file}`);
     console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   }
 }

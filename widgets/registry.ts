@@ -4,6 +4,7 @@ import iframeSchema from './iframe/props.schema.json';
 import imageSchema from './image/props.schema.json';
 import kpiSchema from './kpi/props.schema.json';
 import markdownSchema from './markdown/props.schema.json';
+import pivotSchema from './pivot/props.schema.json';
 import tableSchema from './table/props.schema.json';
 import videoSchema from './video/props.schema.json';
 import { defineWidget, type WidgetDefinition } from './types.ts';
@@ -16,6 +17,7 @@ export const widgetRegistry = {
   markdown: defineWidget(markdownSchema, () => import('./markdown/markdown-widget.tsx')),
   kpi: defineWidget(kpiSchema, () => import('./kpi/kpi-widget.tsx')),
   table: defineWidget(tableSchema, () => import('./table/table-widget.tsx')),
+  pivot: defineWidget(pivotSchema, () => import('./pivot/pivot-widget.tsx')),
   chart: defineWidget(chartSchema, () => import('./chart/chart-widget.tsx')),
   video: defineWidget(videoSchema, () => import('./video/video-widget.tsx')),
   image: defineWidget(imageSchema, () => import('./image/image-widget.tsx')),

@@ -13,8 +13,8 @@ const API = '/proptech_allplan';
 /**
  * Analysis plates in real Chromium against the real server: a demo plate opened from the
  * menu draws its components from the form's records, refreshes on demand and on a timer; the
- * plate list searches, creates, renames, copies, adds to the menu and deletes with
- * confirmation; the screens in Chinese and Arabic (right to left).
+ * plate list searches, creates (through the editor), renames, copies, adds to the menu and
+ * deletes with confirmation; the screens in Chinese and Arabic (right to left).
  */
 describe('analysis plates in Chromium', () => {
   let t: TestApp;
@@ -186,9 +186,14 @@ describe('analysis plates in Chromium', () => {
     await page.getByTestId('plate-search').locator('input').press('Enter');
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(2);
 
+    // "New plate" opens the editor; its first save stores the plate.
     await page.getByTestId('create-plate').click();
+    await page.waitForURL(`${t.url}/dataAnalysisPlate/CreatePlate`);
     await page.getByTestId('plate-name').fill('Weekly review');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('plate-save').click();
+    await page.waitForURL(/\/dataAnalysisPlate\/EditPlate\?id=\d+$/);
+    await page.getByRole('button', { name: 'All plates' }).click();
+    await page.waitForURL(`${t.url}/dataAnalysisPlate`);
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(3);
     const created = (await plates()).find((p) => p.name === 'Weekly review')!;
     expect(created.componentCount).toBe(0);

@@ -80,9 +80,11 @@ export function checkPageConfig(config: unknown, validators: PageConfigValidator
         if (typeof id === 'string' && !filterIds.has(id)) problems.push({ path: `${at}.filterIds[${j}]`, message: `no page filter has the id "${id}"` });
       });
     }
-    const grid = widget.grid;
-    if (isObject(grid) && typeof grid.x === 'number' && typeof grid.w === 'number' && grid.x + grid.w > columns) {
-      problems.push({ path: `${at}.grid`, message: `x + w (${grid.x + grid.w}) is wider than the ${columns} grid columns` });
+    for (const key of ['grid', 'gridMedium'] as const) {
+      const grid = widget[key];
+      if (isObject(grid) && typeof grid.x === 'number' && typeof grid.w === 'number' && grid.x + grid.w > columns) {
+        problems.push({ path: `${at}.${key}`, message: `x + w (${grid.x + grid.w}) is wider than the ${columns} grid columns` });
+      }
     }
   });
   return problems;

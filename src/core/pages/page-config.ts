@@ -26,6 +26,11 @@ export const DEFAULT_COLUMNS = 24;
 export const DEFAULT_ROW_HEIGHT = 32;
 export const DEFAULT_GAP = 12;
 
+/** Breakpoints of the grid by the page's width: below this the medium layout applies. */
+export const MEDIUM_BELOW_PX = 1200;
+/** Below this width the cells stack in one column, in reading order. */
+export const STACK_BELOW_PX = 768;
+
 export interface FilterOption {
   value: string | number;
   label: string;
@@ -56,7 +61,10 @@ export interface WidgetConfig {
   /** A key of widgets/registry.ts. */
   type: string;
   title?: string;
+  /** The cell on wide screens ({@link MEDIUM_BELOW_PX} and more). */
   grid: WidgetGrid;
+  /** The cell on medium screens; left out: as `grid`. Below {@link STACK_BELOW_PX} cells stack. */
+  gridMedium?: WidgetGrid;
   /** Checked against the widget type's props schema. */
   props?: Record<string, unknown>;
   data?: DatasetQuery;

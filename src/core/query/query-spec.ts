@@ -46,6 +46,8 @@ export interface DatasetField {
   /** Shown as the column or series title; translated by the page when it has a key. */
   title: string;
   type: DatasetFieldType;
+  /** A choice among a few values (a form's select, radio or switch; a record's status): a natural grouping. */
+  choice?: boolean;
 }
 
 export interface DatasetInfo {

@@ -1,4 +1,4 @@
-import type { WidgetConfig } from '../../core/pages/page-config.ts';
+import { MEDIUM_BELOW_PX, STACK_BELOW_PX, type WidgetConfig, type WidgetGrid } from '../../core/pages/page-config.ts';
 
 /** One placed cell, as react-grid-layout takes it. */
 export interface GridItem {
@@ -7,35 +7,52 @@ export interface GridItem {
   y: number;
   w: number;
   h: number;
-  static: true;
+  static?: boolean;
 }
 
-/** Below this container width the cells stack in one column, in reading order. */
-export const STACK_BELOW_PX = 768;
+/** The layouts a page keeps: wide (`grid`), medium (`gridMedium`, else `grid`), and phone (stacked). */
+export type Breakpoint = 'wide' | 'medium' | 'narrow';
+
+export const breakpointOf = (width: number): Breakpoint =>
+  width > 0 && width < STACK_BELOW_PX ? 'narrow' : width > 0 && width < MEDIUM_BELOW_PX ? 'medium' : 'wide';
+
+/** The cell a widget has at a breakpoint with its own layout. */
+export const cellAt = (widget: WidgetConfig, breakpoint: Exclude<Breakpoint, 'narrow'>): WidgetGrid =>
+  breakpoint === 'medium' ? widget.gridMedium ?? widget.grid : widget.grid;
 
 /** Rows a stacked cell keeps at least, so short cells (a KPI) stay readable on a phone. */
 const STACKED_MIN_ROWS = 3;
 
+/** A cell of `columns` columns mirrored left to right (for pages read right to left), and back. */
+export const mirrorX = (cell: { x: number; w: number }, columns: number): number => columns - cell.x - cell.w;
+
 /**
- * The cells of a page at a container width: as configured on wide screens (mirrored left to
- * right when the page reads right to left), stacked on narrow ones.
+ * The cells of a page at a breakpoint: as configured for it (mirrored left to right when the
+ * page reads right to left), or stacked in reading order of the wide layout on narrow screens.
  */
-export function gridItems(widgets: readonly WidgetConfig[], columns: number, width: number, rtl: boolean): { cols: number; items: GridItem[] } {
-  if (width > 0 && width < STACK_BELOW_PX) {
+export function gridItems(
+  widgets: readonly WidgetConfig[],
+  columns: number,
+  breakpoint: Breakpoint,
+  rtl: boolean,
+  options: { static: boolean } = { static: true },
+): { cols: number; items: GridItem[] } {
+  if (breakpoint === 'narrow') {
     let y = 0;
     const ordered = [...widgets].sort((a, b) => a.grid.y - b.grid.y || a.grid.x - b.grid.x);
     const items = ordered.map((widget) => {
       const h = Math.max(widget.grid.h, STACKED_MIN_ROWS);
-      const item: GridItem = { i: widget.id, x: 0, y, w: 1, h, static: true };
+      const item: GridItem = { i: widget.id, x: 0, y, w: 1, h, static: options.static };
       y += h;
       return item;
     });
     return { cols: 1, items };
   }
   const items = widgets.map((widget) => {
-    const w = Math.min(widget.grid.w, columns);
-    const x = Math.min(widget.grid.x, columns - w);
-    return { i: widget.id, x: rtl ? columns - x - w : x, y: widget.grid.y, w, h: widget.grid.h, static: true as const };
+    const cell = cellAt(widget, breakpoint);
+    const w = Math.min(cell.w, columns);
+    const x = Math.min(cell.x, columns - w);
+    return { i: widget.id, x: rtl ? mirrorX({ x, w }, columns) : x, y: cell.y, w, h: cell.h, static: options.static };
   });
   return { cols: columns, items };
 }

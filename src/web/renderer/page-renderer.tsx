@@ -7,7 +7,7 @@ import { DEFAULT_COLUMNS, DEFAULT_GAP, DEFAULT_ROW_HEIGHT, type PageConfig } fro
 import { widgetDefinition } from '../../../widgets/registry.ts';
 import { directionOf } from '../i18n/languages.ts';
 import { useAccessVersion } from '../stores/stores-context.tsx';
-import { gridItems } from './grid-layout.ts';
+import { breakpointOf, gridItems } from './grid-layout.ts';
 import type { DatasetFields, PageDataSource } from './page-data-source.ts';
 import { PageFilterStore } from './page-filter-store.ts';
 import { WidgetCell, widgetComponent } from './widget-cell.tsx';
@@ -91,7 +91,7 @@ const PageView = observer(function PageView({ config, source, showHeader = true,
 
   const layout = config.layout ?? {};
   const gap = layout.gap ?? DEFAULT_GAP;
-  const { cols, items } = gridItems(visible, layout.columns ?? DEFAULT_COLUMNS, width, directionOf(i18n.language) === 'rtl');
+  const { cols, items } = gridItems(visible, layout.columns ?? DEFAULT_COLUMNS, breakpointOf(width), directionOf(i18n.language) === 'rtl');
 
   return (
     <div className="page-renderer" style={layout.background ? { background: layout.background } : undefined}>

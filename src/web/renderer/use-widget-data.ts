@@ -45,15 +45,16 @@ export function useWidgetData(widget: WidgetConfig, source: PageDataSource, clau
     [widget, source],
   );
 
-  // The first query goes out at once; later filter changes wait for the debounce.
+  // The first query goes out at once; later changes of the filters (or, in an editor, of the
+  // widget's own query) wait for the debounce.
   const started = useRef(false);
   const sentKey = useRef<string | null>(null);
-  const key = clauses === null ? null : JSON.stringify(clauses);
+  const key = clauses === null || !widget.data ? null : JSON.stringify([widget.data, clauses]);
   useEffect(() => {
     if (!widget.data || key === null || key === sentKey.current) return;
     const send = () => {
       sentKey.current = key;
-      load(JSON.parse(key) as QueryFilter[]);
+      load((JSON.parse(key) as [unknown, QueryFilter[]])[1]);
     };
     if (!started.current) {
       started.current = true;

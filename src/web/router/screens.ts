@@ -36,6 +36,9 @@ const loaders: Record<string, () => Promise<{ default: ComponentType }>> = {
   plateList: () => import('../pages/plates/plate-list-page.tsx'),
   plateShow: () => import('../pages/plates/plate-view-page.tsx'),
   plateView: () => import('../pages/plates/plate-view-page.tsx'),
+  plateCreate: () => import('../pages/plates/editor/plate-edit-page.tsx'),
+  plateEdit: () => import('../pages/plates/editor/plate-edit-page.tsx'),
+  plateComponentSet: () => import('../pages/plates/component-set/component-set-page.tsx'),
 };
 
 const cache = new Map<string, LazyComponent<object>>();

@@ -2,9 +2,11 @@ import type { UserInfo, WorkspaceInfo } from '../../core/entities.ts';
 import {
   clearStoredSession,
   loadLayoutSnapshot,
+  loadPlateDraft,
   loadStoredUser,
   loadStoredWorkspace,
   saveLayoutSnapshot,
+  savePlateDraft,
   saveStoredUser,
   saveStoredWorkspace,
 } from './session-state.ts';
@@ -18,6 +20,8 @@ export const browserSessionPersistence = {
   saveLayout: (snapshot: unknown): void => {
     if (typeof snapshot === 'object' && snapshot !== null) saveLayoutSnapshot(snapshot);
   },
+  loadPlateDraft: <T>(): T | null => loadPlateDraft<T>(),
+  savePlateDraft: (draft: object | null): void => savePlateDraft(draft),
   loadUser: (): Promise<UserInfo | null> => loadStoredUser(),
   saveUser: (user: UserInfo): Promise<void> => saveStoredUser(user),
   loadWorkspace: (): Promise<WorkspaceInfo | null> => loadStoredWorkspace(),

@@ -1,6 +1,6 @@
 import type { UserInfo, WorkspaceInfo } from '../../core/entities.ts';
 import { loadEncrypted, removeEncrypted, saveEncrypted } from './secure-storage.ts';
-import { LAYOUT_STATE_KEY, NAVIGATION_STATE_KEY, STORED_USER_KEY, STORED_WORKSPACE_KEY } from './storage-keys.ts';
+import { LAYOUT_STATE_KEY, NAVIGATION_STATE_KEY, PLATE_DRAFT_KEY, STORED_USER_KEY, STORED_WORKSPACE_KEY } from './storage-keys.ts';
 import { clearTokenCookie } from './token-cookie.ts';
 
 /** Layout fields that live encrypted in localStorage; a plain copy in PT_STATE would undo that. */
@@ -30,6 +30,16 @@ export function saveLayoutSnapshot(snapshot: object): void {
 /** The PT_STATE snapshot, or null when there is none or it is not JSON (then it is removed). */
 export function loadLayoutSnapshot<T>(): T | null {
   return readJson<T>(sessionStorage, LAYOUT_STATE_KEY);
+}
+
+/** Keeps the plate editor's draft (or, with null, forgets it) for this tab's session. */
+export function savePlateDraft(draft: object | null): void {
+  if (draft === null) sessionStorage.removeItem(PLATE_DRAFT_KEY);
+  else sessionStorage.setItem(PLATE_DRAFT_KEY, JSON.stringify(draft));
+}
+
+export function loadPlateDraft<T>(): T | null {
+  return readJson<T>(sessionStorage, PLATE_DRAFT_KEY);
 }
 
 export function saveNavigationState(state: unknown): void {
@@ -65,5 +75,6 @@ export function clearStoredSession(): void {
   void removeEncrypted(STORED_USER_KEY);
   void removeEncrypted(STORED_WORKSPACE_KEY);
   sessionStorage.removeItem(LAYOUT_STATE_KEY);
+  sessionStorage.removeItem(PLATE_DRAFT_KEY);
   localStorage.removeItem(NAVIGATION_STATE_KEY);
 }

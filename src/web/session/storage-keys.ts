@@ -4,6 +4,8 @@
 export const TOKEN_COOKIE_NAME = 'token';
 /** sessionStorage: the layout snapshot. */
 export const LAYOUT_STATE_KEY = 'PT_STATE';
+/** sessionStorage: the plate editor's draft, unsaved edits included. */
+export const PLATE_DRAFT_KEY = 'PT_PLATE';
 /** localStorage, encrypted: the signed-in user. */
 export const STORED_USER_KEY = 'PT_USER';
 /** localStorage, encrypted: the chosen workspace. */

@@ -4,6 +4,7 @@ import type { CallOptions, ShellApi } from '../api/endpoints.ts';
 import type { UploadFunction, UploadOptions } from '../api/upload.ts';
 import type { SessionPersistence } from './session-persistence.ts';
 import { LayoutStore, type LayoutSnapshot, type MenuUpdate } from './layout-store.ts';
+import { PlateStore, type PlateDraft } from './plate-store.ts';
 import { UploadStore } from './upload-store.ts';
 import { UserStore } from './user-store.ts';
 
@@ -15,6 +16,7 @@ export class RootStore {
   readonly layout = new LayoutStore();
   readonly user = new UserStore();
   readonly upload = new UploadStore();
+  readonly plate = new PlateStore();
   private menuLoading: Promise<void> | null = null;
   private accessRefresh: Promise<MenuUpdate | null> | null = null;
   private readonly pageWithdrawnListeners = new Set<() => void>();
@@ -60,6 +62,8 @@ export class RootStore {
     this.user.setToken(token);
     const snapshot = this.storage.loadLayout<LayoutSnapshot>();
     if (snapshot) this.layout.restore(snapshot);
+    const plateDraft = this.storage.loadPlateDraft<PlateDraft>();
+    if (plateDraft) this.plate.resume(plateDraft);
     const [user, workspace] = await Promise.all([this.storage.loadUser(), this.storage.loadWorkspace()]);
     if (user) {
       this.layout.setUserData(user);
@@ -70,10 +74,19 @@ export class RootStore {
 
   /** Keeps PT_STATE in step with every change of the layout (tabs, menu, sidebar). */
   startAutoPersist(): () => void {
-    return reaction(
+    const layout = reaction(
       () => JSON.stringify(this.layout.snapshot()),
       () => this.persist(),
     );
+    // The plate editor's draft survives a reload of the editor or its settings screen.
+    const plate = reaction(
+      () => JSON.stringify(this.plate.draft),
+      () => this.storage.savePlateDraft(this.plate.draft),
+    );
+    return () => {
+      layout();
+      plate();
+    };
   }
 
   /** Writes PT_STATE. */
@@ -211,6 +224,7 @@ export class RootStore {
     this.layout.clear();
     this.user.clear();
     this.upload.clear();
+    this.plate.close();
     this.storage.clearAll();
   }
 }

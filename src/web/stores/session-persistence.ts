@@ -6,6 +6,9 @@ export interface SessionPersistence {
   writeToken(token: string): void;
   loadLayout<T>(): T | null;
   saveLayout(snapshot: unknown): void;
+  /** The plate editor's draft (spec §3 plate state), kept for the tab's session. */
+  loadPlateDraft<T>(): T | null;
+  savePlateDraft(draft: object | null): void;
   loadUser(): Promise<UserInfo | null>;
   saveUser(user: UserInfo): Promise<void>;
   loadWorkspace(): Promise<WorkspaceInfo | null>;

@@ -10,9 +10,10 @@ const menu: MenuNode[] = [
 const alice: UserInfo = { id: 2, username: 'alice', name: 'Alice Chen', type: 'USER', avatar: null, mobilePhone: null, email: null };
 const hq: WorkspaceInfo = { code: 'NW-HQ', name: 'Headquarters' };
 
-function memoryPersistence(): SessionPersistence & { layout: unknown; user: UserInfo | null; workspace: WorkspaceInfo | null; token: string | null } {
+function memoryPersistence(): SessionPersistence & { layout: unknown; plateDraft: unknown; user: UserInfo | null; workspace: WorkspaceInfo | null; token: string | null } {
   return {
     layout: null,
+    plateDraft: null,
     user: null,
     workspace: null,
     token: null,
@@ -20,6 +21,8 @@ function memoryPersistence(): SessionPersistence & { layout: unknown; user: User
     writeToken(token) { this.token = token; },
     loadLayout<T>() { return this.layout as T | null; },
     saveLayout(snapshot) { this.layout = JSON.parse(JSON.stringify(snapshot)); },
+    loadPlateDraft<T>() { return this.plateDraft as T | null; },
+    savePlateDraft(draft) { this.plateDraft = draft && JSON.parse(JSON.stringify(draft)); },
     async loadUser() { return this.user; },
     async saveUser(user) { this.user = user; },
     async loadWorkspace() { return this.workspace; },

@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FilterKind } from '../../../core/contracts/record-query.ts';
+import { FIELD_TYPES } from '../../../core/forms/form-design.ts';
 import type { DatasetField, DatasetFieldType } from '../../../core/query/query-spec.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
@@ -59,7 +60,9 @@ function formColumns(version: LoadedVersion): Map<string, { column: QueryColumn;
     const type = fieldType(column.kind);
     if (!type) continue;
     const title = column.field ? column.field.label || column.name : (SYSTEM_TITLES[column.name] ?? column.name);
-    out.set(column.name, { column, field: { name: column.name, title, type } });
+    const field: DatasetField = { name: column.name, title, type };
+    if (column.field ? FIELD_TYPES[column.field.type]?.choice : column.name === 'status') field.choice = true;
+    out.set(column.name, { column, field });
   }
   return out;
 }

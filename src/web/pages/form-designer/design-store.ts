@@ -1,4 +1,5 @@
 import { makeAutoObservable, observableRef } from 'mobx';
+import { EditHistory } from '../../admin/edit-history.ts';
 import {
   FIELD_TYPES,
   isSection,
@@ -9,9 +10,6 @@ import {
   type FormItem,
   type SectionDesign,
 } from '../../../core/forms/form-design.ts';
-
-/** At most this many steps can be undone. */
-export const UNDO_LIMIT = 100;
 
 /** Where a new or moved field goes: a container (null: the form itself, else a section key) and an index in it. */
 export interface DropTarget {
@@ -68,10 +66,7 @@ export class DesignStore {
   design: FormDesign;
   selected: string | null = null;
   private saved: string;
-  private past: string[] = [];
-  private future: string[] = [];
-  /** The property edit the last undo step was for, so typing merges into it. */
-  private lastTag: string | null = null;
+  private readonly history = new EditHistory();
 
   constructor(
     design: FormDesign,
@@ -81,7 +76,7 @@ export class DesignStore {
   ) {
     this.design = clone(design);
     this.saved = JSON.stringify(design);
-    makeAutoObservable<DesignStore, 'check' | 'lastTag'>(this, { check: false, lastTag: false, publishedKeys: observableRef });
+    makeAutoObservable<DesignStore, 'check' | 'history'>(this, { check: false, history: false, publishedKeys: observableRef });
   }
 
   get dirty(): boolean {
@@ -89,11 +84,11 @@ export class DesignStore {
   }
 
   get canUndo(): boolean {
-    return this.past.length > 0;
+    return this.history.canUndo;
   }
 
   get canRedo(): boolean {
-    return this.future.length > 0;
+    return this.history.canRedo;
   }
 
   get problems(): LocatedProblem[] {
@@ -187,20 +182,16 @@ export class DesignStore {
   }
 
   undo(): void {
-    const previous = this.past.pop();
-    if (previous === undefined) return;
-    this.lastTag = null;
-    this.future.push(JSON.stringify(this.design));
-    this.design = JSON.parse(previous) as FormDesign;
-    this.keepSelection();
+    this.restore(this.history.undo(JSON.stringify(this.design)));
   }
 
   redo(): void {
-    const next = this.future.pop();
-    if (next === undefined) return;
-    this.lastTag = null;
-    this.past.push(JSON.stringify(this.design));
-    this.design = JSON.parse(next) as FormDesign;
+    this.restore(this.history.redo(JSON.stringify(this.design)));
+  }
+
+  private restore(snapshot: string | undefined): void {
+    if (snapshot === undefined) return;
+    this.design = JSON.parse(snapshot) as FormDesign;
     this.keepSelection();
   }
 
@@ -226,12 +217,7 @@ export class DesignStore {
   }
 
   private change(edit: () => void, mergeTag: string | null = null): void {
-    if (mergeTag === null || mergeTag !== this.lastTag) {
-      this.past.push(JSON.stringify(this.design));
-      if (this.past.length > UNDO_LIMIT) this.past.shift();
-    }
-    this.lastTag = mergeTag;
-    this.future = [];
+    this.history.record(JSON.stringify(this.design), mergeTag);
     edit();
   }
 

@@ -1,9 +1,9 @@
-import { CopyOutlined, DeleteOutlined, EditOutlined, MenuOutlined, PlusOutlined } from '@ant-design/icons';
+import { BuildOutlined, CopyOutlined, DeleteOutlined, EditOutlined, MenuOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Form, Input, Modal, Result, Space, Table, Tag, TreeSelect, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { MenuNode } from '../../../core/entities.ts';
 import { PLATE_POINTS, plateRoute, type PlateListItem } from '../../../core/contracts/plates.ts';
 import { formatServerDate } from '../../../core/format.ts';
@@ -14,14 +14,14 @@ import { plateApi } from '../../api/plate-endpoints.ts';
 import { languageOf } from '../../i18n/i18n.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
 import { useStores } from '../../stores/stores-context.tsx';
+import { CREATE_PLATE_PATH, plateEditorPath } from './editor/plate-paths.ts';
 import '../../admin/admin.css';
 import './plates.css';
 
 const PAGE_SIZE = 20;
 
-/** What a dialog of the list asks for: a new plate, a new name, a copy's name, or a menu place. */
+/** What a dialog of the list asks for: a new name, a copy's name, or a menu place. */
 type Dialog =
-  | { kind: 'create' }
   | { kind: 'rename'; plate: PlateListItem }
   | { kind: 'copy'; plate: PlateListItem }
   | { kind: 'publish'; plate: PlateListItem }
@@ -39,19 +39,20 @@ const menuOptions = (nodes: readonly MenuNode[]): MenuOption[] =>
 
 /**
  * /dataAnalysisPlate: the tenant's analysis plates — search by name or description, open,
- * create, rename, copy, put in the menu or take out, delete. Buttons follow the board points
+ * create and edit (in the editor), rename, copy, put in the menu or take out, delete. Buttons follow the board points
  * the user holds; the server checks them again.
  */
 const PlateListPage = observer(function PlateListPage() {
   const { t, i18n } = useTranslation('widgets');
   const { modal, message } = App.useApp();
   const stores = useStores();
+  const navigate = useNavigate();
   const api = useMemo(() => plateApi(stores.api.http), [stores]);
   const held = useHeldPoints('board');
   const [query, setQuery] = useState({ keyword: '', pageNum: 1 });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [menus, setMenus] = useState<MenuOption[]>([]);
-  const [form] = Form.useForm<{ name: string; description?: string; parentId?: number; title?: string }>();
+  const [form] = Form.useForm<{ name: string; parentId?: number; title?: string }>();
   const [saving, setSaving] = useState(false);
 
   // One loader per search and page: each reads its own query, and an older answer never lands.
@@ -92,7 +93,6 @@ const PlateListPage = observer(function PlateListPage() {
     const values = await form.validateFields();
     setSaving(true);
     try {
-      if (dialog.kind === 'create') await api.create({ name: values.name, description: values.description ?? '', config: { title: values.name, widgets: [] } });
       if (dialog.kind === 'rename') await api.rename({ id: dialog.plate.id, revision: dialog.plate.revision, name: values.name });
       if (dialog.kind === 'copy') await api.copy({ id: dialog.plate.id, name: values.name });
       if (dialog.kind === 'publish') await api.publish({ id: dialog.plate.id, menu: { parentId: values.parentId!, title: values.title || undefined } });
@@ -153,7 +153,7 @@ const PlateListPage = observer(function PlateListPage() {
             data-testid="plate-search"
           />
           {can.create && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => open({ kind: 'create' })} data-testid="create-plate">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(CREATE_PLATE_PATH)} data-testid="create-plate">
               {t('plates.list.create')}
             </Button>
           )}
@@ -167,7 +167,7 @@ const PlateListPage = observer(function PlateListPage() {
             when: (page) => page.total === 0,
             description: query.keyword ? t('plates.list.noMatch') : t('plates.list.empty'),
             action: can.create && !query.keyword ? (
-              <Button type="primary" onClick={() => open({ kind: 'create' })}>
+              <Button type="primary" onClick={() => navigate(CREATE_PLATE_PATH)}>
                 {t('plates.list.create')}
               </Button>
             ) : undefined,
@@ -218,9 +218,14 @@ const PlateListPage = observer(function PlateListPage() {
                 {
                   title: t('plates.list.actions'),
                   key: 'actions',
-                  width: 320,
+                  width: 400,
                   render: (_: unknown, plate) => (
                     <Space wrap size="small">
+                      {can.edit && (
+                        <Button size="small" type="primary" ghost icon={<BuildOutlined />} onClick={() => navigate(plateEditorPath(plate.id))} data-testid={`edit-${plate.id}`}>
+                          {t('plates.list.edit')}
+                        </Button>
+                      )}
                       {can.edit && (
                         <Button size="small" icon={<EditOutlined />} onClick={() => open({ kind: 'rename', plate })} data-testid={`rename-${plate.id}`}>
                           {t('plates.list.rename')}
@@ -268,11 +273,6 @@ const PlateListPage = observer(function PlateListPage() {
           {dialog?.kind !== 'publish' && (
             <Form.Item name="name" label={t('plates.list.name')} rules={[{ required: true, whitespace: true, message: t('plates.list.nameRequired') }, { max: 80 }]}>
               <Input autoFocus maxLength={80} data-testid="plate-name" />
-            </Form.Item>
-          )}
-          {dialog?.kind === 'create' && (
-            <Form.Item name="description" label={t('plates.list.description')} rules={[{ max: 500 }]}>
-              <Input.TextArea rows={3} maxLength={500} />
             </Form.Item>
           )}
           {dialog?.kind === 'publish' && (

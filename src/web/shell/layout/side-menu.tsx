@@ -1,12 +1,15 @@
 import { Menu, type MenuProps } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { createElement, useEffect, useState } from 'react';
+import { createElement, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { MenuItem } from '../../../core/menu-tree.ts';
 import { menuTitle } from '../../i18n/menu-title.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { menuIcon } from './menu-icons.ts';
+
+/** How long after a pop-up entry is chosen the folded menu keeps its pop-ups closed. */
+const REOPEN_GUARD_MS = 600;
 
 type AntItem = Required<MenuProps>['items'][number];
 
@@ -40,6 +43,9 @@ export const SideMenu = observer(function SideMenu({ collapsed }: { collapsed: b
   const { t } = useTranslation('menu');
   const navigate = useNavigate();
   const [openKeys, setOpenKeys] = useState<string[]>([]);
+  // When a pop-up entry is chosen the pointer still rests where the pop-up was; the menu then
+  // asks to open it again as it closes. Such asks right after a choice are not the user's.
+  const chosenAt = useRef(0);
   const onScreen = layout.openMenu.join('/');
   useEffect(() => {
     setOpenKeys(collapsed || !onScreen ? [] : onScreen.split('/'));
@@ -52,9 +58,15 @@ export const SideMenu = observer(function SideMenu({ collapsed }: { collapsed: b
       items={items}
       selectedKeys={layout.activeMenu ? [layout.activeMenu] : []}
       openKeys={openKeys}
-      onOpenChange={setOpenKeys}
+      onOpenChange={(keys) => {
+        if (collapsed && keys.length > 0 && Date.now() - chosenAt.current < REOPEN_GUARD_MS) return;
+        setOpenKeys(keys);
+      }}
       onClick={({ key }) => {
-        if (collapsed) setOpenKeys([]);
+        if (collapsed) {
+          chosenAt.current = Date.now();
+          setOpenKeys([]);
+        }
         const route = layout.menuKeyMaps[key]?.route;
         if (route) navigate(route);
       }}

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { checkFormDesign } from '../../../../src/core/forms/form-design-problems.ts';
 import type { FormDesign, SectionDesign } from '../../../../src/core/forms/form-design.ts';
 import { validateFormDesign } from '../../../../src/core/forms/validate-form-design.ts';
-import { DesignStore, itemKeyOfPath, nextFieldKey, UNDO_LIMIT } from '../../../../src/web/pages/form-designer/design-store.ts';
+import { UNDO_LIMIT } from '../../../../src/web/admin/edit-history.ts';
+import { DesignStore, itemKeyOfPath, nextFieldKey } from '../../../../src/web/pages/form-designer/design-store.ts';
 
 const empty = (): FormDesign => ({ version: 1, items: [] });
 const browserCheck = (design: FormDesign) => checkFormDesign(design, formDesignValidator);

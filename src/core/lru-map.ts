@@ -34,6 +34,10 @@ export class LruMap<K, V> {
     return this.entries.delete(key);
   }
 
+  clear(): void {
+    this.entries.clear();
+  }
+
   keys(): IterableIterator<K> {
     return this.entries.keys();
   }

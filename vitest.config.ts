@@ -12,12 +12,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // Two lanes side by side: the browser tests one file at a time (each drives Chromium and a
-    // server of its own), the unit and API tests one file at a time beside them.
-    maxWorkers: 2,
+    // Two lanes, run side by side by tests/run-lanes.ts (npm test): the browser tests one file
+    // at a time (each drives Chromium and a server of its own), and the unit and API tests.
     projects: [
       { extends: true, test: { name: 'e2e', include: [E2E], fileParallelism: false } },
-      { extends: true, test: { name: 'unit-api', include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'], exclude: [E2E, '**/node_modules/**'], fileParallelism: false } },
+      { extends: true, test: { name: 'unit-api', include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'], exclude: [E2E, '**/node_modules/**'] } },
     ],
     reporters: ['default', './tests/summary-reporter.ts'],
   },

@@ -10,6 +10,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   web: async () => (await import('./web.ts')).runWebBench(),
   renderer: async () => (await import('./renderer.ts')).runRendererBench(),
   forms: async () => (await import('./forms.ts')).runFormsBench(),
+  plates: async () => (await import('./plates.ts')).runPlatesBench(),
 };
 
 const known = Object.keys(benchmarks);

@@ -12,6 +12,7 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { avatarRoutes } from './modules/account/avatar-routes.ts';
 import { addressRoutes } from './modules/address/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { biRoutes } from './modules/bi/routes.ts';
 import { boardRoutes } from './modules/board/routes.ts';
 import { datasetRoutes } from './modules/dataset/routes.ts';
 import { createBlobStore } from './modules/filestore/blob-store.ts';
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(datasetRoutes);
       await api.register(pageRoutes);
       await api.register(boardRoutes);
+      await api.register(biRoutes);
       await api.register(formRoutes);
       await api.register(recordRoutes);
       await api.register(stagingRoutes);

@@ -262,4 +262,32 @@ describe('analysis plates in Chromium', () => {
     await page.getByText('This plate does not exist, or it was deleted.').waitFor();
     await page.context().close();
   });
+
+  it('follows the BI settings: an administrator picks the dark theme, a palette and an auto-refresh; plates open with them', { timeout: 120_000 }, async () => {
+    const page = await newPage();
+    await signIn(page);
+    await page.goto(`${t.url}/appSetting/bi`);
+    await page.getByTestId('bi-theme').getByText('Dark').click();
+    await page.getByTestId('bi-add-color').click();
+    await page.getByTestId('bi-refresh').click();
+    await page.locator('.ant-select-item-option[title="Every 5 minutes"]').click();
+    await page.getByTestId('bi-save').click();
+    await page.getByText('BI settings saved').waitFor();
+    await shoot(page, 'bi-settings-en');
+    const stored = (await t.call<{ theme: string; palette: string[]; defaultRefresh: number; revision: number }>('GET', `${API}/bi/setting`, { token: admin })).body.data;
+    expect(stored).toMatchObject({ theme: 'dark', defaultRefresh: 300 });
+    expect(stored.palette.length).toBe(6);
+
+    const backlog = (await plates()).find((p) => p.name === 'Maintenance backlog')!;
+    await page.goto(`${t.url}/data-analysis-plate/${backlog.id}`);
+    await drawn(page);
+    expect(await page.locator('.plate-theme-dark').count()).toBe(1);
+    expect(await page.getByTestId('plate-refresh-interval').innerText()).toBe('Every 5 minutes');
+    await shoot(page, 'view-dark-en');
+
+    // Back to the defaults for whatever runs next.
+    await t.call('POST', `${API}/bi/setting/update`, { token: admin, body: { theme: 'light', palette: [], defaultRefresh: 0, revision: stored.revision } });
+    expect(problems.flat()).toEqual([]);
+    await page.context().close();
+  });
 });

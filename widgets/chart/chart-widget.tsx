@@ -2,9 +2,10 @@ import { ArrowUpOutlined } from '@ant-design/icons';
 import { Button, Empty, Spin, theme } from 'antd';
 import type { EChartsOption } from 'echarts';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { measureName } from '../../src/core/query/query-spec.ts';
+import { PageLookContext } from '../page-look.ts';
 import { resultRows, type WidgetRenderProps } from '../types.ts';
 import type { ChartContext, ChartTexts, Row } from './chart-context.ts';
 import { pickOf } from './chart-pick.ts';
@@ -66,6 +67,7 @@ export default function ChartWidget({ widget, props: ownProps, data, filters, fe
   const chartRef = useRef<ReactEChartsCore>(null);
   const [surface, setSurface] = useState<{ color: string | null; dark: boolean }>({ color: null, dark: false });
   const mapState = useChinaMap(ownProps.kind === 'map');
+  const { palette } = useContext(PageLookContext);
 
   const language = i18n.resolvedLanguage ?? i18n.language;
   const direction = i18n.dir(language);
@@ -128,9 +130,17 @@ export default function ChartWidget({ widget, props: ownProps, data, filters, fe
   const context = useMemo<ChartContext | null>(
     () =>
       size
-        ? { language, direction, theme: chartTheme(token, surface.color, surface.dark), texts, query, size, reducedMotion: prefersReducedMotion() }
+        ? {
+            language,
+            direction,
+            theme: { ...chartTheme(token, surface.color, surface.dark), ...(palette?.length ? { palette: [...palette] } : {}) },
+            texts,
+            query,
+            size,
+            reducedMotion: prefersReducedMotion(),
+          }
         : null,
-    [size, language, direction, token, surface, texts, query],
+    [size, language, direction, token, surface, texts, query, palette],
   );
   const model = useMemo(() => (context ? buildChartOption(props, rows, context) : null), [context, props, rows]);
 

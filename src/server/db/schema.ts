@@ -252,6 +252,18 @@ export interface PlateTable {
   update_time: string;
 }
 
+export interface BiSettingTable {
+  tenant_id: number;
+  theme: Generated<string>;
+  /** CSS colours as a JSON array. */
+  palette: Generated<string>;
+  /** Seconds; 0: off. */
+  default_refresh: Generated<number>;
+  revision: Generated<number>;
+  updated_by: number | null;
+  update_time: string;
+}
+
 export interface DatasetTable {
   id: Generated<number>;
   tenant_id: number;
@@ -458,6 +470,7 @@ export interface DB {
   notify: NotifyTable;
   page: PageTable;
   plate: PlateTable;
+  bi_setting: BiSettingTable;
   dataset: DatasetTable;
   dataset_row: DatasetRowTable;
   permission_group: PermissionGroupTable;

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import ReactGridLayout, { useContainerWidth } from 'react-grid-layout';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_COLUMNS, DEFAULT_GAP, DEFAULT_ROW_HEIGHT, type PageConfig } from '../../core/pages/page-config.ts';
+import { PageLookContext, type PageLook } from '../../../widgets/page-look.ts';
 import { widgetDefinition } from '../../../widgets/registry.ts';
 import { directionOf } from '../i18n/languages.ts';
 import { useAccessVersion } from '../stores/stores-context.tsx';
@@ -25,6 +26,8 @@ export interface PageRendererProps {
   refreshToken?: number;
   /** Each widget offers its data as CSV, a chart also as PNG. */
   exportable?: boolean;
+  /** Defaults of the screen around the page (a plate's BI settings): the charts' palette. */
+  look?: PageLook;
 }
 
 /** Dataset fields for the filters: undefined while loading; null where unknown or unreadable. */
@@ -70,7 +73,7 @@ function useHeldPoints(config: PageConfig, source: PageDataSource): { held: Read
   return state;
 }
 
-const PageView = observer(function PageView({ config, source, showHeader = true, actions, refreshToken, exportable }: PageRendererProps) {
+const PageView = observer(function PageView({ config, source, showHeader = true, actions, refreshToken, exportable, look }: PageRendererProps) {
   const { t, i18n } = useTranslation('widgets');
   const [filters] = useState(() => new PageFilterStore(config.filters ?? [], (dataset, field) => source.distinct(dataset, field)));
   const fields = useDatasetFields(source, config.widgets.some((w) => w.data));
@@ -122,29 +125,32 @@ const PageView = observer(function PageView({ config, source, showHeader = true,
           }
         />
       ) : null}
-      <div ref={containerRef} className="page-renderer-grid">
-        {visible.length === 0 ? (
-          <p className="page-renderer-empty">{t('page.noWidgets')}</p>
-        ) : (
-          <ReactGridLayout
-            width={width}
-            layout={items}
-            gridConfig={{ cols, rowHeight: layout.rowHeight ?? DEFAULT_ROW_HEIGHT, margin: [gap, gap], containerPadding: [0, 0] }}
-            dragConfig={{ enabled: false }}
-            resizeConfig={{ enabled: false }}
-          >
-            {visible.map((widget) => (
-              <div key={widget.id} className="page-renderer-item">
-                <WidgetCell widget={widget} source={source} filters={filters} fields={fields} refreshToken={refreshToken} exportable={exportable} />
-              </div>
-            ))}
-          </ReactGridLayout>
-        )}
-      </div>
+      <PageLookContext.Provider value={look ?? NO_LOOK}>
+        <div ref={containerRef} className="page-renderer-grid">
+          {visible.length === 0 ? (
+            <p className="page-renderer-empty">{t('page.noWidgets')}</p>
+          ) : (
+            <ReactGridLayout
+              width={width}
+              layout={items}
+              gridConfig={{ cols, rowHeight: layout.rowHeight ?? DEFAULT_ROW_HEIGHT, margin: [gap, gap], containerPadding: [0, 0] }}
+              dragConfig={{ enabled: false }}
+              resizeConfig={{ enabled: false }}
+            >
+              {visible.map((widget) => (
+                <div key={widget.id} className="page-renderer-item">
+                  <WidgetCell widget={widget} source={source} filters={filters} fields={fields} refreshToken={refreshToken} exportable={exportable} />
+                </div>
+              ))}
+            </ReactGridLayout>
+          )}
+        </div>
+      </PageLookContext.Provider>
     </div>
   );
 });
 
+const NO_LOOK: PageLook = {};
 const configKeys = new WeakMap<PageConfig, number>();
 let nextKey = 1;
 

@@ -39,6 +39,7 @@ const loaders: Record<string, () => Promise<{ default: ComponentType }>> = {
   plateCreate: () => import('../pages/plates/editor/plate-edit-page.tsx'),
   plateEdit: () => import('../pages/plates/editor/plate-edit-page.tsx'),
   plateComponentSet: () => import('../pages/plates/component-set/component-set-page.tsx'),
+  biSettings: () => import('../pages/bi-settings/bi-settings-page.tsx'),
 };
 
 const cache = new Map<string, LazyComponent<object>>();

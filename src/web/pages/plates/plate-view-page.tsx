@@ -1,7 +1,6 @@
 import { AppstoreOutlined, FullscreenExitOutlined, FullscreenOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Result, Select, Skeleton, Space, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PLATE_REFRESH_SECONDS } from '../../../core/contracts/plates.ts';
@@ -11,17 +10,12 @@ import { signedInDataSource } from '../../renderer/page-data-source.ts';
 import { PageRenderer } from '../../renderer/page-renderer.tsx';
 import { useKeyedLoad } from '../../renderer/use-keyed-load.ts';
 import { useStores } from '../../stores/stores-context.tsx';
+import { PlateTheme } from './plate-theme.tsx';
+import { refreshLabel } from './refresh-label.ts';
+import { useBiSettings } from './use-bi-settings.ts';
 import './plates.css';
 
 export const PLATE_LIST_PATH = '/dataAnalysisPlate';
-
-/** "Off", "Every 30 seconds", "Every 5 minutes", "Every hour". */
-function refreshLabel(t: TFunction<'widgets'>, seconds: number): string {
-  if (seconds === 0) return t('plates.view.refreshOff');
-  if (seconds < 60) return t('plates.view.everySeconds', { count: seconds });
-  if (seconds < 3600) return t('plates.view.everyMinutes', { count: seconds / 60 });
-  return t('plates.view.everyHours', { count: seconds / 3600 });
-}
 
 /** Counts up every `seconds` while the window is visible (0: never), so the plate asks again. */
 function useAutoRefresh(seconds: number): [number, () => void] {
@@ -65,7 +59,11 @@ export default function PlateViewPage() {
   const source = useMemo(() => signedInDataSource(pageApi(stores.api.http)), [stores]);
   const plateId = Number(id);
   const state = useKeyedLoad(id, () => (Number.isInteger(plateId) && plateId > 0 ? plates.detail(plateId) : Promise.reject(new Error(t('plates.view.badAddress')))));
-  const [refreshSeconds, setRefreshSeconds] = useState(0);
+  const bi = useBiSettings();
+  const [chosenRefresh, setRefreshSeconds] = useState<number | null>(null);
+  // The tenant's default until the viewer picks another interval.
+  const refreshSeconds = chosenRefresh ?? bi?.defaultRefresh ?? 0;
+  const look = useMemo(() => ({ palette: bi?.palette }), [bi]);
   const [refreshToken, refreshNow] = useAutoRefresh(refreshSeconds);
   const frame = useRef<HTMLDivElement>(null);
   const [full, toggleFull] = useFullScreen(frame);
@@ -102,43 +100,46 @@ export default function PlateViewPage() {
     case 'ready':
       return (
         <div ref={frame} className={full ? 'plate-view plate-view-full' : 'plate-view'} data-testid="plate-view">
-          <PageRenderer
-            config={state.value.config}
-            source={source}
-            refreshToken={refreshToken}
-            exportable
-            actions={
-              <Space wrap>
-                <Select
-                  value={refreshSeconds}
-                  onChange={setRefreshSeconds}
-                  aria-label={t('plates.view.autoRefresh')}
-                  className="plate-view-interval"
-                  data-testid="plate-refresh-interval"
-                  options={PLATE_REFRESH_SECONDS.map((seconds) => ({
-                    value: seconds,
-                    label: refreshLabel(t, seconds),
-                  }))}
-                />
-                <Tooltip title={t('plates.view.refreshNow')}>
-                  <Button icon={<ReloadOutlined />} onClick={refreshNow} aria-label={t('plates.view.refreshNow')} data-testid="plate-refresh" />
-                </Tooltip>
-                <Tooltip title={full ? t('plates.view.exitFullScreen') : t('plates.view.fullScreen')}>
-                  <Button
-                    icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-                    onClick={toggleFull}
-                    aria-label={full ? t('plates.view.exitFullScreen') : t('plates.view.fullScreen')}
-                    data-testid="plate-full-screen"
+          <PlateTheme theme={bi?.theme}>
+            <PageRenderer
+              config={state.value.config}
+              source={source}
+              refreshToken={refreshToken}
+              exportable
+              look={look}
+              actions={
+                <Space wrap>
+                  <Select
+                    value={refreshSeconds}
+                    onChange={setRefreshSeconds}
+                    aria-label={t('plates.view.autoRefresh')}
+                    className="plate-view-interval"
+                    data-testid="plate-refresh-interval"
+                    options={PLATE_REFRESH_SECONDS.map((seconds) => ({
+                      value: seconds,
+                      label: refreshLabel(t, seconds),
+                    }))}
                   />
-                </Tooltip>
-                {!full && (
-                  <Button icon={<AppstoreOutlined />} onClick={() => navigate(PLATE_LIST_PATH)}>
-                    {t('plates.view.allPlates')}
-                  </Button>
-                )}
-              </Space>
-            }
-          />
+                  <Tooltip title={t('plates.view.refreshNow')}>
+                    <Button icon={<ReloadOutlined />} onClick={refreshNow} aria-label={t('plates.view.refreshNow')} data-testid="plate-refresh" />
+                  </Tooltip>
+                  <Tooltip title={full ? t('plates.view.exitFullScreen') : t('plates.view.fullScreen')}>
+                    <Button
+                      icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+                      onClick={toggleFull}
+                      aria-label={full ? t('plates.view.exitFullScreen') : t('plates.view.fullScreen')}
+                      data-testid="plate-full-screen"
+                    />
+                  </Tooltip>
+                  {!full && (
+                    <Button icon={<AppstoreOutlined />} onClick={() => navigate(PLATE_LIST_PATH)}>
+                      {t('plates.view.allPlates')}
+                    </Button>
+                  )}
+                </Space>
+              }
+            />
+          </PlateTheme>
         </div>
       );
   }

@@ -19,6 +19,8 @@ import { PageRenderer } from '../../../renderer/page-renderer.tsx';
 import { messageOf } from '../../../shell/login/api-error.ts';
 import { useStores } from '../../../stores/stores-context.tsx';
 import { PLATE_LIST_PATH } from '../plate-view-page.tsx';
+import { PlateTheme } from '../plate-theme.tsx';
+import { useBiSettings } from '../use-bi-settings.ts';
 import { preferredDataset } from './palette.ts';
 import { PlateCanvas } from './plate-canvas.tsx';
 import { COMPONENT_SET_PATH, plateEditorPath } from './plate-paths.ts';
@@ -73,6 +75,9 @@ const PlateEditPage = observer(function PlateEditPage() {
   const [resumed, setResumed] = useState(false);
   const [reloads, setReloads] = useState(0);
   const dragged = useRef<PaletteKey | null>(null);
+  // The preview shows the plate as its viewers will: in the tenant's BI theme and palette.
+  const bi = useBiSettings();
+  const look = useMemo(() => ({ palette: bi?.palette }), [bi]);
 
   // The draft: a held one with unsaved changes is resumed; otherwise the plate as stored, or a new one.
   useEffect(() => {
@@ -278,7 +283,9 @@ const PlateEditPage = observer(function PlateEditPage() {
       </div>
       {preview ? (
         <div className="plate-editor-preview" data-testid="plate-editor-preview">
-          <PageRenderer config={store.config} source={source} exportable />
+          <PlateTheme theme={bi?.theme}>
+            <PageRenderer config={store.config} source={source} exportable look={look} />
+          </PlateTheme>
         </div>
       ) : (
         <div className="plate-editor-body">

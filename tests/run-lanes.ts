@@ -1,0 +1,30 @@
+/**
+ * Runs the tests in two lanes at once: the browser tests (one file at a time: each drives
+ * Chromium and a server of its own) and the unit and API tests beside them, each a vitest
+ * process of its own. The unit and API lane writes as it goes; the browser lane's output
+ * follows once it ends. Fails when either lane fails.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const LOG_DIR = path.resolve('test-results');
+fs.mkdirSync(LOG_DIR, { recursive: true });
+const browserLog = path.join(LOG_DIR, 'e2e-lane.log');
+const extra = process.argv.slice(2);
+
+function lane(project: string, output: 'inherit' | number): Promise<number> {
+  const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, ...extra], {
+    stdio: ['ignore', output, output],
+    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') },
+  });
+  return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+const logFile = fs.openSync(browserLog, 'w');
+const [browser, rest] = await Promise.all([lane('e2e', logFile), lane('unit-api', 'inherit')]);
+fs.closeSync(logFile);
+process.stdout.write('\n== browser tests ==\n');
+process.stdout.write(fs.readFileSync(browserLog));
+process.stdout.write(`\nLanes: unit and API ${rest === 0 ? 'passed' : 'FAILED'}, browser ${browser === 0 ? 'passed' : 'FAILED'}\n`);
+process.exit(rest || browser);

@@ -111,10 +111,12 @@ export async function call<T>(url: string, method: string, route: string, token?
   const headers: Record<string, string> = {};
   if (token !== undefined) headers.token = token;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(new URL(route, url), {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+  const send = () => fetch(new URL(route, url), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  // After a long bulk load the pooled connection may have been closed by the server's keep-alive
+  // timeout just as it is reused: the request never reached the server, so it is sent again.
+  const response = await send().catch((error: unknown) => {
+    if ((error as { cause?: { code?: string } }).cause?.code === 'ECONNRESET') return send();
+    throw error;
   });
   const envelope = (await response.json()) as Envelope<T>;
   if (!envelope.success) throw new Error(`${method} ${route} failed (${response.status}): ${envelope.message}`);

@@ -13,13 +13,15 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { QueryAggregateResult } from '../src/core/query/query-spec.ts';
 import { createTestDatabase, testDialects, type TestDialect } from '../tests/helpers/databases.ts';
-import { call, collectBenchGarbage, openRawDriver, percentiles, sessionsEnded, startApiServer, type ApiServer, type RawDriver } from './api-harness.ts';
+import { call, collectBenchGarbage, openRawDriver, percentiles, sessionsEnded, startApiServer, timeServerRequests, type ApiServer, type RawDriver } from './api-harness.ts';
+import { measureLoad } from './load.ts';
 import { createRequestsForm, RECORDS } from './million-requests.ts';
 import { median, printTable, withDeadline } from './report.ts';
 
 /** Uncached runs of each side, after one discarded warm-up, alternating API and SQL. */
 const UNCACHED_RUNS = 7;
-const CACHED_RUNS = 300;
+/** Cached repeats: one client on a worker thread (not sharing the server's event loop), as in the forms benchmark. */
+const CACHED_LOAD = { warmupSeconds: 1, durationSeconds: 5, connections: 1 };
 const TARGET_FACTOR = 1.5;
 const CACHED_TARGET_MS = 5;
 const DEADLINE_MS = 15 * 60_000;
@@ -93,20 +95,29 @@ async function benchDialect(dialect: TestDialect): Promise<void> {
       apiTimes.push((await ask()).ms);
       sqlTimes.push((await direct()).ms);
     }
-    const cachedTimes: number[] = [];
     await ask();
-    for (let i = 0; i < CACHED_RUNS; i++) cachedTimes.push((await ask()).ms);
+    collectBenchGarbage();
+    const stopTiming = timeServerRequests(app);
+    const cached = await measureLoad({
+      url: `${url}/api/proptech_allplan/dataset/query`,
+      method: 'POST',
+      headers: { token: admin, 'content-type': 'application/json' },
+      body: JSON.stringify(query),
+      ...CACHED_LOAD,
+    });
+    const inServer = percentiles(stopTiming());
+    if (cached.errors > 0 || cached.non2xx > 0) throw new Error(`dataset/query: ${cached.errors} errors, ${cached.non2xx} non-2xx answers under load`);
 
     const apiMedian = median(apiTimes);
     const sqlMedian = median(sqlTimes);
-    const cached = percentiles(cachedTimes);
     const ratio = apiMedian / sqlMedian;
     printTable(
       ['group-by: requests and spend per building', 'runs', 'median ms', 'p99 ms', 'ratio to SQL', 'target', ''],
       [
         ['API dataset/query, uncached', String(UNCACHED_RUNS), ms(apiMedian), ms(Math.max(...apiTimes)), ratio.toFixed(2), `<= ${TARGET_FACTOR}x`, ratio <= TARGET_FACTOR ? 'met' : 'MISSED'],
         ['hand-written SQL, driver in process', String(UNCACHED_RUNS), ms(sqlMedian), ms(Math.max(...sqlTimes)), '1.00', '', ''],
-        ['API dataset/query, cached repeat', String(CACHED_RUNS), ms(cached.p50), ms(cached.p99), (cached.p50 / sqlMedian).toFixed(4), `p99 < ${CACHED_TARGET_MS} ms`, cached.p99 < CACHED_TARGET_MS ? 'met' : 'MISSED'],
+        ['API dataset/query, cached repeat', `${cached.requestsPerSecond.toFixed(0)}/s`, ms(cached.p50), ms(cached.p99), (cached.p50 / sqlMedian).toFixed(4), `p99 < ${CACHED_TARGET_MS} ms`, cached.p99 < CACHED_TARGET_MS ? 'met' : 'MISSED'],
+        ['  of which inside the server', '', ms(inServer.p50), ms(inServer.p99), '', '', ''],
       ],
       [0],
     );

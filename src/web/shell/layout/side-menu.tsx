@@ -44,8 +44,9 @@ export const SideMenu = observer(function SideMenu({ collapsed }: { collapsed: b
   const navigate = useNavigate();
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   // When a pop-up entry is chosen the pointer still rests where the pop-up was; the menu then
-  // asks to open it again as it closes. Such asks right after a choice are not the user's.
-  const chosenAt = useRef(0);
+  // asks to open that pop-up again as it closes. Such asks right after a choice are not the
+  // user's; opening another section is.
+  const chosen = useRef<{ at: number; sections: readonly string[] }>({ at: 0, sections: [] });
   const onScreen = layout.openMenu.join('/');
   useEffect(() => {
     setOpenKeys(collapsed || !onScreen ? [] : onScreen.split('/'));
@@ -59,12 +60,13 @@ export const SideMenu = observer(function SideMenu({ collapsed }: { collapsed: b
       selectedKeys={layout.activeMenu ? [layout.activeMenu] : []}
       openKeys={openKeys}
       onOpenChange={(keys) => {
-        if (collapsed && keys.length > 0 && Date.now() - chosenAt.current < REOPEN_GUARD_MS) return;
+        const reopening = keys.length > 0 && keys.every((key) => chosen.current.sections.includes(key));
+        if (collapsed && reopening && Date.now() - chosen.current.at < REOPEN_GUARD_MS) return;
         setOpenKeys(keys);
       }}
-      onClick={({ key }) => {
+      onClick={({ key, keyPath }) => {
         if (collapsed) {
-          chosenAt.current = Date.now();
+          chosen.current = { at: Date.now(), sections: keyPath.slice(1) };
           setOpenKeys([]);
         }
         const route = layout.menuKeyMaps[key]?.route;

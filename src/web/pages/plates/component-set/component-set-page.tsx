@@ -1,15 +1,14 @@
 import { ArrowLeftOutlined, CheckOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Result, Space, Table, Tabs, Tooltip } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { DEFAULT_GAP, DEFAULT_ROW_HEIGHT, type WidgetConfig } from '../../../../core/pages/page-config.ts';
 import { checkDatasetQuery, type QueryProblem } from '../../../../core/query/check-query.ts';
-import type { DatasetInfo } from '../../../../core/query/query-spec.ts';
 import { useUnsavedChanges } from '../../../admin/use-unsaved-changes.ts';
 import { pageApi, type QueryResult } from '../../../api/page-endpoints.ts';
-import { signedInDataSource, type DatasetFields, type PageDataSource } from '../../../renderer/page-data-source.ts';
+import { signedInDataSource, type PageDataSource } from '../../../renderer/page-data-source.ts';
 import { PageFilterStore } from '../../../renderer/page-filter-store.ts';
 import { WidgetCell } from '../../../renderer/widget-cell.tsx';
 import { useStores } from '../../../stores/stores-context.tsx';
@@ -23,6 +22,7 @@ import { PlateFilterSettings } from './plate-filter-settings.tsx';
 import '../plates.css';
 import '../editor/plate-editor.css';
 import './component-set.css';
+import { usePlateSources } from '../editor/use-plate-sources.ts';
 
 /** Rows of the query result listed under the preview. */
 const RESULT_ROWS_SHOWN = 50;
@@ -61,25 +61,9 @@ const ComponentSetPage = observer(function ComponentSetPage() {
   const pages = useMemo(() => pageApi(stores.api.http), [stores]);
   const [result, setResult] = useState<QueryResult | Error | null>(null);
   const source = useMemo(() => watchedSource(signedInDataSource(pages), setResult), [pages]);
-  const [datasets, setDatasets] = useState<DatasetInfo[] | null>(null);
-  const [fields, setFields] = useState<DatasetFields | null | undefined>(undefined);
+  const { datasets, fields } = usePlateSources(pages, source);
   const widget = store.editedComponent;
   const editorPath = store.componentSet.type === 'create' || store.plateId === null ? CREATE_PLATE_PATH : plateEditorPath(store.plateId);
-
-  useEffect(() => {
-    let live = true;
-    pages.datasets().then(
-      (list) => live && setDatasets(list),
-      () => live && setDatasets([]),
-    );
-    source.datasetFields().then(
-      (found) => live && setFields(found),
-      () => live && setFields(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [pages, source]);
 
   useUnsavedChanges(() => store.dirty, {
     keepsEdits: (next) => next.pathname === CREATE_PLATE_PATH || next.pathname === EDIT_PLATE_PATH,

@@ -5,7 +5,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { PLATE_POINTS, plateRoute } from '../../../../core/contracts/plates.ts';
-import type { DatasetInfo } from '../../../../core/query/query-spec.ts';
 import { useHeldPoints } from '../../../admin/held-points.ts';
 import { pathOfMessage } from '../../../admin/server-errors.ts';
 import { useUnsavedChanges } from '../../../admin/use-unsaved-changes.ts';
@@ -14,7 +13,7 @@ import { pageApi } from '../../../api/page-endpoints.ts';
 import { plateApi } from '../../../api/plate-endpoints.ts';
 import { directionOf } from '../../../i18n/languages.ts';
 import type { Breakpoint } from '../../../renderer/grid-layout.ts';
-import { signedInDataSource, type DatasetFields } from '../../../renderer/page-data-source.ts';
+import { signedInDataSource } from '../../../renderer/page-data-source.ts';
 import { PageRenderer } from '../../../renderer/page-renderer.tsx';
 import { messageOf } from '../../../shell/login/api-error.ts';
 import { useStores } from '../../../stores/stores-context.tsx';
@@ -29,6 +28,7 @@ import { PlateSidePanel } from './plate-side-panel.tsx';
 import type { PaletteKey } from './palette.ts';
 import '../plates.css';
 import './plate-editor.css';
+import { usePlateSources } from './use-plate-sources.ts';
 
 type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'failed'; message: string; notFound: boolean };
 
@@ -64,8 +64,7 @@ const PlateEditPage = observer(function PlateEditPage() {
   const rtl = directionOf(i18n.language) === 'rtl';
 
   const [load, setLoad] = useState<LoadState>(() => (store.holds(creating ? 'create' : 'edit', plateId) && store.dirty ? { status: 'ready' } : { status: 'loading' }));
-  const [datasets, setDatasets] = useState<DatasetInfo[] | null>(null);
-  const [fields, setFields] = useState<DatasetFields | null | undefined>(undefined);
+  const { datasets, fields } = usePlateSources(pages, source);
   const [breakpoint, setBreakpoint] = useState<Breakpoint>('wide');
   const [preview, setPreview] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -115,21 +114,6 @@ const PlateEditPage = observer(function PlateEditPage() {
       live = false;
     };
   }, [creating, plateId, plates, store, t, reloads]);
-
-  useEffect(() => {
-    let live = true;
-    pages.datasets().then(
-      (list) => live && setDatasets(list),
-      () => live && setDatasets([]),
-    );
-    source.datasetFields().then(
-      (found) => live && setFields(found),
-      () => live && setFields(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [pages, source]);
 
   useUnsavedChanges(() => store.dirty, {
     keepsEdits: (next) => next.pathname === COMPONENT_SET_PATH,

@@ -81,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     db: database.db,
     dialect: database.dialect,
+    describe: database.describe,
     clock,
     tokens: new TokenService(database.db, clock),
     codes: new VerificationCodes(database.db, clock),

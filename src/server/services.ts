@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.ts';
 import type { Clock } from './clock.ts';
-import type { Dialect } from './db/database.ts';
+import type { Database, Dialect } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import type { MessageSender } from './messaging/sender.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
@@ -17,6 +17,8 @@ export interface Services {
   config: AppConfig;
   db: Kysely<DB>;
   dialect: Dialect;
+  /** Result columns of a compiled SELECT (a registered view's), see {@link Database.describe}. */
+  describe: Database['describe'];
   clock: Clock;
   tokens: TokenService;
   codes: VerificationCodes;

@@ -1,5 +1,6 @@
+import type { DatasetField } from '../query/query-spec.ts';
 import { PLATE_REFRESH_SECONDS } from './plates.ts';
-import { strictObject } from './common.ts';
+import { idSchema, strictObject } from './common.ts';
 
 /**
  * BI settings (`/appSetting/bi`): a tenant's defaults for its analysis plates — the theme they
@@ -49,3 +50,78 @@ export const biSettingsBody = strictObject(
 );
 
 export const DEFAULT_BI_SETTINGS: BiSettings = { theme: 'light', palette: [], defaultRefresh: 0, revision: 1, updateTime: null, updatedByName: null };
+
+/**
+ * A registered data source: a named, read-only SQL view over the tenant's own data. Its SQL
+ * is one SELECT that reads only the relations offered to it — `form_<id>` (a published
+ * form's records, one column per scalar field and record column) and `ds_<code>` (a stored
+ * dataset) — and calls only everyday functions. Plates read it as dataset `view_<id>`.
+ */
+export const BI_VIEW_SQL_MAX = 20_000;
+
+export type BiViewColumn = Pick<DatasetField, 'name' | 'type'>;
+
+export interface BiView {
+  id: number;
+  /** The dataset code plates read it by. */
+  code: string;
+  name: string;
+  description: string;
+  sql: string;
+  /** Result columns as the last check found them. */
+  columns: BiViewColumn[];
+  /** The relations its SQL reads. */
+  relations: string[];
+  revision: number;
+  updateTime: string;
+  updatedByName: string | null;
+}
+
+/** A relation a view's SQL may read, with its columns. */
+export interface BiRelation {
+  name: string;
+  /** The form's or dataset's own name. */
+  title: string;
+  kind: 'form' | 'dataset';
+  columns: BiViewColumn[];
+}
+
+/** What a check of a view's SQL finds: its columns and its first rows. */
+export interface BiViewCheck {
+  columns: BiViewColumn[];
+  rows: Record<string, unknown>[];
+  relations: string[];
+}
+
+const viewSqlSchema = { type: 'string', minLength: 1, maxLength: BI_VIEW_SQL_MAX, pattern: '\\S' } as const;
+const viewNameSchema = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
+
+export interface BiViewCheckBody {
+  sql: string;
+}
+export const biViewCheckBody = strictObject({ sql: viewSqlSchema }, ['sql']);
+
+export interface BiViewCreateBody {
+  name: string;
+  description?: string;
+  sql: string;
+}
+export const biViewCreateBody = strictObject(
+  { name: viewNameSchema, description: { type: 'string', maxLength: 500 }, sql: viewSqlSchema },
+  ['name', 'sql'],
+);
+
+export interface BiViewUpdateBody extends BiViewCreateBody {
+  id: number;
+  /** The revision the editor loaded: a stale one answers 409. */
+  revision: number;
+}
+export const biViewUpdateBody = strictObject(
+  { id: idSchema, name: viewNameSchema, description: { type: 'string', maxLength: 500 }, sql: viewSqlSchema, revision: { type: 'integer', minimum: 1 } },
+  ['id', 'name', 'sql', 'revision'],
+);
+
+export interface BiViewDeleteBody {
+  id: number;
+}
+export const biViewDeleteBody = strictObject({ id: idSchema }, ['id']);

@@ -54,7 +54,10 @@ export interface DatasetInfo {
   code: string;
   name: string;
   fields: DatasetField[];
-  rowCount: number;
+  /** Null for a registered SQL view, whose rows are known only by running it. */
+  rowCount: number | null;
+  /** A registered SQL view (`view_<id>`). */
+  view?: true;
 }
 
 /** Rows mode answer: the wire contract's paging shape. */

@@ -1,16 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** A result column as the database describes it before any row is read. */
+export interface ResultColumn {
+  name: string;
+  /** PostgreSQL's type of the column (its OID); SQLite has no such thing for computed columns. */
+  pgType: number | null;
+}
+
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /**
+   * The result columns of a compiled SELECT, without running it to the end (a view's columns
+   * when it answers no rows). On SQLite it also refuses a statement that could write.
+   */
+  describe(query: CompiledQuery): Promise<ResultColumn[]>;
   close(): Promise<void>;
 }
 
@@ -25,7 +37,12 @@ export function openDatabase(options: { databaseUrl: string; dataDir: string }):
     // the pool replaces it on the next query.
     pool.on('error', () => undefined);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const describe = async (query: CompiledQuery): Promise<ResultColumn[]> => {
+      // LIMIT 0 around it: PostgreSQL plans the statement and names its columns, reading nothing.
+      const result = await pool.query({ text: `select * from (${query.sql}\n) as described limit 0`, values: [...query.parameters] });
+      return result.fields.map((f) => ({ name: f.name, pgType: f.dataTypeID }));
+    };
+    return { db, dialect: 'postgres', describe, close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(options.dataDir, 'plinth.db'));
@@ -34,5 +51,10 @@ export function openDatabase(options: { databaseUrl: string; dataDir: string }):
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const describe = async (query: CompiledQuery): Promise<ResultColumn[]> => {
+    const statement = sqlite.prepare(query.sql);
+    if (!statement.readonly) throw new Error('The statement would write to the database');
+    return statement.columns().map((c) => ({ name: c.name, pgType: null }));
+  };
+  return { db, dialect: 'sqlite', describe, close: () => db.destroy() };
 }

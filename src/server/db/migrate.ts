@@ -10,6 +10,7 @@ import * as m007 from './migrations/007_form_data_revision.ts';
 import * as m008 from './migrations/008_plates.ts';
 import * as m009 from './migrations/009_bi_settings.ts';
 import * as m010 from './migrations/010_form_revision_per_statement.ts';
+import * as m011 from './migrations/011_bi_views.ts';
 
 /** What a migration needs to know about the database beyond Kysely's schema builder. */
 export interface MigrationContext {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, CodeMigration> = {
   '008_plates': m008,
   '009_bi_settings': m009,
   '010_form_revision_per_statement': m010,
+  '011_bi_views': m011,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

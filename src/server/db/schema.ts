@@ -264,6 +264,23 @@ export interface BiSettingTable {
   update_time: string;
 }
 
+export interface BiViewTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  description: Generated<string>;
+  sql_text: string;
+  /** BiViewColumn[] as JSON text. */
+  columns: string;
+  /** The relation names its SQL reads, as JSON text. */
+  relations: string;
+  revision: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  create_time: string;
+  update_time: string;
+}
+
 export interface DatasetTable {
   id: Generated<number>;
   tenant_id: number;
@@ -471,6 +488,7 @@ export interface DB {
   page: PageTable;
   plate: PlateTable;
   bi_setting: BiSettingTable;
+  bi_view: BiViewTable;
   dataset: DatasetTable;
   dataset_row: DatasetRowTable;
   permission_group: PermissionGroupTable;

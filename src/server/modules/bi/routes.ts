@@ -1,17 +1,58 @@
 import type { FastifyInstance } from 'fastify';
-import { BI_POINTS, biSettingsBody, type BiSettingsBody } from '../../../core/contracts/bi.ts';
+import {
+  BI_POINTS,
+  biSettingsBody,
+  biViewCheckBody,
+  biViewCreateBody,
+  biViewDeleteBody,
+  biViewUpdateBody,
+  type BiSettingsBody,
+  type BiViewCheckBody,
+  type BiViewCreateBody,
+  type BiViewDeleteBody,
+  type BiViewUpdateBody,
+} from '../../../core/contracts/bi.ts';
 import { scopeOf, sessionOf } from '../../plugins/auth.ts';
+import { recordContext } from '../record/context.ts';
 import { readBiSettings, updateBiSettings } from './service.ts';
+import { checkView, createView, deleteView, listRelations, listViews, updateView, type ViewServices } from './views.ts';
 
-/** BI settings: read by every member of the tenant (its plates are drawn with them), changed with `bi:manage`. */
+/**
+ * BI settings: read by every member of the tenant (its plates are drawn with them), changed
+ * with `bi:manage`. Registered views (SQL over the tenant's forms and datasets) are read and
+ * written with `bi:manage`; plates read their rows as datasets (`view_<id>`).
+ */
 export async function biRoutes(app: FastifyInstance): Promise<void> {
   const { clock } = app.services;
+  const manage = { point: BI_POINTS.manage };
+  const views = (): ViewServices => ({ describe: app.services.describe, timeoutMs: app.services.config.queryTimeoutMs });
 
   app.get('/proptech_allplan/bi/setting', async (request) => readBiSettings(scopeOf(request)));
 
   app.post<{ Body: BiSettingsBody }>(
     '/proptech_allplan/bi/setting/update',
-    { schema: { body: biSettingsBody }, config: { point: BI_POINTS.manage } },
+    { schema: { body: biSettingsBody }, config: manage },
     async (request) => updateBiSettings(clock, scopeOf(request), sessionOf(request), request.body),
   );
+
+  app.get('/proptech_allplan/bi/view/list', { config: manage }, async (request) => listViews(scopeOf(request)));
+
+  app.get('/proptech_allplan/bi/view/relations', { config: manage }, async (request) => listRelations(await recordContext(app, request)));
+
+  app.post<{ Body: BiViewCheckBody }>('/proptech_allplan/bi/view/check', { schema: { body: biViewCheckBody }, config: manage }, async (request) =>
+    checkView(await recordContext(app, request), views(), request.body.sql),
+  );
+
+  app.post<{ Body: BiViewCreateBody }>('/proptech_allplan/bi/view/create', { schema: { body: biViewCreateBody }, config: manage }, async (request) =>
+    createView(await recordContext(app, request), views(), sessionOf(request), request.body),
+  );
+
+  app.post<{ Body: BiViewUpdateBody }>('/proptech_allplan/bi/view/update', { schema: { body: biViewUpdateBody }, config: manage }, async (request) =>
+    updateView(await recordContext(app, request), views(), sessionOf(request), request.body),
+  );
+
+  app.post<{ Body: BiViewDeleteBody }>('/proptech_allplan/bi/view/delete', { schema: { body: biViewDeleteBody }, config: manage }, async (request) => {
+    await deleteView(scopeOf(request), request.body.id);
+    return null;
+  });
 }

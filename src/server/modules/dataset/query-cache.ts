@@ -2,8 +2,23 @@ import { LruMap } from '../../../core/lru-map.ts';
 import type { DatasetQuery, QueryAggregateResult, QueryRowsResult } from '../../../core/query/query-spec.ts';
 import type { RecordAccess } from '../record/access.ts';
 import type { TenantDataset } from './service.ts';
+import type { DatasetSource } from './sources.ts';
 
 type QueryResult = QueryRowsResult | QueryAggregateResult;
+
+const formKey = (form: { id: number; data_revision: number }, version: { version: number }) => ['form', form.id, version.version, form.data_revision];
+
+/** What decides a source's rows: a form's version and data revision; a view's text and the same of every form it reads. */
+function sourceKey(source: DatasetSource): unknown[] {
+  switch (source.kind) {
+    case 'rows':
+      return ['rows', source.datasetId];
+    case 'form':
+      return formKey(source.form, source.version);
+    case 'view':
+      return ['view', source.view.id, source.view.revision, source.relations.map((r) => (r.kind === 'form' ? formKey(r.form, r.version) : ['rows', r.datasetId]))];
+  }
+}
 
 /** Results kept (most recently used first out last). */
 const CAPACITY = 500;
@@ -23,10 +38,7 @@ export class QueryResultCache {
   misses = 0;
 
   key(tenantId: number, dataset: TenantDataset, access: RecordAccess, query: DatasetQuery): string {
-    const source =
-      dataset.source.kind === 'rows'
-        ? ['rows', dataset.source.datasetId]
-        : ['form', dataset.source.form.id, dataset.source.version.version, dataset.source.form.data_revision];
+    const source = sourceKey(dataset.source);
     const reader = access.dataScope === 'tenant' ? ['tenant'] : [access.dataScope, access.session.userId, ...access.workspaceCodes];
     return JSON.stringify([tenantId, source, reader, query]);
   }

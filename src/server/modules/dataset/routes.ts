@@ -7,19 +7,17 @@ import {
 } from '../../../core/contracts/dataset.ts';
 import type { DatasetInfo, DatasetQuery } from '../../../core/query/query-spec.ts';
 import { recordContext } from '../record/context.ts';
-import { readsFormSource } from './sources.ts';
-import { distinctValues, listDatasets, presentDatasets, queryDataset } from './service.ts';
+import { distinctValues, listDatasets, presentDatasets, queryDataset, readsDataset } from './service.ts';
 
 /**
  * Any member of the tenant may read its stored datasets; a form's records (`form_<id>`) only
- * whoever may read them in the form's data list, inside their data scope.
+ * whoever may read them in the form's data list, inside their data scope; a registered view
+ * (`view_<id>`) whoever may read every form it reads.
  */
 export async function datasetRoutes(app: FastifyInstance): Promise<void> {
   app.get('/proptech_allplan/dataset/list', async (request): Promise<DatasetInfo[]> => {
     const ctx = await recordContext(app, request);
-    const readable = (await listDatasets(ctx.scope, ctx.versions)).filter(
-      (d) => d.source.kind === 'rows' || readsFormSource(ctx, d.source.form, d.source.version),
-    );
+    const readable = (await listDatasets(ctx.scope, ctx.versions)).filter((d) => readsDataset(ctx, d));
     return presentDatasets(ctx.scope, readable);
   });
 

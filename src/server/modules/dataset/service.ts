@@ -1,4 +1,5 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
+import type { BiViewColumn } from '../../../core/contracts/bi.ts';
 import { checkDatasetQuery, parseFieldRef, unknownFieldMessage } from '../../../core/query/check-query.ts';
 import {
   isAggregateQuery,
@@ -11,9 +12,10 @@ import {
 } from '../../../core/query/query-spec.ts';
 import { PAGE_SIZE_DEFAULT } from '../../../core/envelope.ts';
 import type { Dialect } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest, forbidden, notFound, queryTimedOut } from '../../errors.ts';
-import { currentVersionOf } from '../form/service.ts';
+import { currentVersionOf, type FormRow } from '../form/service.ts';
 import type { FormVersionCache } from '../form/versions.ts';
 import { formOpen } from '../record/access.ts';
 import type { RecordContext } from '../record/service.ts';
@@ -30,6 +32,7 @@ import {
   type DatasetSource,
   type SourceQuery,
 } from './sources.ts';
+import { datasetRelationName, formRelationName, viewDatasetCode, viewIdOfCode, viewSourceQuery, type ViewRelation } from './view-source.ts';
 
 /** A dataset of the scope's tenant with its parsed field list and where its rows live. */
 export interface TenantDataset {
@@ -53,17 +56,71 @@ async function storedDatasets(scope: TenantScope): Promise<TenantDataset[]> {
   return (await scope.selectFrom('dataset').select(['id', 'code', 'name', 'fields']).orderBy('id').execute()).map(rowsDataset);
 }
 
-/** The tenant's stored datasets, then its published forms' records. */
-export async function listDatasets(scope: TenantScope, versions: FormVersionCache): Promise<TenantDataset[]> {
+async function formDataset(scope: TenantScope, versions: FormVersionCache, form: FormRow): Promise<TenantDataset> {
+  const version = await currentVersionOf(scope, versions, form);
+  return { code: formDatasetCode(form.id), name: form.name, fields: formDatasetFields(version), source: { kind: 'form', form, version } };
+}
+
+/** The tenant's stored datasets and its published forms' records: what views read. */
+export async function baseDatasets(scope: TenantScope, versions: FormVersionCache): Promise<TenantDataset[]> {
   const stored = await storedDatasets(scope);
   const forms = await scope.selectFrom('form').selectAll().where('current_version', 'is not', null).orderBy('id').execute();
-  const formSets = await Promise.all(
-    forms.map(async (form): Promise<TenantDataset> => {
-      const version = await currentVersionOf(scope, versions, form);
-      return { code: formDatasetCode(form.id), name: form.name, fields: formDatasetFields(version), source: { kind: 'form', form, version } };
-    }),
-  );
-  return [...stored, ...formSets];
+  return [...stored, ...(await Promise.all(forms.map((form) => formDataset(scope, versions, form))))];
+}
+
+/** A stored dataset or a form's records as a relation a view reads. */
+export function viewRelationOf(dataset: TenantDataset): ViewRelation {
+  const { source } = dataset;
+  if (source.kind === 'form') return { name: formRelationName(source.form.id), title: dataset.name, fields: dataset.fields, kind: 'form', form: source.form, version: source.version };
+  if (source.kind === 'rows') return { name: datasetRelationName(dataset.code), title: dataset.name, fields: dataset.fields, kind: 'dataset', datasetId: source.datasetId };
+  throw new Error('A view does not read another view');
+}
+
+type ViewRow = Selectable<DB['bi_view']>;
+
+function viewDataset(row: ViewRow, available: ReadonlyMap<string, ViewRelation>): TenantDataset {
+  const names = JSON.parse(row.relations) as string[];
+  const columns = JSON.parse(row.columns) as BiViewColumn[];
+  return {
+    code: viewDatasetCode(row.id),
+    name: row.name,
+    fields: columns.map((c) => ({ name: c.name, title: c.name, type: c.type })),
+    source: {
+      kind: 'view',
+      view: { id: row.id, name: row.name, sql: row.sql_text, revision: row.revision },
+      relations: names.flatMap((n) => available.get(n) ?? []),
+      missing: names.filter((n) => !available.has(n)),
+    },
+  };
+}
+
+/** The tenant's stored datasets, its published forms' records, then its registered views. */
+export async function listDatasets(scope: TenantScope, versions: FormVersionCache): Promise<TenantDataset[]> {
+  const base = await baseDatasets(scope, versions);
+  const views = await scope.selectFrom('bi_view').selectAll().orderBy('id').execute();
+  const relations = new Map(base.map((d) => [viewRelationOf(d).name, viewRelationOf(d)]));
+  return [...base, ...views.map((row) => viewDataset(row, relations))];
+}
+
+/** The relations of these names the tenant has (a form must be published), for a view that reads them. */
+async function relationsNamed(scope: TenantScope, versions: FormVersionCache, names: readonly string[]): Promise<Map<string, ViewRelation>> {
+  const formIds = names.flatMap((n) => /^form_(\d{1,15})$/.exec(n)?.[1] ?? []).map(Number);
+  const datasetNames = new Set(names.filter((n) => n.startsWith('ds_')));
+  const forms = formIds.length
+    ? await scope.selectFrom('form').selectAll().where('id', 'in', formIds).where('current_version', 'is not', null).execute()
+    : [];
+  const datasets = [
+    ...(datasetNames.size ? (await storedDatasets(scope)).filter((d) => datasetNames.has(datasetRelationName(d.code))) : []),
+    ...(await Promise.all(forms.map((form) => formDataset(scope, versions, form)))),
+  ];
+  return new Map(datasets.map((d) => [viewRelationOf(d).name, viewRelationOf(d)]));
+}
+
+/** A registered view of the tenant as a dataset, with the relations it reads resolved. */
+export async function findViewDataset(scope: TenantScope, versions: FormVersionCache, viewId: number): Promise<TenantDataset | undefined> {
+  const row = await scope.selectFrom('bi_view').selectAll().where('id', '=', viewId).executeTakeFirst();
+  if (!row) return undefined;
+  return viewDataset(row, await relationsNamed(scope, versions, JSON.parse(row.relations) as string[]));
 }
 
 /** What the dataset list shows: fields and how many rows (records) each has. */
@@ -73,12 +130,12 @@ export async function presentDatasets(scope: TenantScope, datasets: readonly Ten
     ? new Map((await scope.selectFrom('dataset').select(['id', 'row_count']).where('id', 'in', ids).execute()).map((r) => [r.id, r.row_count]))
     : new Map<number, number>();
   const recordCounts = datasets.some((d) => d.source.kind === 'form') ? await formRecordCounts(scope) : new Map<number, number>();
-  return datasets.map((d) => ({
-    code: d.code,
-    name: d.name,
-    fields: d.fields,
-    rowCount: d.source.kind === 'rows' ? (rowCounts.get(d.source.datasetId) ?? 0) : (recordCounts.get(d.source.form.id) ?? 0),
-  }));
+  const rowCount = ({ source }: TenantDataset) => {
+    if (source.kind === 'rows') return rowCounts.get(source.datasetId) ?? 0;
+    // A view's rows are known only by running it.
+    return source.kind === 'form' ? (recordCounts.get(source.form.id) ?? 0) : null;
+  };
+  return datasets.map((d) => ({ code: d.code, name: d.name, fields: d.fields, rowCount: rowCount(d), ...(d.source.kind === 'view' ? { view: true } : {}) }));
 }
 
 /** A stored dataset of the tenant (not a form's records: those are read with a caller's rights). */
@@ -87,14 +144,15 @@ export async function findRowsDataset(scope: TenantScope, code: string): Promise
   return row && rowsDataset(row);
 }
 
-/** A dataset by code, stored or a published form's records. */
+/** A dataset by code: stored, a published form's records, or a registered view. */
 export async function findDataset(scope: TenantScope, versions: FormVersionCache, code: string): Promise<TenantDataset | undefined> {
+  const viewId = viewIdOfCode(code);
+  if (viewId !== null) return findViewDataset(scope, versions, viewId);
   const formId = formIdOfCode(code);
   if (formId === null) return findRowsDataset(scope, code);
   const form = await scope.selectFrom('form').selectAll().where('id', '=', formId).executeTakeFirst();
   if (!form || form.current_version === null) return undefined;
-  const version = await currentVersionOf(scope, versions, form);
-  return { code, name: form.name, fields: formDatasetFields(version), source: { kind: 'form', form, version } };
+  return formDataset(scope, versions, form);
 }
 
 const byCode = (datasets: readonly TenantDataset[]) => new Map(datasets.map((d) => [d.code, d]));
@@ -109,19 +167,43 @@ export async function storedDatasetsByCode(scope: TenantScope): Promise<Map<stri
   return byCode(await storedDatasets(scope));
 }
 
-/** A form's records are read as its data list reads them: 404 for a form not open to the caller (another workspace's), 403 without its read points. */
+/**
+ * A form's records are read as its data list reads them: 404 for a form not open to the caller
+ * (another workspace's), 403 without its read points. A view is read by whoever may read
+ * every form it reads (each inside their own data scope); one that reads a relation gone
+ * since it was saved answers 400 saying which.
+ */
 function requireSourceReader(ctx: RecordContext, dataset: TenantDataset): void {
-  if (dataset.source.kind === 'rows') return;
-  const { form, version } = dataset.source;
+  const { source } = dataset;
+  if (source.kind === 'rows') return;
+  if (source.kind === 'view') {
+    if (source.missing.length) {
+      throw badRequest('dataset', `The view "${source.view.name}" reads ${source.missing.join(', ')}, which no longer exists; change the view in the BI settings`);
+    }
+    const unreadable = source.relations.find((r) => r.kind === 'form' && !readsFormSource(ctx, r.form, r.version));
+    if (unreadable) throw forbidden(`The view "${source.view.name}" reads ${unreadable.name} (${unreadable.title}), whose records you may not read`);
+    return;
+  }
+  const { form, version } = source;
   if (!formOpen(ctx.access, form)) throw notFound('Dataset');
   if (!readsFormSource(ctx, form, version)) throw forbidden();
+}
+
+/** Whether the caller may read the dataset at all (the dataset list shows no other). */
+export function readsDataset(ctx: RecordContext, dataset: TenantDataset): boolean {
+  const { source } = dataset;
+  if (source.kind === 'rows') return true;
+  if (source.kind === 'form') return readsFormSource(ctx, source.form, source.version);
+  return source.relations.every((r) => r.kind === 'dataset' || readsFormSource(ctx, r.form, r.version));
 }
 
 /** Where a signed-in caller's query reads, once their right to read it is checked. */
 export function sourceQueryFor(ctx: RecordContext, dataset: TenantDataset): SourceQuery {
   requireSourceReader(ctx, dataset);
-  if (dataset.source.kind === 'rows') return rowsSourceQuery(ctx.scope, ctx.dialect, dataset.source.datasetId);
-  return formSourceQuery(ctx, dataset.source.form, dataset.source.version);
+  const { source } = dataset;
+  if (source.kind === 'rows') return rowsSourceQuery(ctx.scope, ctx.dialect, source.datasetId);
+  if (source.kind === 'view') return viewSourceQuery(ctx, source.view.sql, source.relations);
+  return formSourceQuery(ctx, source.form, source.version);
 }
 
 /**
@@ -148,7 +230,7 @@ export async function queryDataset(
 const QUERY_CANCELED = '57014';
 
 /**
- * Runs the statements under a time limit. PostgreSQL stops a statement past
+ * Runs the statements under a time limit, read only. PostgreSQL stops a statement past
  * `statement_timeout`, set for this transaction only. SQLite runs on the server's own thread
  * and has no way to be stopped from outside through its driver: there it runs unlimited.
  */
@@ -156,6 +238,8 @@ export async function withTimeLimit<T>(ctx: RecordContext, timeoutMs: number, ru
   if (ctx.dialect !== 'postgres') return run(ctx);
   try {
     return await ctx.scope.db.transaction().execute(async (trx) => {
+      // Dataset queries only read: a registered view's SQL could not write even past its checks.
+      await sql`set transaction read only`.execute(trx);
       await sql`set local statement_timeout = ${sql.lit(Math.max(1, Math.round(timeoutMs)))}`.execute(trx);
       return run({ ...ctx, scope: ctx.scope.with(trx) });
     });
@@ -187,7 +271,8 @@ async function runRows(source: SourceQuery, dialect: Dialect, dataset: TenantDat
   let listQuery = source.base.select(dataset.fields.map((f, i) => source.valueOf(f).as(`c${i}`)));
   for (const s of query.sort ?? []) listQuery = listQuery.orderBy(orderTerm(refExpr(dialect, source.valueOf, fields, s.field), s.order));
   // Row id last, so equal sort values page in a stable order.
-  listQuery = listQuery.orderBy(sql.ref(source.idColumn)).limit(pageSize).offset((pageNum - 1) * pageSize);
+  if (source.idColumn) listQuery = listQuery.orderBy(sql.ref(source.idColumn));
+  listQuery = listQuery.limit(pageSize).offset((pageNum - 1) * pageSize);
   const [rows, count] = await Promise.all([
     listQuery.execute() as Promise<Record<string, unknown>[]>,
     source.base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

@@ -12,6 +12,7 @@ import { recordQuery, type RecordContext } from '../record/service.ts';
 import type { FormRow } from '../form/service.ts';
 import type { LoadedVersion } from '../form/versions.ts';
 import { fieldExpr, type ValueOf } from './query-compiler.ts';
+import type { ViewRelation } from './view-source.ts';
 
 /**
  * What a dataset query reads: the rows of a stored dataset, or the records of a published
@@ -19,7 +20,18 @@ import { fieldExpr, type ValueOf } from './query-compiler.ts';
  * record's own columns (number, status, createTime, ...). A form's records are read with the
  * caller's rights, as its data list reads them: the form's read points and data scope.
  */
-export type DatasetSource = { kind: 'rows'; datasetId: number } | { kind: 'form'; form: FormRow; version: LoadedVersion };
+export type DatasetSource =
+  | { kind: 'rows'; datasetId: number }
+  | { kind: 'form'; form: FormRow; version: LoadedVersion }
+  | { kind: 'view'; view: StoredView; relations: ViewRelation[]; missing: string[] };
+
+/** A registered view as the dataset module reads it (the BI module keeps it). */
+export interface StoredView {
+  id: number;
+  name: string;
+  sql: string;
+  revision: number;
+}
 
 /** The code a form's records answer to as a dataset. */
 export const formDatasetCode = (formId: number) => `form_${formId}`;
@@ -73,7 +85,8 @@ export const formDatasetFields = (version: LoadedVersion): DatasetField[] => [..
 export interface SourceQuery {
   // One builder type for both tables: the query functions only add raw conditions, selections and orders.
   base: SelectQueryBuilder<DB, 'dataset_row', object>;
-  idColumn: string;
+  /** Orders equal rows stably when paging; a view's rows have none. */
+  idColumn: string | null;
   valueOf: ValueOf;
 }
 

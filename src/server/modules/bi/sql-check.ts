@@ -1,0 +1,122 @@
+import type { AST } from 'node-sql-parser';
+import postgresParser from 'node-sql-parser/build/postgresql.js';
+import sqliteParser from 'node-sql-parser/build/sqlite.js';
+import type { Dialect } from '../../db/database.ts';
+import { badRequest } from '../../errors.ts';
+
+/**
+ * The first line of defence for a registered view's SQL: parsed with a real SQL grammar of the
+ * server's database, it must be one SELECT (no SELECT INTO, no locking clause), read only the
+ * relations offered to it (or names it defines itself with WITH that are not tables of the
+ * database), call only the everyday functions listed here, and take no parameters. The view
+ * then runs inside CTEs that hold the caller's rows only, in a read-only transaction on
+ * PostgreSQL, so what slips past a grammar still sees nothing else.
+ */
+
+const COMMON_FUNCTIONS = [
+  // aggregates and windows
+  'count', 'sum', 'avg', 'min', 'max', 'row_number', 'rank', 'dense_rank', 'ntile', 'lag', 'lead', 'first_value', 'last_value',
+  // scalars
+  'abs', 'ceil', 'ceiling', 'floor', 'round', 'sign', 'coalesce', 'nullif', 'length', 'lower', 'upper', 'trim', 'ltrim', 'rtrim',
+  'substr', 'substring', 'replace',
+];
+const DIALECT_FUNCTIONS: Record<Dialect, string[]> = {
+  sqlite: ['total', 'group_concat', 'ifnull', 'iif', 'instr', 'date', 'datetime', 'time', 'julianday', 'strftime', 'printf'],
+  postgres: [
+    'string_agg', 'bool_and', 'bool_or', 'stddev', 'variance', 'greatest', 'least', 'concat', 'left', 'right', 'split_part',
+    'position', 'strpos', 'mod', 'power', 'sqrt', 'trunc', 'date_trunc', 'date_part', 'to_char', 'to_date', 'to_timestamp',
+    'make_date', 'age', 'now', 'extract',
+  ],
+};
+
+/** Node types that stand for a bound parameter, which a stored view never has. */
+const PARAMETER_TYPES = new Set(['param', 'var']);
+
+const PARSERS = {
+  sqlite: { parser: new sqliteParser.Parser(), database: 'sqlite' },
+  postgres: { parser: new postgresParser.Parser(), database: 'PostgresQL' },
+} as const;
+
+export interface CheckedSql {
+  /** The offered relations the SQL reads, in the order first named. */
+  relations: string[];
+  /** Names the SQL defines for itself with WITH. */
+  ownNames: string[];
+}
+
+const fail = (message: string) => badRequest('sql', message);
+
+/** The text of a function node's name: `lower`, `COUNT`, `pg_catalog.now`. */
+function functionName(node: Record<string, unknown>): string {
+  const name = node.name;
+  if (typeof name === 'string') return name;
+  const parts = (name as { name?: { value?: unknown }[]; schema?: { value?: unknown } } | null)?.name ?? [];
+  const schema = (name as { schema?: { value?: unknown } } | null)?.schema?.value;
+  const base = parts.map((p) => String(p.value)).join('.');
+  return schema ? `${String(schema)}.${base}` : base;
+}
+
+/** Walks every object of the tree. */
+function visit(node: unknown, seen: (node: Record<string, unknown>) => void): void {
+  if (Array.isArray(node)) {
+    for (const item of node) visit(item, seen);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  seen(node as Record<string, unknown>);
+  for (const value of Object.values(node)) visit(value, seen);
+}
+
+/**
+ * Checks a view's SQL; throws a 400 on `sql` saying what is wrong. `offered` are the relation
+ * names the tenant's views may read (`form_12`, `ds_energy_readings`).
+ */
+export function checkViewSql(dialect: Dialect, text: string, offered: ReadonlySet<string>): CheckedSql {
+  const { parser, database } = PARSERS[dialect];
+  let parsed: { ast: AST | AST[]; tableList: string[] };
+  try {
+    parsed = parser.parse(text, { database });
+  } catch (error) {
+    const message = (error as Error).message.split('\n')[0] ?? '';
+    throw fail(`this is not SQL the view can run: ${message.slice(0, 300)}`);
+  }
+  const statements = Array.isArray(parsed.ast) ? parsed.ast : [parsed.ast];
+  if (statements.length !== 1) throw fail('a view is one SELECT statement; remove the other statements');
+  const [statement] = statements as unknown as Record<string, unknown>[];
+  if (statement?.type !== 'select') throw fail(`a view only reads: it must be a SELECT statement, not ${String(statement?.type ?? 'this').toUpperCase()}`);
+
+  const allowed = new Set([...COMMON_FUNCTIONS, ...DIALECT_FUNCTIONS[dialect]]);
+  const ownNames = new Set<string>();
+  visit(statement, (node) => {
+    if (PARAMETER_TYPES.has(node.type as string) || (node.type === 'origin' && node.value === '?')) throw fail('a view takes no parameters ($1, ?, :name): write the values into it');
+    if (node.type === 'function' || node.type === 'aggr_func') {
+      const name = functionName(node).toLowerCase();
+      if (!allowed.has(name)) throw fail(`the function ${name}() is not one a view may call`);
+    }
+    const into = node.into as { position?: unknown; expr?: unknown } | undefined;
+    if (into && (into.position || into.expr)) throw fail('SELECT INTO writes a table; a view only reads');
+    if (node.for_update || node.locking_read) throw fail('a view does not lock rows (FOR UPDATE/SHARE)');
+    if (Array.isArray(node.with)) {
+      for (const cte of node.with as { name?: { value?: unknown } | string }[]) {
+        const name = typeof cte.name === 'string' ? cte.name : String(cte.name?.value ?? '');
+        if (name) ownNames.add(name.toLowerCase());
+      }
+    }
+  });
+
+  const relations: string[] = [];
+  for (const entry of parsed.tableList) {
+    // `select::<schema or null>::<name>`
+    const [kind, schema, name] = entry.split('::');
+    if (kind !== 'select') throw fail(`a view only reads; it cannot ${String(kind).toUpperCase()}`);
+    if (schema && schema !== 'null') throw fail(`${schema}.${name}: name the relation without a schema`);
+    const lower = (name ?? '').toLowerCase();
+    if (offered.has(lower)) {
+      if (!relations.includes(lower)) relations.push(lower);
+    } else if (!ownNames.has(lower)) {
+      throw fail(`${name} is not a relation a view may read; it may read its forms (form_<id>) and datasets (ds_<code>)`);
+    }
+  }
+  for (const name of ownNames) if (offered.has(name)) throw fail(`the WITH name ${name} hides the relation of that name; choose another`);
+  return { relations, ownNames: [...ownNames] };
+}

@@ -291,4 +291,65 @@ describe('analysis plates in Chromium', () => {
     expect(pageProblems).toEqual([]);
     await page.context().close();
   });
+
+  it('registers a SQL view in the BI settings: a refused one says why, a good one previews its rows, is saved and lists as a dataset', { timeout: 120_000 }, async () => {
+    const page = await newPage();
+    const pageProblems = problems.at(-1)!;
+    await signIn(page);
+    const relations = (await t.call<{ name: string; title: string }[]>('GET', `${API}/bi/view/relations`, { token: admin })).body.data;
+    const maintenance = relations.find((r) => r.title === 'Maintenance request')!.name;
+    await page.goto(`${t.url}/appSetting/bi`);
+    await page.getByTestId('bi-views').waitFor();
+    await page.getByTestId('bi-view-add').click();
+    await page.getByTestId('bi-view-name').fill('Requests per building');
+    const editor = page.getByTestId('bi-view-sql').locator('.cm-content');
+    const typeSql = async (text: string) => {
+      await editor.click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.insertText(text);
+    };
+    await typeSql('select username, count(*) as n from app_user group by username');
+    await page.getByTestId('bi-view-check').click();
+    await expect.poll(() => page.getByTestId('bi-view-problem').innerText()).toContain('app_user is not a relation');
+
+    await typeSql(`select building, count(*) as requests, min("reportedAt") as first_reported\nfrom ${maintenance}\ngroup by building\norder by requests desc`);
+    await page.getByTestId('bi-view-check').click();
+    const preview = page.getByTestId('bi-view-preview');
+    await preview.waitFor();
+    expect(await preview.locator('thead th').allInnerTexts()).toEqual(['building text', 'requests whole number', 'first_reported date and time']);
+    expect(await preview.locator('tbody tr').count()).toBeGreaterThan(1);
+    await page.locator('.bi-view-relation summary').first().click();
+    await shoot(page, 'bi-view-editor-en');
+    await page.getByTestId('bi-view-save').click();
+    await page.getByText('View “Requests per building” saved').waitFor();
+    const row = page.getByTestId('bi-views').locator('tbody tr', { hasText: 'Requests per building' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain(maintenance);
+    await shoot(page, 'bi-views-en');
+
+    const datasets = (await t.call<{ code: string; name: string; rowCount: number | null }[]>('GET', `${API}/dataset/list`, { token: admin })).body.data;
+    const view = datasets.find((d) => d.name === 'Requests per building')!;
+    expect(view.rowCount).toBeNull();
+    const total = await t.call<{ rows: { sum_requests: number }[] }>('POST', `${API}/dataset/query`, { token: admin, body: { dataset: view.code, measures: [{ agg: 'sum', field: 'requests' }] } });
+    const records = await t.call<{ rows: { count: number }[] }>('POST', `${API}/dataset/query`, { token: admin, body: { dataset: maintenance, measures: [{ agg: 'count' }] } });
+    expect(total.body.data.rows[0]!.sum_requests).toBe(records.body.data.rows[0]!.count);
+
+    // The refused check is the one failed request the console shows.
+    expect(pageProblems.filter((problem) => !problem.includes('status of 400'))).toEqual([]);
+    await page.context().close();
+
+    // The same screen in Arabic, right to left, the SQL still left to right.
+    const arabic = await newPage('ar');
+    await signIn(arabic);
+    await arabic.goto(`${t.url}/appSetting/bi`);
+    await arabic.getByTestId('bi-views').locator('tbody tr').first().waitFor();
+    expect(await arabic.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await shoot(arabic, 'bi-views-ar');
+    await arabic.getByTestId('bi-views').locator('tbody tr').first().getByRole('button').first().click();
+    await arabic.getByTestId('bi-view-preview').or(arabic.getByTestId('bi-view-sql').locator('.cm-content')).first().waitFor();
+    expect(await arabic.getByTestId('bi-view-sql').locator('.code-editor').getAttribute('dir')).toBe('ltr');
+    await shoot(arabic, 'bi-view-editor-ar');
+    expect(problems.at(-1)).toEqual([]);
+    await arabic.context().close();
+  });
 });

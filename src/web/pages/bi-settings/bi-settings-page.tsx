@@ -16,6 +16,7 @@ import { useStores } from '../../stores/stores-context.tsx';
 import { refreshLabel } from '../plates/refresh-label.ts';
 import '../../admin/admin.css';
 import './bi-settings.css';
+import { ViewsSection } from './views-section.tsx';
 
 /** Colours a new palette starts from (the app's own chart colours). */
 const STARTING_PALETTE = ['#1677ff', '#13c2c2', '#faad14', '#722ed1', '#52c41a', '#fa8c16'];
@@ -28,7 +29,8 @@ const draftOf = (settings: BiSettings): Draft => ({ theme: settings.theme, palet
 /**
  * /appSetting/bi: the tenant's defaults for analysis plates — the theme they are drawn in, the
  * palette charts take when a component names no colours, and the auto-refresh a plate opens
- * with. Anyone may look; saving takes `bi:manage` (the server checks it again).
+ * with — and its registered data sources (SQL views). Anyone may look at the defaults;
+ * saving them and the views take `bi:manage` (the server checks it again).
  */
 const BiSettingsPage = observer(function BiSettingsPage() {
   const { t, i18n } = useTranslation('widgets');
@@ -175,6 +177,7 @@ const BiSettingsPage = observer(function BiSettingsPage() {
           </p>
         ) : null}
       </Card>
+      {canManage ? <ViewsSection api={api} /> : null}
     </div>
   );
 });

@@ -17,7 +17,7 @@ import { signedInDataSource } from '../../renderer/page-data-source.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 import { useStores } from '../../stores/stores-context.tsx';
 import type { ConfigProblem } from './config-analysis.ts';
-import type { JsonEditorHandle, JsonEditorMark } from './json-editor.tsx';
+import type { CodeEditorHandle, CodeEditorMark } from '../../admin/code-editor.tsx';
 import { PageEditStore, type PageSettings } from './page-edit-store.ts';
 import { PagePreview } from './page-preview.tsx';
 import { PageSettingsForm } from './page-settings-form.tsx';
@@ -27,7 +27,8 @@ import '../../admin/admin.css';
 import './page-admin.css';
 
 // CodeMirror comes with the editor, in its own chunk.
-const JsonEditor = lazy(() => import('./json-editor.tsx'));
+const CodeEditor = lazy(() => import('../../admin/code-editor.tsx'));
+const JSON_LANGUAGE = { kind: 'json' } as const;
 
 const templateTexts = (t: TFunction) => ({
   title: t('admin:pages.templates.pageTitle'),
@@ -61,7 +62,7 @@ const PageEditor = observer(function PageEditor({ target }: { target: number | '
   const returnPath = returnPathOf(params.get('from'));
   const held = useHeldPoints('page');
   const [form] = Form.useForm<PageSettings>();
-  const editor = useRef<JsonEditorHandle>(null);
+  const editor = useRef<CodeEditorHandle>(null);
   const [error, setError] = useState('');
   const [previewBelow, setPreviewBelow] = useState(false);
   const source = useMemo(() => signedInDataSource(pageApi(stores.api.http)), [stores]);
@@ -97,7 +98,7 @@ const PageEditor = observer(function PageEditor({ target }: { target: number | '
   if (held.ready && !held.has(PAGE_EDIT_POINT)) return <Result status="403" title={t('state.forbidden')} subTitle={t('state.forbiddenHelp')} extra={back} />;
 
   const jumpTo = (problem: ConfigProblem) => editor.current?.jumpTo(problem.from, problem.to);
-  const marks: JsonEditorMark[] = store.problems.map((problem) => ({
+  const marks: CodeEditorMark[] = store.problems.map((problem) => ({
     from: problem.from,
     to: problem.to,
     message: problemText(t, problem),
@@ -207,8 +208,9 @@ const PageEditor = observer(function PageEditor({ target }: { target: number | '
               >
                 <div className="page-admin-json-frame">
                   <Suspense fallback={<Skeleton active paragraph={{ rows: 12 }} />}>
-                    <JsonEditor
+                    <CodeEditor
                       ref={editor}
+                      language={JSON_LANGUAGE}
                       text={store.text}
                       revision={store.revision}
                       onChange={(text) => store.setText(text)}

@@ -56,7 +56,7 @@ export function DataSettings({ query, datasets, rowsAllowed, maxDimensions = MAX
             const next = datasets.find((d) => d.code === code);
             if (next) onSourceChange(next);
           }}
-          options={datasets.map((d) => ({ value: d.code, label: `${d.name} · ${t('plates.settings.rows', { count: d.rowCount })}` }))}
+          options={datasets.map((d) => ({ value: d.code, label: `${d.name} · ${d.rowCount === null ? t('bi.views.sqlView') : t('plates.settings.rows', { count: d.rowCount })}` }))}
           data-testid="component-source"
         />
       </Form.Item>

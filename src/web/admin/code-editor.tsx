@@ -1,32 +1,38 @@
 import { json } from '@codemirror/lang-json';
+import { sql, StandardSQL } from '@codemirror/lang-sql';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 
-export interface JsonEditorHandle {
+export interface CodeEditorHandle {
   /** Selects a range, scrolls it into view and puts the cursor there. */
   jumpTo(from: number, to: number): void;
 }
 
-export interface JsonEditorMark {
+export interface CodeEditorMark {
   from: number;
   to: number;
   message: string;
   severity: 'error' | 'warning';
 }
 
-interface JsonEditorProps {
-  ref?: Ref<JsonEditorHandle>;
+/** JSON, or SQL with the names it may read offered for completion (relation -> its columns). */
+export type CodeLanguage = { kind: 'json' } | { kind: 'sql'; names: Record<string, string[]> };
+
+interface CodeEditorProps {
+  ref?: Ref<CodeEditorHandle>;
+  language: CodeLanguage;
   /** The text to show when the editor starts and whenever `revision` changes. */
   text: string;
   revision: number;
   onChange: (text: string) => void;
-  marks: readonly JsonEditorMark[];
+  marks: readonly CodeEditorMark[];
   /** Names the editor for assistive technology. */
   label: string;
   /** Id of the element that lists the problems. */
   describedBy?: string;
+  className?: string;
 }
 
 const editorTheme = EditorView.theme({
@@ -35,13 +41,16 @@ const editorTheme = EditorView.theme({
   '&.cm-focused': { outline: '2px solid #1677ff', outlineOffset: '-1px' },
 });
 
+const languageSupport = (language: CodeLanguage) =>
+  language.kind === 'json' ? json() : sql({ dialect: StandardSQL, schema: language.names, upperCaseKeywords: false });
+
 /**
- * CodeMirror over a JSON document: highlighting, line numbers, bracket matching, folding,
- * search, undo, and the problems found by the page checks as marks with a gutter. Tab is left
- * to move focus on, so the editor never traps the keyboard. JSON reads left to right in
+ * CodeMirror over a JSON or SQL text: highlighting, line numbers, bracket matching, folding,
+ * search, undo, completion of SQL names, and problems as marks with a gutter. Tab is left
+ * to move focus on, so the editor never traps the keyboard. Code reads left to right in
  * every interface language.
  */
-export default function JsonEditor({ ref, text, revision, onChange, marks, label, describedBy }: JsonEditorProps) {
+export default function CodeEditor({ ref, language, text, revision, onChange, marks, label, describedBy, className }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const changed = useRef(onChange);
@@ -53,7 +62,7 @@ export default function JsonEditor({ ref, text, revision, onChange, marks, label
       doc: text,
       extensions: [
         basicSetup,
-        json(),
+        languageSupport(language),
         lintGutter(),
         editorTheme,
         EditorView.contentAttributes.of({ 'aria-label': label, ...(describedBy ? { 'aria-describedby': describedBy } : {}) }),
@@ -67,7 +76,7 @@ export default function JsonEditor({ ref, text, revision, onChange, marks, label
       editor.destroy();
       view.current = null;
     };
-    // One editor per mount; later texts arrive through `revision`.
+    // One editor per mount; later texts arrive through `revision`, and the language is fixed for its life.
   }, []);
 
   useEffect(() => {
@@ -98,5 +107,5 @@ export default function JsonEditor({ ref, text, revision, onChange, marks, label
     },
   }));
 
-  return <div ref={host} className="page-admin-json-editor" dir="ltr" />;
+  return <div ref={host} className={className ? `code-editor ${className}` : 'code-editor'} dir="ltr" />;
 }

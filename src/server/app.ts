@@ -82,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     dialect: database.dialect,
     describe: database.describe,
+    readsWithin: database.readsWithin,
     clock,
     tokens: new TokenService(database.db, clock),
     codes: new VerificationCodes(database.db, clock),

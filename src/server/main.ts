@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { openDatabase } from './db/database.ts';
 import { loadConfig } from './config.ts';
 import { ensureWebBuild } from './web-build.ts';
 import { readSeedDemo } from './seed/seed-files.ts';
@@ -8,7 +9,8 @@ import { publishedWebsites } from './modules/page/service.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   await ensureWebBuild(config.webDir);
-  const app = await buildApp({ config });
+  const database = openDatabase(config);
+  const app = await buildApp({ config, database });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -17,10 +19,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  database.warmUp();
 
   const demo = readSeedDemo();
-  const database = config.databaseUrl ? config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@') : `${config.dataDir}/plinth.db`;
-  console.log(`\nPlinth is running at http://localhost:${config.port}/  (database: ${database})`);
+  const where = config.databaseUrl ? config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@') : `${config.dataDir}/plinth.db`;
+  console.log(`\nPlinth is running at http://localhost:${config.port}/  (database: ${where})`);
   console.log(`Demo logins, password ${demo.password}:`);
   for (const tenant of demo.tenants) {
     const members = tenant.members.map((m) => `${m.username} (${m.type})`).join(', ');

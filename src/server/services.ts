@@ -19,6 +19,8 @@ export interface Services {
   dialect: Dialect;
   /** Result columns of a compiled SELECT (a registered view's), see {@link Database.describe}. */
   describe: Database['describe'];
+  /** SQLite: reads that stop at a time limit, see {@link Database.readsWithin}. */
+  readsWithin: Database['readsWithin'];
   clock: Clock;
   tokens: TokenService;
   codes: VerificationCodes;

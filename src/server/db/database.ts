@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
+import { SqliteReads } from './sqlite-reads.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -23,6 +24,13 @@ export interface Database {
    * when it answers no rows). On SQLite it also refuses a statement that could write.
    */
   describe(query: CompiledQuery): Promise<ResultColumn[]>;
+  /**
+   * SQLite only: a Kysely whose reads run in a separate process that is killed past
+   * `timeoutMs` (see sqlite-reads.ts). PostgreSQL stops a statement itself (statement_timeout).
+   */
+  readsWithin: ((timeoutMs: number) => Kysely<DB>) | null;
+  /** Gets ready what the first queries would otherwise wait for (SQLite's read process). */
+  warmUp(): void;
   close(): Promise<void>;
 }
 
@@ -42,10 +50,11 @@ export function openDatabase(options: { databaseUrl: string; dataDir: string }):
       const result = await pool.query({ text: `select * from (${query.sql}\n) as described limit 0`, values: [...query.parameters] });
       return result.fields.map((f) => ({ name: f.name, pgType: f.dataTypeID }));
     };
-    return { db, dialect: 'postgres', describe, close: () => db.destroy() };
+    return { db, dialect: 'postgres', describe, readsWithin: null, warmUp: () => undefined, close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(options.dataDir, 'plinth.db'));
+  const file = path.join(options.dataDir, 'plinth.db');
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
@@ -56,5 +65,16 @@ export function openDatabase(options: { databaseUrl: string; dataDir: string }):
     if (!statement.readonly) throw new Error('The statement would write to the database');
     return statement.columns().map((c) => ({ name: c.name, pgType: null }));
   };
-  return { db, dialect: 'sqlite', describe, close: () => db.destroy() };
+  const reads = new SqliteReads(file);
+  return {
+    db,
+    dialect: 'sqlite',
+    describe,
+    readsWithin: (timeoutMs) => reads.within(timeoutMs),
+    warmUp: () => reads.warm(),
+    close: async () => {
+      reads.close();
+      await db.destroy();
+    },
+  };
 }

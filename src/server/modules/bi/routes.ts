@@ -13,6 +13,7 @@ import {
   type BiViewUpdateBody,
 } from '../../../core/contracts/bi.ts';
 import { scopeOf, sessionOf } from '../../plugins/auth.ts';
+import { queryLimitOf } from '../dataset/service.ts';
 import { recordContext } from '../record/context.ts';
 import { readBiSettings, updateBiSettings } from './service.ts';
 import { checkView, createView, deleteView, listRelations, listViews, updateView, type ViewServices } from './views.ts';
@@ -25,7 +26,7 @@ import { checkView, createView, deleteView, listRelations, listViews, updateView
 export async function biRoutes(app: FastifyInstance): Promise<void> {
   const { clock } = app.services;
   const manage = { point: BI_POINTS.manage };
-  const views = (): ViewServices => ({ describe: app.services.describe, timeoutMs: app.services.config.queryTimeoutMs });
+  const views = (): ViewServices => ({ describe: app.services.describe, limit: queryLimitOf(app.services) });
 
   app.get('/proptech_allplan/bi/setting', async (request) => readBiSettings(scopeOf(request)));
 

@@ -5,7 +5,7 @@ import type { Database, ResultColumn } from '../../db/database.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { Session } from '../auth/tokens.ts';
-import { baseDatasets, runCheckedQuery, viewRelationOf, withTimeLimit } from '../dataset/service.ts';
+import { baseDatasets, runCheckedQuery, viewRelationOf, withTimeLimit, type QueryLimit } from '../dataset/service.ts';
 import { readsFormSource } from '../dataset/sources.ts';
 import { presentRelation, viewDatasetCode, viewSourceQuery, type ViewRelation } from '../dataset/view-source.ts';
 import type { RecordContext } from '../record/service.ts';
@@ -19,7 +19,7 @@ import { checkViewSql } from './sql-check.ts';
 
 export interface ViewServices {
   describe: Database['describe'];
-  timeoutMs: number;
+  limit: QueryLimit;
 }
 
 /** Rows a check reads to learn the column types. */
@@ -114,7 +114,7 @@ export async function checkView(ctx: RecordContext, services: ViewServices, text
   });
 
   try {
-    return await withTimeLimit(ctx, services.timeoutMs, async (limited) => {
+    return await withTimeLimit(ctx, services.limit, async (limited) => {
       const source = viewSourceQuery(limited, text, relations);
       const sample = (await source.base.selectAll().limit(SAMPLE_ROWS).execute()) as Record<string, unknown>[];
       const columns: BiViewColumn[] = described.map((c) => ({ name: c.name, type: columnType(c.pgType, sample.map((row) => row[c.name])) }));

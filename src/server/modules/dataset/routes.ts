@@ -7,7 +7,7 @@ import {
 } from '../../../core/contracts/dataset.ts';
 import type { DatasetInfo, DatasetQuery } from '../../../core/query/query-spec.ts';
 import { recordContext } from '../record/context.ts';
-import { distinctValues, listDatasets, presentDatasets, queryDataset, readsDataset } from './service.ts';
+import { distinctValues, listDatasets, presentDatasets, queryDataset, queryLimitOf, readsDataset } from './service.ts';
 
 /**
  * Any member of the tenant may read its stored datasets; a form's records (`form_<id>`) only
@@ -22,7 +22,7 @@ export async function datasetRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: DatasetQuery }>('/proptech_allplan/dataset/query', { schema: { body: datasetQueryBody } }, async (request) =>
-    queryDataset(await recordContext(app, request), { cache: app.services.queryCache, timeoutMs: app.services.config.queryTimeoutMs }, request.body),
+    queryDataset(await recordContext(app, request), { cache: app.services.queryCache, limit: queryLimitOf(app.services) }, request.body),
   );
 
   app.get<{ Querystring: DatasetDistinctQuery }>(
@@ -30,7 +30,7 @@ export async function datasetRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: datasetDistinctQuery } },
     async (request): Promise<DatasetDistinctResult> => {
       const { dataset, field, limit } = request.query;
-      return { values: await distinctValues(await recordContext(app, request), dataset, field, limit) };
+      return { values: await distinctValues(await recordContext(app, request), queryLimitOf(app.services), dataset, field, limit) };
     },
   );
 }

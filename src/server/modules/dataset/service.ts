@@ -11,8 +11,10 @@ import {
   type QueryRowsResult,
 } from '../../../core/query/query-spec.ts';
 import { PAGE_SIZE_DEFAULT } from '../../../core/envelope.ts';
-import type { Dialect } from '../../db/database.ts';
+import type { Database, Dialect } from '../../db/database.ts';
+import { ReadTimedOut } from '../../db/sqlite-reads.ts';
 import type { DB } from '../../db/schema.ts';
+import type { Services } from '../../services.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest, forbidden, notFound, queryTimedOut } from '../../errors.ts';
 import { currentVersionOf, type FormRow } from '../form/service.ts';
@@ -212,7 +214,7 @@ export function sourceQueryFor(ctx: RecordContext, dataset: TenantDataset): Sour
  */
 export async function queryDataset(
   ctx: RecordContext,
-  options: { cache: QueryResultCache; timeoutMs: number },
+  options: { cache: QueryResultCache; limit: QueryLimit },
   query: DatasetQuery,
 ): Promise<QueryRowsResult | QueryAggregateResult> {
   const dataset = await findDataset(ctx.scope, ctx.versions, query.dataset);
@@ -221,21 +223,42 @@ export async function queryDataset(
   if (problem) throw badRequest(problem.path, problem.message);
   // Rights first: a cached answer is only ever handed to a caller who may read the source.
   requireSourceReader(ctx, dataset);
-  const { cache, timeoutMs } = options;
+  const { cache, limit } = options;
   return cache.through(cache.key(ctx.scope.tenantId, dataset, ctx.access, query), () =>
-    withTimeLimit(ctx, timeoutMs, (limited) => runCheckedQuery(sourceQueryFor(limited, dataset), ctx.dialect, dataset, query)),
+    withTimeLimit(ctx, limit, (limited) => runCheckedQuery(sourceQueryFor(limited, dataset), ctx.dialect, dataset, query)),
   );
 }
 
 const QUERY_CANCELED = '57014';
 
+/** How long a dataset query may run, and (SQLite) where reads that can be stopped run. */
+export interface QueryLimit {
+  timeoutMs: number;
+  readsWithin: Database['readsWithin'];
+}
+
+export const queryLimitOf = (services: Pick<Services, 'config' | 'readsWithin'>): QueryLimit => ({
+  timeoutMs: services.config.queryTimeoutMs,
+  readsWithin: services.readsWithin,
+});
+
 /**
  * Runs the statements under a time limit, read only. PostgreSQL stops a statement past
- * `statement_timeout`, set for this transaction only. SQLite runs on the server's own thread
- * and has no way to be stopped from outside through its driver: there it runs unlimited.
+ * `statement_timeout`, set for a read-only transaction of its own. SQLite's driver cannot be
+ * interrupted, so there the reads run in a separate read-only process that is stopped at
+ * the limit (see sqlite-reads.ts).
  */
-export async function withTimeLimit<T>(ctx: RecordContext, timeoutMs: number, run: (limited: RecordContext) => Promise<T>): Promise<T> {
-  if (ctx.dialect !== 'postgres') return run(ctx);
+export async function withTimeLimit<T>(ctx: RecordContext, limit: QueryLimit, run: (limited: RecordContext) => Promise<T>): Promise<T> {
+  const { timeoutMs, readsWithin } = limit;
+  if (ctx.dialect !== 'postgres') {
+    if (!readsWithin) return run(ctx);
+    try {
+      return await run({ ...ctx, scope: ctx.scope.with(readsWithin(timeoutMs)) });
+    } catch (error) {
+      if (error instanceof ReadTimedOut) throw queryTimedOut(timeoutMs);
+      throw error;
+    }
+  }
   try {
     return await ctx.scope.db.transaction().execute(async (trx) => {
       // Dataset queries only read: a registered view's SQL could not write even past its checks.
@@ -313,19 +336,22 @@ async function runAggregate(source: SourceQuery, dialect: Dialect, fields: Field
 }
 
 /** Distinct non-null values of a field, sorted, at most `limit`. */
-export async function distinctValues(ctx: RecordContext, code: string, fieldName: string, limit: number): Promise<(string | number | boolean)[]> {
+export async function distinctValues(ctx: RecordContext, queryLimit: QueryLimit, code: string, fieldName: string, limit: number): Promise<(string | number | boolean)[]> {
   const dataset = await findDataset(ctx.scope, ctx.versions, code);
   if (!dataset) throw notFound('Dataset');
   const field = dataset.fields.find((f) => f.name === fieldName);
   if (!field) throw badRequest('field', unknownFieldMessage(fieldName, code));
-  const source = sourceQueryFor(ctx, dataset);
-  const value = source.valueOf(field);
-  const rows = (await source.base
-    .where(sql<SqlBool>`${value} is not null`)
-    .select(value.as('value'))
-    .distinct()
-    .orderBy(orderTerm(value, 'asc'))
-    .limit(limit)
-    .execute()) as { value: unknown }[];
+  requireSourceReader(ctx, dataset);
+  const rows = await withTimeLimit(ctx, queryLimit, async (limited) => {
+    const source = sourceQueryFor(limited, dataset);
+    const value = source.valueOf(field);
+    return (await source.base
+      .where(sql<SqlBool>`${value} is not null`)
+      .select(value.as('value'))
+      .distinct()
+      .orderBy(orderTerm(value, 'asc'))
+      .limit(limit)
+      .execute()) as { value: unknown }[];
+  });
   return rows.map((r) => outputValue(field, false, r.value) as string | number | boolean);
 }

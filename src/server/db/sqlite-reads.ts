@@ -1,0 +1,168 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import {
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+} from 'kysely';
+import type { DB } from './schema.ts';
+import type { ReadAnswer, ReadRequest } from './sqlite-read-process.ts';
+
+/** A read that outlived its limit; its process was stopped. */
+export class ReadTimedOut extends Error {
+  constructor() {
+    super('The read ran past its time limit and was stopped');
+  }
+}
+
+/** The process was stopped for another read's sake: this one may run again. */
+class ReadInterrupted extends Error {}
+
+interface Pending {
+  resolve(rows: unknown[]): void;
+  reject(error: Error): void;
+}
+
+/** Times a read is started again when its process is stopped under it. */
+const RUNS_MAX = 3;
+
+const PROCESS_SCRIPT = fileURLToPath(new URL('./sqlite-read-process.ts', import.meta.url));
+
+/**
+ * SQLite reads with a time limit. better-sqlite3 runs a statement to its end on the calling
+ * thread and offers no way to interrupt it, so dataset queries (a registered view may be as
+ * slow as its author wrote it) run in a child process with a read-only connection to the same
+ * file (WAL lets it read beside the server's writes), and a read past its deadline kills that
+ * process: the statement stops, the server answers, and the next read starts a fresh process.
+ */
+export class SqliteReads {
+  private child: ChildProcess | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  constructor(private readonly file: string) {}
+
+  private start(): ChildProcess {
+    const child = fork(PROCESS_SCRIPT, [this.file], {
+      execArgv: ['--import', 'tsx'],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    child.on('message', (answer: ReadAnswer) => {
+      const waiting = this.pending.get(answer.id);
+      if (!waiting) return;
+      this.pending.delete(answer.id);
+      if ('error' in answer) waiting.reject(new Error(answer.error));
+      else waiting.resolve(answer.rows);
+    });
+    child.on('exit', () => {
+      if (this.child === child) this.child = null;
+      this.failPending(() => new ReadInterrupted());
+    });
+    // A server that is otherwise done does not wait for this process.
+    child.unref();
+    child.channel?.unref();
+    this.child = child;
+    return child;
+  }
+
+  private failPending(error: () => Error): void {
+    const waiting = [...this.pending.values()];
+    this.pending.clear();
+    for (const w of waiting) w.reject(error());
+  }
+
+  private stop(): void {
+    const child = this.child;
+    this.child = null;
+    child?.kill('SIGKILL');
+  }
+
+  /** Starts the process ahead of the first read (it takes a second to load), as a listening server does. */
+  warm(): void {
+    this.child ??= this.start();
+  }
+
+  /** The rows of a compiled SELECT, or ReadTimedOut once `deadline` (epoch ms) passes. */
+  async all(query: CompiledQuery, deadline: number): Promise<unknown[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.send(query, deadline);
+      } catch (error) {
+        // Another read's limit stopped the process this one was queued in: run it again.
+        if (!(error instanceof ReadInterrupted)) throw error;
+        if (attempt === RUNS_MAX) throw new Error('The process that reads the database stopped unexpectedly');
+      }
+    }
+  }
+
+  private send(query: CompiledQuery, deadline: number): Promise<unknown[]> {
+    const left = deadline - Date.now();
+    if (left <= 0) return Promise.reject(new ReadTimedOut());
+    const child = this.child ?? this.start();
+    const id = this.nextId++;
+    return new Promise<unknown[]>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new ReadTimedOut());
+        // The process is busy with this read (or queued behind one as slow): stop it, and have
+        // the next one ready for the reads that follow.
+        this.stop();
+        this.warm();
+      }, left);
+      this.pending.set(id, {
+        resolve: (rows) => {
+          clearTimeout(timer);
+          resolve(rows);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+      const request: ReadRequest = { id, sql: query.sql, parameters: query.parameters };
+      child.send(request);
+    });
+  }
+
+  /** A Kysely whose every query runs here, each with `timeoutMs` counted from now. */
+  within(timeoutMs: number): Kysely<DB> {
+    const deadline = Date.now() + timeoutMs;
+    const connection: DatabaseConnection = {
+      executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => ({ rows: (await this.all(query, deadline)) as R[] }),
+      // eslint-disable-next-line require-yield -- Kysely's interface; dataset queries never stream
+      streamQuery: async function* () {
+        throw new Error('Streaming is not offered for time-limited reads');
+      },
+    };
+    const driver: Driver = {
+      init: async () => undefined,
+      acquireConnection: async () => connection,
+      beginTransaction: async () => {
+        throw new Error('Time-limited reads run outside transactions');
+      },
+      commitTransaction: async () => undefined,
+      rollbackTransaction: async () => undefined,
+      releaseConnection: async () => undefined,
+      destroy: async () => undefined,
+    };
+    return new Kysely<DB>({
+      dialect: {
+        createAdapter: () => new SqliteAdapter(),
+        createDriver: () => driver,
+        createIntrospector: (db) => new SqliteIntrospector(db),
+        createQueryCompiler: () => new SqliteQueryCompiler(),
+      },
+    });
+  }
+
+  close(): void {
+    this.stop();
+    this.failPending(() => new Error('The database is closed'));
+  }
+}

@@ -5,7 +5,7 @@ import type { Database, ResultColumn } from '../../db/database.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { Session } from '../auth/tokens.ts';
-import { baseDatasets, runCheckedQuery, viewRelationOf, withTimeLimit, type QueryLimit } from '../dataset/service.ts';
+import { baseDatasets, relationsByName, runCheckedQuery, withTimeLimit, type QueryLimit, type TenantDataset } from '../dataset/service.ts';
 import { readsFormSource } from '../dataset/sources.ts';
 import { presentRelation, viewDatasetCode, viewSourceQuery, type ViewRelation } from '../dataset/view-source.ts';
 import type { RecordContext } from '../record/service.ts';
@@ -60,8 +60,7 @@ export function columnType(pgType: number | null, values: readonly unknown[]): D
 
 /** The relations the tenant's views may read, by name. */
 async function offeredRelations(ctx: RecordContext): Promise<Map<string, ViewRelation>> {
-  const relations = (await baseDatasets(ctx.scope, ctx.versions)).map(viewRelationOf);
-  return new Map(relations.map((r) => [r.name, r]));
+  return relationsByName(await baseDatasets(ctx.scope, ctx.versions));
 }
 
 /** The relations the caller may name in a view: every stored dataset, the forms whose records they may read. */
@@ -118,8 +117,14 @@ export async function checkView(ctx: RecordContext, services: ViewServices, text
       const source = viewSourceQuery(limited, text, relations);
       const sample = (await source.base.selectAll().limit(SAMPLE_ROWS).execute()) as Record<string, unknown>[];
       const columns: BiViewColumn[] = described.map((c) => ({ name: c.name, type: columnType(c.pgType, sample.map((row) => row[c.name])) }));
-      const dataset = { code: 'check', name: 'check', fields: columns.map((c) => ({ ...c, title: c.name })), source: { kind: 'rows', datasetId: 0 } as const };
-      const preview = await runCheckedQuery(source, ctx.dialect, dataset, { dataset: 'check', pageSize: PREVIEW_ROWS });
+      // The view as the dataset it will be once saved: the preview reads through the same SQL plates will.
+      const dataset: TenantDataset = {
+        code: 'view',
+        name: 'view',
+        fields: columns.map((c) => ({ ...c, title: c.name })),
+        source: { kind: 'view', view: { id: 0, name: 'view', sql: text, revision: 0 }, relations, missing: [] },
+      };
+      const preview = await runCheckedQuery(source, ctx.dialect, dataset, { dataset: 'view', pageSize: PREVIEW_ROWS });
       return { columns, rows: 'list' in preview ? preview.list : [], relations: checked.relations };
     });
   } catch (error) {

@@ -78,6 +78,9 @@ export function viewRelationOf(dataset: TenantDataset): ViewRelation {
   throw new Error('A view does not read another view');
 }
 
+/** The relations views may read among these datasets, by name. */
+export const relationsByName = (datasets: readonly TenantDataset[]) => new Map(datasets.map(viewRelationOf).map((r) => [r.name, r]));
+
 type ViewRow = Selectable<DB['bi_view']>;
 
 function viewDataset(row: ViewRow, available: ReadonlyMap<string, ViewRelation>): TenantDataset {
@@ -100,13 +103,14 @@ function viewDataset(row: ViewRow, available: ReadonlyMap<string, ViewRelation>)
 export async function listDatasets(scope: TenantScope, versions: FormVersionCache): Promise<TenantDataset[]> {
   const base = await baseDatasets(scope, versions);
   const views = await scope.selectFrom('bi_view').selectAll().orderBy('id').execute();
-  const relations = new Map(base.map((d) => [viewRelationOf(d).name, viewRelationOf(d)]));
+  const relations = relationsByName(base);
   return [...base, ...views.map((row) => viewDataset(row, relations))];
 }
 
 /** The relations of these names the tenant has (a form must be published), for a view that reads them. */
 async function relationsNamed(scope: TenantScope, versions: FormVersionCache, names: readonly string[]): Promise<Map<string, ViewRelation>> {
-  const formIds = names.flatMap((n) => /^form_(\d{1,15})$/.exec(n)?.[1] ?? []).map(Number);
+  // A form's relation is named as its dataset code is.
+  const formIds = names.flatMap((n) => formIdOfCode(n) ?? []);
   const datasetNames = new Set(names.filter((n) => n.startsWith('ds_')));
   const forms = formIds.length
     ? await scope.selectFrom('form').selectAll().where('id', 'in', formIds).where('current_version', 'is not', null).execute()
@@ -115,7 +119,7 @@ async function relationsNamed(scope: TenantScope, versions: FormVersionCache, na
     ...(datasetNames.size ? (await storedDatasets(scope)).filter((d) => datasetNames.has(datasetRelationName(d.code))) : []),
     ...(await Promise.all(forms.map((form) => formDataset(scope, versions, form)))),
   ];
-  return new Map(datasets.map((d) => [viewRelationOf(d).name, viewRelationOf(d)]));
+  return relationsByName(datasets);
 }
 
 /** A registered view of the tenant as a dataset, with the relations it reads resolved. */

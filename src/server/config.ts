@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_MENU_REFRESH_SECONDS, secondsSetting } from '../core/client-settings.ts';
-import { FILE_MAX_BYTES_DEFAULT } from '../core/contracts/files.ts';
+import { FILE_MAX_BYTES_DEFAULT, FILE_QUOTA_BYTES_DEFAULT } from '../core/contracts/files.ts';
 
 /** Everything the server reads from the environment, with the defaults the README lists. */
 export interface AppConfig {
@@ -17,6 +17,8 @@ export interface AppConfig {
   bodyLimitBytes: number;
   /** Largest file-store upload. */
   fileMaxBytes: number;
+  /** Most bytes one tenant's files may take together. */
+  fileQuotaBytes: number;
   /** An S3-compatible object store for files; empty: the folder `${dataDir}/files`. */
   fileStoreUrl: string;
   logLevel: string;
@@ -45,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDir: path.resolve(env.WEB_DIR || './dist/web'),
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES || 1024 * 1024),
     fileMaxBytes: Number(env.FILE_MAX_BYTES || FILE_MAX_BYTES_DEFAULT),
+    fileQuotaBytes: Number(env.FILE_QUOTA_BYTES || FILE_QUOTA_BYTES_DEFAULT),
     fileStoreUrl: env.FILE_STORE_URL || '',
     logLevel: env.LOG_LEVEL || 'info',
     queryTimeoutMs: Number(env.QUERY_TIMEOUT_MS || 15_000),

@@ -17,6 +17,10 @@ const PNG = Buffer.from(
 );
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const MAX_BYTES = 256 * 1024;
+// An empty zip archive: its end-of-central-directory record alone.
+const ZIP_BYTES = Buffer.from('504b0506000000000000000000000000000000000000', 'hex');
+// The opening of an IFC model (ISO 10303-21).
+const IFC = "ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION(('ViewDefinition [CoordinationView]'),'2;1');\nENDSEC;\nDATA;\nENDSEC;\nEND-ISO-10303-21;\n";
 
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
@@ -144,8 +148,14 @@ describe.each(testDialects())('file store on %s', (dialect) => {
     const cases: [string, Buffer | string, Record<string, string>, RegExp][] = [
       ['setup.exe', 'MZ', {}, /^file: files of type \.exe cannot be uploaded$/],
       ['notes', 'plain', {}, /^file: files of type \.\(none\) cannot be uploaded$/],
-      ['photo.png', PDF, {}, /^file: the content is not a \.png image$/],
-      ['photo.jpg', PNG, {}, /^file: the content is not a \.jpg image$/],
+      ['photo.png', PDF, {}, /^file: the content is a \.pdf file, not \.png$/],
+      ['photo.jpg', PNG, {}, /^file: the content is a \.png file, not \.jpg$/],
+      // A program renamed as a document, a zip as a spreadsheet of the old kind, text that is not.
+      ['contract.pdf', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(62), Buffer.from('PE\0\0')]), {}, /^file: the content is (a \.exe file, )?not (a )?\.pdf( file)?$/],
+      ['budget.xls', ZIP_BYTES, {}, /^file: the content is a \.zip file, not \.xls$/],
+      ['model.ifc', 'not a STEP file', {}, /^file: the content is not a \.ifc file$/],
+      ['notes.txt', Buffer.from([0x68, 0x69, 0x00, 0x01, 0x02]), {}, /^file: the content is not text, as a \.txt file is$/],
+      ['report.pdf', PNG, {}, /^file: the content is a \.png file, not \.pdf$/],
       ['report.pdf', PDF, { kind: 'image' }, /^file: must be an image of type jpg, jpeg, bmp, png, svg$/],
       ['report.docx', 'PK', { accept: 'pdf,.xlsx' }, /^file: must be of type pdf, xlsx$/],
       ['empty.txt', '', {}, /^file: is empty$/],
@@ -168,6 +178,41 @@ describe.each(testDialects())('file store on %s', (dialect) => {
     expect(noFile.status).toBe(400);
     expect(((await noFile.json()) as Envelope<null>).message).toBe('file: is required');
     expect(await fileRows()).toBe(rows);
+  });
+
+  it('takes each allowed type whose bytes are that type', async () => {
+    for (const [name, bytes] of [
+      ['archive.zip', ZIP_BYTES],
+      ['model.ifc', IFC],
+      ['plan.svg', '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>'],
+      ['levels.csv', 'level,height\nL1,3.6\n'],
+      ['photo.png', PNG],
+    ] as const) {
+      const result = await upload(name, bytes);
+      expect(result.status, `${name}: ${result.body.message}`).toBe(200);
+    }
+  });
+
+  it("refuses an upload past the organisation's storage quota with 413, keeping nothing; other tenants keep their own room", async () => {
+    const { config } = t.app.services;
+    const quota = config.fileQuotaBytes;
+    const used = Number(
+      (await t.app.services.db.selectFrom('file_object').where('tenant_id', '=', (await t.app.services.db.selectFrom('tenant').select('id').where('name', '=', NORTHWIND).executeTakeFirstOrThrow()).id).select((eb) => eb.fn.sum<number>('size').as('n')).executeTakeFirstOrThrow()).n ?? 0,
+    );
+    config.fileQuotaBytes = used + 1000;
+    try {
+      const rows = await fileRows();
+      const full = await upload('big.txt', 'x'.repeat(1500));
+      expect(full.status).toBe(413);
+      expect(full.body.message).toMatch(/^file: your organisation's storage of .* is full/);
+      expect(await fileRows()).toBe(rows);
+      expect(fs.readdirSync(path.join(blobRoot, 'tmp'))).toEqual([]);
+      const small = await upload('small.txt', 'x'.repeat(500));
+      expect(small.status, small.body.message).toBe(200);
+      expect((await upload('harbor.txt', 'x'.repeat(1500), { token: harbor })).status).toBe(200);
+    } finally {
+      config.fileQuotaBytes = quota;
+    }
   });
 
   it('keeps each tenant to its own files: another tenant\'s id is not found for download, zip or metadata', async () => {

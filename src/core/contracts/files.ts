@@ -21,6 +21,8 @@ export interface FileInfo {
 
 /** Default largest upload; the server's FILE_MAX_BYTES overrides it. */
 export const FILE_MAX_BYTES_DEFAULT = 100 * 1024 * 1024;
+/** Default storage of one tenant (10 GiB); the server's FILE_QUOTA_BYTES overrides it. */
+export const FILE_QUOTA_BYTES_DEFAULT = 10 * 1024 ** 3;
 /** How many files one zip or one metadata call may name. */
 export const FILE_IDS_MAX = 500;
 export const FILE_NAME_MAX = 255;
@@ -100,3 +102,38 @@ export interface FileInfoBody {
 
 /** Optional fields of an upload: `kind=image` takes images only; `accept` narrows the extensions (e.g. a form field's). */
 export const UPLOAD_FIELDS = ['kind', 'accept'] as const;
+
+/**
+ * Resumable uploads (large files: models, drawings, video): open a session naming the file,
+ * send its bytes in chunks (PUT with `upload-offset`, raw bytes), ask how far it got after a
+ * dropped connection, then complete it into a stored file (a FileInfo, as a plain upload).
+ */
+export const UPLOAD_CHUNK_BYTES = 8 * 1024 * 1024;
+/** Files at least this large go by resumable upload from the browser. */
+export const RESUMABLE_FROM_BYTES = 16 * 1024 * 1024;
+
+export interface UploadSession {
+  uploadId: string;
+  name: string;
+  size: number;
+  /** Bytes the server holds so far; the next chunk starts here. */
+  received: number;
+}
+
+export interface UploadSessionBody {
+  name: string;
+  size: number;
+  kind?: 'image' | 'file';
+  /** Comma-separated extensions, as the multipart field. */
+  accept?: string;
+}
+export const uploadSessionBody = strictObject(
+  {
+    name: { type: 'string', minLength: 1, maxLength: 1024 },
+    size: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    kind: { enum: ['image', 'file'] },
+    accept: { type: 'string', maxLength: 500 },
+  },
+  ['name', 'size'],
+);
+export const uploadIdParams = strictObject({ uploadId: fileIdSchema }, ['uploadId']);

@@ -11,6 +11,7 @@ import * as m008 from './migrations/008_plates.ts';
 import * as m009 from './migrations/009_bi_settings.ts';
 import * as m010 from './migrations/010_form_revision_per_statement.ts';
 import * as m011 from './migrations/011_bi_views.ts';
+import * as m012 from './migrations/012_upload_sessions.ts';
 
 /** What a migration needs to know about the database beyond Kysely's schema builder. */
 export interface MigrationContext {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, CodeMigration> = {
   '009_bi_settings': m009,
   '010_form_revision_per_statement': m010,
   '011_bi_views': m011,
+  '012_upload_sessions': m012,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -456,6 +456,17 @@ export interface FlowEventTable {
 }
 
 /** One upload; its bytes are the blob named by `sha256` (shared by uploads of the same content). */
+export interface UploadSessionTable {
+  id: string;
+  tenant_id: number;
+  created_by: number | null;
+  name: string;
+  size: ColumnType<number | string, number, number>;
+  /** { kind?, accept? } as JSON text. */
+  fields: string;
+  create_time: string;
+}
+
 export interface FileObjectTable {
   id: string;
   tenant_id: number;
@@ -508,6 +519,7 @@ export interface DB {
   flow_task: FlowTaskTable;
   flow_event: FlowEventTable;
   file_object: FileObjectTable;
+  upload_session: UploadSessionTable;
 }
 
 /** Tables whose rows belong to one tenant. */

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 
 /** Bytes received and hashed but not yet kept: `commit` keeps them, `discard` drops them. */
 export interface StagedBlob {
@@ -10,6 +10,8 @@ export interface StagedBlob {
   size: number;
   /** The first bytes, for checking what the content really is. */
   head: Buffer;
+  /** Where the staged bytes are until commit or discard, for reading more of them. */
+  path: string;
   /** True when the stream stopped at its size limit (the upload is refused). */
   truncated: boolean;
   commit(): Promise<void>;
@@ -28,12 +30,33 @@ export interface ByteRange {
  */
 export interface BlobStore {
   stage(stream: Readable & { truncated?: boolean }): Promise<StagedBlob>;
+  /** Takes a finished file of the store's partial area as a staged blob (see partialPath). */
+  adopt(file: string): Promise<StagedBlob>;
+  /** The local file a resumable upload's bytes gather in. */
+  partialPath(uploadId: string): string;
   exists(sha256: string): Promise<boolean>;
   open(sha256: string, range?: ByteRange): Readable;
 }
 
 const HEAD_BYTES = 4096;
 const SHA256 = /^[0-9a-f]{64}$/;
+
+/** Hashes, counts and keeps the first bytes of a stream as it flows; the result once it has ended. */
+function digestOf(stream: Readable): () => { sha256: string; size: number; head: Buffer } {
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  const headChunks: Buffer[] = [];
+  let headLength = 0;
+  stream.on('data', (chunk: Buffer) => {
+    hash.update(chunk);
+    size += chunk.length;
+    if (headLength < HEAD_BYTES) {
+      headChunks.push(chunk);
+      headLength += chunk.length;
+    }
+  });
+  return () => ({ sha256: hash.digest('hex'), size, head: Buffer.concat(headChunks).subarray(0, HEAD_BYTES) });
+}
 
 /** Blobs under `<root>/ab/cd/<sha256>`: two levels of folders keep each folder small. */
 export class LocalBlobStore implements BlobStore {
@@ -49,31 +72,36 @@ export class LocalBlobStore implements BlobStore {
     const tempDir = path.join(this.root, 'tmp');
     await fs.promises.mkdir(tempDir, { recursive: true });
     const temp = path.join(tempDir, crypto.randomUUID());
-    const hash = crypto.createHash('sha256');
-    let size = 0;
-    const headChunks: Buffer[] = [];
-    let headLength = 0;
-    stream.on('data', (chunk: Buffer) => {
-      hash.update(chunk);
-      size += chunk.length;
-      if (headLength < HEAD_BYTES) {
-        headChunks.push(chunk);
-        headLength += chunk.length;
-      }
-    });
+    const digest = digestOf(stream);
     try {
       await pipeline(stream, fs.createWriteStream(temp));
     } catch (error) {
       await fs.promises.rm(temp, { force: true });
       throw error;
     }
-    const sha256 = hash.digest('hex');
-    const target = this.pathOf(sha256);
+    return this.staged(temp, digest(), stream.truncated === true);
+  }
+
+  /** A file written elsewhere in the store (a finished resumable upload), hashed as it is read; commit moves it in place. */
+  async adopt(file: string): Promise<StagedBlob> {
+    const stream = fs.createReadStream(file);
+    const digest = digestOf(stream);
+    await finished(stream.resume());
+    return this.staged(file, digest(), false);
+  }
+
+  /** Where a resumable upload's bytes gather until it completes. */
+  partialPath(uploadId: string): string {
+    if (!/^[A-Za-z0-9_-]{22}$/.test(uploadId)) throw new Error(`not an upload id: ${uploadId}`);
+    return path.join(this.root, 'partial', uploadId);
+  }
+
+  private staged(temp: string, digest: { sha256: string; size: number; head: Buffer }, truncated: boolean): StagedBlob {
+    const target = this.pathOf(digest.sha256);
     return {
-      sha256,
-      size,
-      head: Buffer.concat(headChunks).subarray(0, HEAD_BYTES),
-      truncated: stream.truncated === true,
+      ...digest,
+      path: temp,
+      truncated,
       commit: async () => {
         await fs.promises.mkdir(path.dirname(target), { recursive: true });
         // Same content already kept: the new copy is simply dropped.

@@ -48,3 +48,9 @@ export async function requireFileObjects(scope: TenantScope, ids: readonly strin
   if (rows.length !== ids.length) throw notFound('File');
   return rows;
 }
+
+/** Bytes the tenant's files take together (each upload counted, as the quota counts them). */
+export async function tenantFileBytes(scope: TenantScope): Promise<number> {
+  const row = await scope.selectFrom('file_object').select((eb) => eb.fn.sum<number | string | null>('file_object.size').as('bytes')).executeTakeFirst();
+  return Number(row?.bytes ?? 0);
+}

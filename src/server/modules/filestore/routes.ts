@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   downloadZipBody,
@@ -10,20 +11,33 @@ import {
   type FileDownloadQuery,
   type FileInfo,
   type FileInfoBody,
+  uploadIdParams,
+  uploadSessionBody,
+  type UploadSession,
+  type UploadSessionBody,
 } from '../../../core/contracts/files.ts';
 import { extensionOf } from '../../../core/upload-types.ts';
 import { contentDisposition } from '../../content-disposition.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import { scopeOf, sessionOf } from '../../plugins/auth.ts';
 import { requestedRange } from './byte-range.ts';
-import { fileInfoOf, findFileObjects, insertFileObject, newFileId, requireFileObjects, type FileObject } from './file-objects.ts';
-import { receiveUpload } from './upload.ts';
+import type { AppConfig } from '../../config.ts';
+import type { TenantScope } from '../../db/tenant-scope.ts';
+import { fileInfoOf, findFileObjects, insertFileObject, newFileId, requireFileObjects, tenantFileBytes, type FileObject } from './file-objects.ts';
+import { appendChunk, cancelSession, completeSession, openSession, readSession, uploadOffsetOf } from './resumable.ts';
+import { receiveUpload, type UploadLimits } from './upload.ts';
 import { zipFileName, zipStream } from './zip.ts';
 
 // Whatever a stored file holds, opened from this origin it may run nothing.
 const SANDBOX = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 const etagOf = (file: FileObject) => `"${file.sha256}"`;
+
+const uploadLimits = (config: AppConfig, scope: TenantScope): UploadLimits => ({
+  maxBytes: config.fileMaxBytes,
+  quotaBytes: config.fileQuotaBytes,
+  usedBytes: () => tenantFileBytes(scope),
+});
 
 /** One file, whole or the asked range; 304 when the browser holds this content already. */
 function sendFile(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, file: FileObject, inline: boolean) {
@@ -60,8 +74,9 @@ function sendFile(app: FastifyInstance, request: FastifyRequest, reply: FastifyR
 export async function filestoreRoutes(app: FastifyInstance): Promise<void> {
   app.post(`${FILESTORE_PREFIX}/file/upload`, async (request): Promise<FileInfo> => {
     const { config, blobs, clock } = app.services;
-    const upload = await receiveUpload(request, blobs, config.fileMaxBytes);
-    const row = await insertFileObject(scopeOf(request), {
+    const scope = scopeOf(request);
+    const upload = await receiveUpload(request, blobs, uploadLimits(config, scope));
+    const row = await insertFileObject(scope, {
       id: newFileId(),
       sha256: upload.blob.sha256,
       name: upload.name,
@@ -71,6 +86,37 @@ export async function filestoreRoutes(app: FastifyInstance): Promise<void> {
       create_time: new Date(clock.now()).toISOString(),
     });
     return fileInfoOf(row);
+  });
+
+  // Resumable uploads: chunks arrive as raw bytes, streamed to the partial file as they come.
+  app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
+  const sessionPath = `${FILESTORE_PREFIX}/file/upload/session`;
+
+  app.post<{ Body: UploadSessionBody }>(sessionPath, { schema: { body: uploadSessionBody } }, async (request): Promise<UploadSession> => {
+    const { config, blobs, clock } = app.services;
+    const scope = scopeOf(request);
+    return openSession(scope, blobs, clock, sessionOf(request).userId, uploadLimits(config, scope), request.body);
+  });
+
+  app.get<{ Params: { uploadId: string } }>(`${sessionPath}/:uploadId`, { schema: { params: uploadIdParams } }, async (request) =>
+    readSession(scopeOf(request), app.services.blobs, sessionOf(request).userId, request.params.uploadId),
+  );
+
+  app.put<{ Params: { uploadId: string }; Body: Readable }>(`${sessionPath}/:uploadId`, { schema: { params: uploadIdParams } }, async (request) => {
+    if (!(request.body instanceof Readable)) throw badRequest('body', 'send the chunk as application/octet-stream');
+    const offset = uploadOffsetOf(request.headers['upload-offset']);
+    return appendChunk(scopeOf(request), app.services.blobs, sessionOf(request).userId, request.params.uploadId, offset, request.body);
+  });
+
+  app.post<{ Params: { uploadId: string } }>(`${sessionPath}/:uploadId/complete`, { schema: { params: uploadIdParams } }, async (request): Promise<FileInfo> => {
+    const { config, blobs, clock } = app.services;
+    const scope = scopeOf(request);
+    return fileInfoOf(await completeSession(scope, blobs, clock, sessionOf(request).userId, uploadLimits(config, scope), request.params.uploadId));
+  });
+
+  app.post<{ Params: { uploadId: string } }>(`${sessionPath}/:uploadId/cancel`, { schema: { params: uploadIdParams } }, async (request) => {
+    await cancelSession(scopeOf(request), app.services.blobs, sessionOf(request).userId, request.params.uploadId);
+    return null;
   });
 
   // Read by <img> and <a> too, which cannot send the token header: it may come in the query.

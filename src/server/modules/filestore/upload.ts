@@ -3,8 +3,8 @@ import { FILE_CONTENT_TYPES, FILE_NAME_MAX, INLINE_IMAGE_EXTENSIONS } from '../.
 import { ResultCode } from '../../../core/result-codes.ts';
 import { extensionOf } from '../../../core/upload-types.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import { imageTypeOf } from '../account/image-signature.ts';
 import type { BlobStore, StagedBlob } from './blob-store.ts';
+import { contentProblem } from './content-check.ts';
 
 export interface ReceivedUpload {
   name: string;
@@ -28,18 +28,27 @@ export function cleanFileName(raw: string): string {
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`);
 
-const tooLarge = (maxBytes: number) => new AppError(413, ResultCode.PAYLOAD_TOO_LARGE, `file: larger than the limit of ${sizeText(maxBytes)}`);
+export const tooLarge = (maxBytes: number) => new AppError(413, ResultCode.PAYLOAD_TOO_LARGE, `file: larger than the limit of ${sizeText(maxBytes)}`);
 
-/** The image type a file's extension claims, as imageTypeOf names it. */
-const claimedImageType = (extension: string) => (extension === 'jpeg' ? 'jpg' : extension);
+/** The tenant's storage would overflow with `size` more bytes. */
+export const quotaFull = (quotaBytes: number, usedBytes: number) =>
+  new AppError(413, ResultCode.PAYLOAD_TOO_LARGE, `file: your organisation's storage of ${sizeText(quotaBytes)} is full (${sizeText(usedBytes)} used); delete files or ask for more room`);
 
-/**
- * Checks an upload once all its parts are in (the client may send `kind` and `accept` after
- * the file): the extension is one the store takes and the caller allows, and an image's
- * bytes are that image. Throws the 400 or 413 to answer.
- */
-function checkUpload(name: string, blob: StagedBlob, fields: Record<string, string>, maxBytes: number): void {
-  if (blob.truncated) throw tooLarge(maxBytes);
+/** What an upload may take: the size of one file, and the room the tenant has left. */
+export interface UploadLimits {
+  maxBytes: number;
+  quotaBytes: number;
+  usedBytes(): Promise<number>;
+}
+
+/** Throws 413 when `size` more bytes pass the tenant's quota. */
+export async function requireRoom(limits: UploadLimits, size: number): Promise<void> {
+  const used = await limits.usedBytes();
+  if (used + size > limits.quotaBytes) throw quotaFull(limits.quotaBytes, used);
+}
+
+/** The name's extension is one the store takes and the caller allows (`kind`, `accept`); throws the 400 to answer. */
+export function checkUploadName(name: string, fields: Record<string, string>): void {
   if (!name) throw badRequest('file', 'has no file name');
   const extension = extensionOf(name);
   if (!FILE_CONTENT_TYPES[extension]) throw badRequest('file', `files of type .${extension || '(none)'} cannot be uploaded`);
@@ -51,17 +60,27 @@ function checkUpload(name: string, blob: StagedBlob, fields: Record<string, stri
     const accepted = fields.accept.split(',').map((e) => e.trim().replace(/^\./, '').toLowerCase()).filter(Boolean);
     if (!accepted.includes(extension)) throw badRequest('file', `must be of type ${accepted.join(', ')}`);
   }
+}
+
+/**
+ * Checks an upload once all its parts are in (the client may send `kind` and `accept` after
+ * the file): its name as above, and its bytes are what the extension says. Throws the 400 or
+ * 413 to answer.
+ */
+export async function checkUpload(name: string, blob: StagedBlob, fields: Record<string, string>, maxBytes: number): Promise<void> {
+  if (blob.truncated) throw tooLarge(maxBytes);
+  checkUploadName(name, fields);
   if (blob.size === 0) throw badRequest('file', 'is empty');
-  if (INLINE_IMAGE_EXTENSIONS.includes(extension) && imageTypeOf(blob.head) !== claimedImageType(extension)) {
-    throw badRequest('file', `the content is not a .${extension} image`);
-  }
+  const problem = await contentProblem(extensionOf(name), blob.path, blob.head);
+  if (problem) throw badRequest('file', problem);
 }
 
 /**
  * Reads a multipart upload: the `file` part is streamed into the store's staging area (hashed
  * on the way), the other parts are small text fields. Nothing is kept unless every check passes.
  */
-export async function receiveUpload(request: FastifyRequest, store: BlobStore, maxBytes: number): Promise<ReceivedUpload> {
+export async function receiveUpload(request: FastifyRequest, store: BlobStore, limits: UploadLimits): Promise<ReceivedUpload> {
+  const { maxBytes } = limits;
   if (!request.isMultipart()) throw badRequest('file', 'send the file as multipart/form-data with the field "file"');
   let upload: { name: string; blob: StagedBlob } | undefined;
   const fields: Record<string, string> = {};
@@ -75,7 +94,8 @@ export async function receiveUpload(request: FastifyRequest, store: BlobStore, m
       }
     }
     if (!upload) throw badRequest('file', 'is required');
-    checkUpload(upload.name, upload.blob, fields, maxBytes);
+    await checkUpload(upload.name, upload.blob, fields, maxBytes);
+    await requireRoom(limits, upload.blob.size);
   } catch (error) {
     await upload?.blob.discard();
     // The multipart reader ends the parts with its own 413 when the file passes the limit.

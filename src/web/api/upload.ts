@@ -29,6 +29,11 @@ export function isAllowedUpload(fileName: string, kind: UploadKind): boolean {
 export interface UploadOptions extends Omit<CommonRequestOptions, 'headers'> {
   /** Sent after `file`, in this order (e.g. the BIM upload's `fileName`). */
   fields?: Record<string, string | Blob>;
+  /**
+   * A chunk of a resumable upload: the bytes themselves as `application/octet-stream`, with
+   * PUT and the headers given (`upload-offset`), instead of a multipart form.
+   */
+  chunk?: { headers: Record<string, string> };
   /** The name given to the `file` part; defaults to the File's own name. */
   fileName?: string;
   /** Upload progress, whole percent 0–100. */
@@ -55,6 +60,7 @@ async function responseText(xhr: XMLHttpRequest): Promise<string> {
 /**
  * Multipart uploads (spec §7): field `file` plus extra fields, the token header, progress
  * reports, and the answer (a blob) parsed as JSON and handled by the same rules as every call.
+ * With `chunk`, one piece of a resumable upload, sent as raw bytes.
  */
 export function createUpload(deps: UploadDeps): UploadFunction {
   const outcomes = createOutcomes(deps);
@@ -64,15 +70,24 @@ export function createUpload(deps: UploadDeps): UploadFunction {
     const token = deps.getToken() ?? '';
     if (!isHeaderSafe(token)) return Promise.reject(outcomes.invalidToken());
 
-    const form = new FormData();
-    const fileName = options.fileName ?? (file instanceof File ? file.name : 'file');
-    form.append('file', file, fileName);
-    for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
+    const { chunk } = options;
+    let body: Blob | FormData = file;
+    if (!chunk) {
+      const form = new FormData();
+      const fileName = options.fileName ?? (file instanceof File ? file.name : 'file');
+      form.append('file', file, fileName);
+      for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
+      body = form;
+    }
 
     return new Promise<T>((resolve, reject) => {
       const xhr = createXhr();
-      xhr.open('POST', buildUrl(deps.baseUrl, path));
+      xhr.open(chunk ? 'PUT' : 'POST', buildUrl(deps.baseUrl, path));
       xhr.setRequestHeader('token', token);
+      if (chunk) {
+        xhr.setRequestHeader('content-type', 'application/octet-stream');
+        for (const [name, value] of Object.entries(chunk.headers)) xhr.setRequestHeader(name, value);
+      }
       xhr.responseType = 'blob';
       xhr.timeout = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
@@ -109,7 +124,7 @@ export function createUpload(deps: UploadDeps): UploadFunction {
       if (options.signal?.aborted) xhr.abort();
       else {
         report?.(0);
-        xhr.send(form);
+        xhr.send(body);
       }
     });
   };

@@ -8,6 +8,8 @@ import { createFileClient, type FileClient } from './file-client.ts';
 export function shellFileClient(stores: RootStore): FileClient {
   return createFileClient({
     upload: (path, file, options) => stores.uploadTracked(path, file, options),
+    send: stores.sendFile,
+    track: (file, onProgress, run) => stores.trackUpload(file, onProgress, run),
     http: stores.api.http,
     baseUrl: apiBaseUrl(),
     getToken: () => stores.user.token || null,

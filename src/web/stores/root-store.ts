@@ -29,23 +29,26 @@ export class RootStore {
   constructor(
     readonly api: ShellApi,
     private readonly storage: SessionPersistence,
-    private readonly uploadFile: UploadFunction,
+    /** Sends a file or a chunk without showing it in the upload panel. */
+    readonly sendFile: UploadFunction,
   ) {
     makeObservable(this, { accessVersion: observable });
   }
 
   /** Uploads a file with its progress shown in the upload panel (and told to `onProgress` too). */
-  async uploadTracked<T>(path: string, file: File, options: UploadOptions = {}): Promise<T> {
+  uploadTracked<T>(path: string, file: File, options: UploadOptions = {}): Promise<T> {
+    const { onProgress, ...rest } = options;
+    return this.trackUpload(file, onProgress, (report) => this.sendFile<T>(path, file, { ...rest, onProgress: report }));
+  }
+
+  /** Runs a transfer of `file` (one request or many chunks) with its progress in the upload panel. */
+  async trackUpload<T>(file: File, onProgress: ((percent: number) => void) | undefined, run: (report: (percent: number) => void) => Promise<T>): Promise<T> {
     const id = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
     this.upload.add({ id, name: file.name, size: file.size });
-    const { onProgress, ...rest } = options;
     try {
-      const result = await this.uploadFile<T>(path, file, {
-        ...rest,
-        onProgress: (percent) => {
-          this.upload.progress(id, percent);
-          onProgress?.(percent);
-        },
+      const result = await run((percent) => {
+        this.upload.progress(id, percent);
+        onProgress?.(percent);
       });
       this.upload.finish(id);
       return result;

@@ -37,7 +37,7 @@ export interface TestApp {
 const TEST_START = Date.parse('2026-11-22T08:00:00.000Z');
 
 /** What the first start of the app writes, at the tests' starting time. */
-async function seedTemplate(database: TestDatabase): Promise<void> {
+export async function seedTemplate(database: TestDatabase): Promise<void> {
   const config = { ...loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, LOG_LEVEL: 'silent' }), webDir: '/nonexistent' };
   const app = await buildApp({ config, clock: new ManualClock(TEST_START) });
   await app.close();
@@ -63,6 +63,24 @@ export async function startTestApp(
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
+  const { call, signIn } = apiClient(url);
+
+  return {
+    app,
+    url,
+    clock,
+    dialect,
+    call,
+    signIn,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Calls and sign-ins against a server at `url` (the test app, or a server process of a test's own). */
+export function apiClient(url: string) {
   const call = async <T>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> => {
     const target = new URL(`/api${path}`, url);
     for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -95,18 +113,7 @@ export async function startTestApp(
     return byToken.body.data.token;
   };
 
-  return {
-    app,
-    url,
-    clock,
-    dialect,
-    call,
-    signIn,
-    async close() {
-      await app.close();
-      await database.drop();
-    },
-  };
+  return { call, signIn };
 }
 
 export const NORTHWIND = 'Northwind Properties';

@@ -127,5 +127,9 @@ export function createBlobStore(config: { dataDir: string; fileStoreUrl: string 
     // Refuse to start rather than keep files somewhere the operator did not choose.
     throw new Error('FILE_STORE_URL is set, but only the local file store is available in this version; unset it to keep files under DATA_DIR/files');
   }
-  return new LocalBlobStore(path.join(config.dataDir, 'files'));
+  const root = path.join(config.dataDir, 'files');
+  // Uploads staged when the server last stopped never finished (a resumable upload's bytes
+  // are kept elsewhere, under partial/): their files are dropped, no row names them.
+  fs.rmSync(path.join(root, 'tmp'), { recursive: true, force: true });
+  return new LocalBlobStore(root);
 }

@@ -273,6 +273,49 @@ describe.each(testDialects())('file store on %s', (dialect) => {
     expect(fileNameFromContentDisposition(unnamed.headers.get('content-disposition'))).toBe('download.zip');
   });
 
+  it('keeps only the last part of a name, without control characters, whatever path it came with', async () => {
+    const cases: [string, string][] = [
+      ['../../etc/passwd.txt', 'passwd.txt'],
+      ['C:\\Users\\site\\plan.txt', 'plan.txt'],
+      ['/var/lib/plinth/plinth.txt', 'plinth.txt'],
+      ['re\u0007port\u001f.txt', 'report.txt'],
+      ['施工图 ✓ مخطط.txt', '施工图 ✓ مخطط.txt'],
+    ];
+    const ids: string[] = [];
+    for (const [sent, kept] of cases) {
+      const file = await uploaded(sent, `${kept}\n`);
+      expect(file.name, sent).toBe(kept);
+      ids.push(file.fileId);
+    }
+    const response = await fetch(`${t.url}/api/proptech_filestore/file/downloadZip`, {
+      method: 'POST',
+      headers: { token: alice, 'content-type': 'application/json' },
+      body: JSON.stringify({ fileIds: ids }),
+    });
+    const entries = [...(await unzip(Buffer.from(await response.arrayBuffer()))).keys()];
+    expect(entries).toEqual(cases.map(([, kept]) => kept));
+    expect(entries.every((name) => !name.includes('/') && !name.includes('\\'))).toBe(true);
+  });
+
+  it('streams a zip of 1,000 files', async () => {
+    const first = await uploaded('photo.txt', 'site photo placeholder\n');
+    const source = await t.app.services.db.selectFrom('file_object').selectAll().where('id', '=', first.fileId).executeTakeFirstOrThrow();
+    // 999 more rows over the same bytes (as the same photo kept under many names), every tenth name repeated.
+    const rows = Array.from({ length: 999 }, (_, i) => ({ ...source, size: Number(source.size), id: `Z${String(i).padStart(21, '0')}`, name: `photo-${String(i - (i % 10 === 9 ? 1 : 0)).padStart(4, '0')}.txt` }));
+    await t.app.services.db.insertInto('file_object').values(rows).execute();
+    const ids = [first.fileId, ...rows.map((r) => r.id)];
+    const response = await fetch(`${t.url}/api/proptech_filestore/file/downloadZip`, {
+      method: 'POST',
+      headers: { token: alice, 'content-type': 'application/json' },
+      body: JSON.stringify({ zipName: 'photos', fileIds: ids }),
+    });
+    expect(response.status).toBe(200);
+    const entries = await unzip(Buffer.from(await response.arrayBuffer()));
+    expect(entries.size).toBe(1000);
+    expect([...entries.values()].every((bytes) => bytes.toString() === 'site photo placeholder\n')).toBe(true);
+    expect(entries.has('photo-0008 (2).txt')).toBe(true);
+  });
+
   it('validates ids and zip names', async () => {
     const bad = await t.call('POST', '/proptech_filestore/file/downloadZip', { token: alice, body: { fileIds: ['../../plinth.db'] } });
     expect(bad.status).toBe(400);

@@ -23,8 +23,10 @@ export interface FileInfo {
 export const FILE_MAX_BYTES_DEFAULT = 100 * 1024 * 1024;
 /** Default storage of one tenant (10 GiB); the server's FILE_QUOTA_BYTES overrides it. */
 export const FILE_QUOTA_BYTES_DEFAULT = 10 * 1024 ** 3;
-/** How many files one zip or one metadata call may name. */
+/** How many files one metadata call may name. */
 export const FILE_IDS_MAX = 500;
+/** How many files one zip may hold (a folder of site photos). */
+export const ZIP_FILES_MAX = 5000;
 export const FILE_NAME_MAX = 255;
 
 /** 22 characters of base64url: 128 random bits. */
@@ -71,6 +73,7 @@ export const INLINE_IMAGE_EXTENSIONS: readonly string[] = IMAGE_EXTENSIONS;
 
 const fileIdSchema = { type: 'string', pattern: FILE_ID_PATTERN } as const;
 const fileIdsSchema = { type: 'array', items: fileIdSchema, minItems: 1, maxItems: FILE_IDS_MAX, uniqueItems: true } as const;
+const zipFileIdsSchema = { ...fileIdsSchema, maxItems: ZIP_FILES_MAX } as const;
 
 export const fileIdParams = strictObject({ fileId: fileIdSchema }, ['fileId']);
 export const fileDownloadQuery = strictObject({
@@ -86,7 +89,7 @@ export interface FileDownloadQuery {
 export const downloadZipBody = strictObject(
   {
     zipName: { type: 'string', minLength: 1, maxLength: FILE_NAME_MAX, pattern: '^[^/\\\\]*[^/\\\\\\s][^/\\\\]*$' },
-    fileIds: fileIdsSchema,
+    fileIds: zipFileIdsSchema,
   },
   ['fileIds'],
 );

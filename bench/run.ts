@@ -11,6 +11,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   renderer: async () => (await import('./renderer.ts')).runRendererBench(),
   forms: async () => (await import('./forms.ts')).runFormsBench(),
   plates: async () => (await import('./plates.ts')).runPlatesBench(),
+  files: async () => (await import('./files.ts')).runFilesBench(),
 };
 
 const known = Object.keys(benchmarks);

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileInfo, UploadSession } from '../../src/core/contracts/files.ts';
 import { createSeededTestDatabase, type TestDatabase } from '../helpers/databases.ts';
+import { startServerProcess as startServer } from '../helpers/server-process.ts';
 import { apiClient, NORTHWIND, seedTemplate } from '../helpers/test-app.ts';
 
 /**
@@ -14,21 +15,7 @@ import { apiClient, NORTHWIND, seedTemplate } from '../helpers/test-app.ts';
  * nothing half-uploaded visible, and the resumable upload going on where its bytes stopped.
  */
 
-const SERVER = path.resolve('tests/fixtures/server/server-process.ts');
 const SESSION = '/proptech_filestore/file/upload/session';
-
-function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVER], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening (\S+)/.exec(out);
-      if (match) resolve({ child, url: match[1]! });
-    });
-    child.on('exit', (code) => reject(new Error(`the server stopped before listening (exit ${code})`)));
-  });
-}
 
 /** Starts a request of `total` bytes, sends `sent` of them, and leaves it hanging. */
 function hangingRequest(url: string, headers: Record<string, string>, total: number, first: Buffer): http.ClientRequest {

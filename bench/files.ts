@@ -1,0 +1,153 @@
+/**
+ * Files benchmark (`npm run bench -- files`): a 1 GB model uploaded to and downloaded from the
+ * file store of a server running as its own process, beside a plain copy of the same file on
+ * the same disk; and the server's peak memory while it moves the bytes. Targets: upload and
+ * download at least half the copy's speed; the server under 150 MB at its peak.
+ *
+ * Uploads go both ways a client sends them: one multipart request (file/upload) and an upload
+ * session in 8 MB chunks (file/upload/session). The copy baseline is measured twice: a stream
+ * copy through Node (what the server does with the bytes) and the kernel's own copy.
+ */
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { UPLOAD_CHUNK_BYTES, type FileInfo, type UploadSession } from '../src/core/contracts/files.ts';
+import { createSeededTestDatabase } from '../tests/helpers/databases.ts';
+import { startServerProcess } from '../tests/helpers/server-process.ts';
+import { apiClient, NORTHWIND, seedTemplate } from '../tests/helpers/test-app.ts';
+import { printTable, withDeadline } from './report.ts';
+
+const SIZE = 1024 ** 3;
+const MB = 1024 * 1024;
+const COPY_TARGET = 0.5;
+const MEMORY_TARGET_MB = 150;
+const DEADLINE_MS = 20 * 60_000;
+
+/** A 1 GB IFC-like text file: the STEP header the store checks, then pseudo-random lines. */
+async function writeModel(file: string): Promise<void> {
+  const out = fs.createWriteStream(file);
+  out.write('ISO-10303-21;\nHEADER;\nENDSEC;\nDATA;\n');
+  let written = 36;
+  const block = Buffer.from(crypto.randomBytes(MB / 2).toString('hex'));
+  while (written < SIZE) {
+    const piece = block.subarray(0, Math.min(block.length, SIZE - written));
+    if (!out.write(piece)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    written += piece.length;
+  }
+  await new Promise((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve(null))));
+}
+
+/** Peak and current resident memory of a process, in MB (Linux /proc). */
+function memoryOf(pid: number): { peak: number; now: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+  return { peak: kb('VmHWM') / 1024, now: kb('VmRSS') / 1024 };
+}
+
+/** Forgets the process's peak memory so far (Linux: clear_refs 5), so the next peak is the transfers'. */
+const resetPeak = (pid: number) => fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+
+/** curl's multipart upload: a client in C, to tell the server's cost from Node's fetch. */
+const curlUpload = (url: string, token: string, file: string) =>
+  new Promise<FileInfo>((resolve, reject) => {
+    execFile('curl', ['-sS', '-H', `token: ${token}`, '-F', `file=@${file};filename=tower-3.ifc`, url], { maxBuffer: 1024 * 1024 }, (error, out) => {
+      if (error) return reject(error);
+      const answer = JSON.parse(out) as { success: boolean; message: string; data: FileInfo };
+      return answer.success ? resolve(answer.data) : reject(new Error(`curl upload failed: ${answer.message}`));
+    });
+  });
+
+const timed = async <T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> => {
+  const start = performance.now();
+  const value = await work();
+  return { ms: performance.now() - start, value };
+};
+
+const speed = (ms: number) => SIZE / MB / (ms / 1000);
+
+export async function runFilesBench(): Promise<void> {
+  await withDeadline('files', DEADLINE_MS, async () => {
+    const database = await createSeededTestDatabase('sqlite', seedTemplate);
+    const work = fs.mkdtempSync(path.join(database.dataDir, 'bench-'));
+    const model = path.join(work, 'tower.ifc');
+    const server = await startServerProcess(database.dataDir, { FILE_MAX_BYTES: String(2 * SIZE), FILE_QUOTA_BYTES: String(10 * SIZE), LOG_LEVEL: 'silent' });
+    try {
+      console.log(`writing a ${SIZE / MB} MB model under ${work} (${os.cpus().length} cores)…`);
+      await writeModel(model);
+      const api = apiClient(server.url);
+      const token = await api.signIn('alice', NORTHWIND);
+      const started = memoryOf(server.child.pid!);
+      resetPeak(server.child.pid!);
+
+      const streamCopy = await timed(() => pipeline(fs.createReadStream(model), fs.createWriteStream(path.join(work, 'copy-stream'))));
+      const kernelCopy = await timed(() => fs.promises.copyFile(model, path.join(work, 'copy-kernel')));
+      fs.rmSync(path.join(work, 'copy-stream'));
+      fs.rmSync(path.join(work, 'copy-kernel'));
+
+      const multipart = await timed(async () => {
+        const form = new FormData();
+        form.append('file', await fs.openAsBlob(model), 'tower.ifc');
+        const response = await fetch(`${server.url}/api/proptech_filestore/file/upload`, { method: 'POST', headers: { token }, body: form });
+        const answer = (await response.json()) as { success: boolean; message: string; data: FileInfo };
+        if (!answer.success) throw new Error(`upload failed: ${answer.message}`);
+        return answer.data;
+      });
+
+      const curled = await timed(() => curlUpload(`${server.url}/api/proptech_filestore/file/upload`, token, model));
+
+      const chunked = await timed(async () => {
+        const session = (await api.call<UploadSession>('POST', '/proptech_filestore/file/upload/session', { token, body: { name: 'tower-2.ifc', size: SIZE } })).body.data;
+        const blob = await fs.openAsBlob(model);
+        for (let offset = 0; offset < SIZE; offset += UPLOAD_CHUNK_BYTES) {
+          const response = await fetch(`${server.url}/api/proptech_filestore/file/upload/session/${session.uploadId}`, {
+            method: 'PUT',
+            headers: { token, 'content-type': 'application/octet-stream', 'upload-offset': String(offset) },
+            body: blob.slice(offset, offset + UPLOAD_CHUNK_BYTES),
+          });
+          if (!response.ok) throw new Error(`chunk at ${offset}: ${response.status} ${await response.text()}`);
+          await response.arrayBuffer();
+        }
+        const done = await api.call<FileInfo>('POST', `/proptech_filestore/file/upload/session/${session.uploadId}/complete`, { token });
+        if (!done.body.success) throw new Error(`complete failed: ${done.body.message}`);
+        return done.body.data;
+      });
+
+      const download = await timed(async () => {
+        const response = await fetch(`${server.url}${multipart.value.url}`, { headers: { token } });
+        let bytes = 0;
+        const reader = response.body!.getReader();
+        for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.length;
+        return bytes;
+      });
+      if (download.value !== SIZE) throw new Error(`downloaded ${download.value} bytes of ${SIZE}`);
+      const memory = memoryOf(server.child.pid!);
+
+      const copyMs = kernelCopy.ms;
+      const row = (name: string, ms: number, target: boolean) => {
+        const ratio = copyMs / ms;
+        return [name, (ms / 1000).toFixed(2), speed(ms).toFixed(0), ratio.toFixed(2), target ? `>= ${COPY_TARGET}` : '', target ? (ratio >= COPY_TARGET ? 'met' : 'MISSED') : ''];
+      };
+      printTable(
+        ['1 GB', 's', 'MB/s', 'vs kernel copy', 'target', ''],
+        [
+          row('kernel copy (copyFile), same disk', kernelCopy.ms, false),
+          row('stream copy through Node, same disk', streamCopy.ms, false),
+          row('upload, one multipart request (Node fetch)', multipart.ms, true),
+          row('upload, one multipart request (curl)', curled.ms, true),
+          row('upload, session in 8 MB chunks', chunked.ms, true),
+          row('download', download.ms, true),
+        ],
+      );
+      console.log(
+        `server memory: ${started.now.toFixed(0)} MB resident after start (peak ${started.peak.toFixed(0)} MB while starting), peak ${memory.peak.toFixed(0)} MB while moving the files (target < ${MEMORY_TARGET_MB} MB: ${memory.peak < MEMORY_TARGET_MB ? 'met' : 'MISSED'}); load average ${os.loadavg()[0]!.toFixed(1)}`,
+      );
+      if (chunked.value.size !== SIZE) throw new Error('the chunked upload stored a different size');
+    } finally {
+      server.child.kill('SIGKILL');
+      await database.drop();
+    }
+  });
+}

@@ -144,7 +144,14 @@ select m.meter, m.cost, (select count(*) from ${relation}) as repairs from meter
       [`select nonsense from ${relation}`, /could not run it/],
       ['selec 1', /not SQL/],
     ];
-    if (dialect === 'postgres') cases.push([`select * into stolen from ${relation}`, /INTO/], [`select current_setting('server_version') as v`, /function/]);
+    if (dialect === 'postgres') {
+      cases.push(
+        [`select * into stolen from ${relation}`, /INTO/],
+        [`select current_setting('server_version') as v`, /function/],
+        ['select user as u', /names the database's session/],
+        ["select 'app_user'::regclass as r", /catalogue types/],
+      );
+    }
     for (const [sql, problem] of cases) {
       const answer = await post<BiView>('create', { name: `Bad ${sql.slice(0, 40)}`, sql });
       expect(answer.status, sql).toBe(400);

@@ -16,6 +16,8 @@ import { badRequest } from '../../errors.ts';
 const COMMON_FUNCTIONS = [
   // aggregates and windows
   'count', 'sum', 'avg', 'min', 'max', 'row_number', 'rank', 'dense_rank', 'ntile', 'lag', 'lead', 'first_value', 'last_value',
+  // the clock
+  'current_date', 'current_time', 'current_timestamp',
   // scalars
   'abs', 'ceil', 'ceiling', 'floor', 'round', 'sign', 'coalesce', 'nullif', 'length', 'lower', 'upper', 'trim', 'ltrim', 'rtrim',
   'substr', 'substring', 'replace',
@@ -25,9 +27,12 @@ const DIALECT_FUNCTIONS: Record<Dialect, string[]> = {
   postgres: [
     'string_agg', 'bool_and', 'bool_or', 'stddev', 'variance', 'greatest', 'least', 'concat', 'left', 'right', 'split_part',
     'position', 'strpos', 'mod', 'power', 'sqrt', 'trunc', 'date_trunc', 'date_part', 'to_char', 'to_date', 'to_timestamp',
-    'make_date', 'age', 'now', 'extract',
+    'make_date', 'age', 'now', 'extract', 'localtime', 'localtimestamp',
   ],
 };
+
+/** PostgreSQL's words for its own session (`select user`): they name the server's role and schema, nothing of the tenant's. */
+const SESSION_WORDS = new Set(['user', 'current_user', 'session_user', 'current_role', 'current_schema', 'current_catalog', 'system_user']);
 
 /** Node types that stand for a bound parameter, which a stored view never has. */
 const PARAMETER_TYPES = new Set(['param', 'var']);
@@ -92,6 +97,15 @@ export function checkViewSql(dialect: Dialect, text: string, offered: ReadonlySe
     if (node.type === 'function' || node.type === 'aggr_func') {
       const name = functionName(node).toLowerCase();
       if (!allowed.has(name)) throw fail(`the function ${name}() is not one a view may call`);
+    }
+    if (node.type === 'column_ref' && !node.table) {
+      const column = node.column as { expr?: { type?: string; value?: unknown } } | string | undefined;
+      const bare = typeof column === 'string' ? column : column?.expr?.type === 'default' ? String(column.expr.value) : '';
+      if (SESSION_WORDS.has(bare.toLowerCase())) throw fail(`${bare} names the database's session, not a column; a view reads only its relations`);
+    }
+    if (node.type === 'cast') {
+      const targets = (node.target as { dataType?: string }[] | undefined) ?? [];
+      if (targets.some((t) => /^reg/i.test(t.dataType ?? ''))) throw fail('casts to the database catalogue types (regclass, ...) are not for views');
     }
     const into = node.into as { position?: unknown; expr?: unknown } | undefined;
     if (into && (into.position || into.expr)) throw fail('SELECT INTO writes a table; a view only reads');

@@ -6,8 +6,7 @@ import type { TenantScope } from '../../db/tenant-scope.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { Session } from '../auth/tokens.ts';
 import { baseDatasets, relationsByName, runCheckedQuery, withTimeLimit, type QueryLimit, type TenantDataset } from '../dataset/service.ts';
-import { readsFormSource } from '../dataset/sources.ts';
-import { presentRelation, viewDatasetCode, viewSourceQuery, type ViewRelation } from '../dataset/view-source.ts';
+import { presentRelation, readsRelation, viewDatasetCode, viewSourceQuery, type ViewRelation } from '../dataset/view-source.ts';
 import type { RecordContext } from '../record/service.ts';
 import { checkViewSql } from './sql-check.ts';
 
@@ -65,7 +64,7 @@ async function offeredRelations(ctx: RecordContext): Promise<Map<string, ViewRel
 
 /** The relations the caller may name in a view: every stored dataset, the forms whose records they may read. */
 export async function listRelations(ctx: RecordContext): Promise<BiRelation[]> {
-  return [...(await offeredRelations(ctx)).values()].filter((r) => r.kind === 'dataset' || readsFormSource(ctx, r.form, r.version)).map(presentRelation);
+  return [...(await offeredRelations(ctx)).values()].filter((r) => readsRelation(ctx, r)).map(presentRelation);
 }
 
 /** A name the SQL gives itself with WITH must not be a table of the database, which it would read where the WITH does not reach. */
@@ -95,7 +94,7 @@ export async function checkView(ctx: RecordContext, services: ViewServices, text
   const checked = checkViewSql(ctx.dialect, text, new Set(offered.keys()));
   await requireFreeNames(ctx, checked.ownNames);
   const relations = checked.relations.map((name) => offered.get(name)!);
-  const unreadable = relations.find((r) => r.kind === 'form' && !readsFormSource(ctx, r.form, r.version));
+  const unreadable = relations.find((r) => !readsRelation(ctx, r));
   if (unreadable) throw forbidden(`sql: ${unreadable.name} (${unreadable.title}) holds records you may not read`);
 
   let described: ResultColumn[];

@@ -34,7 +34,7 @@ import {
   type DatasetSource,
   type SourceQuery,
 } from './sources.ts';
-import { datasetRelationName, formRelationName, viewDatasetCode, viewIdOfCode, viewSourceQuery, type ViewRelation } from './view-source.ts';
+import { datasetRelationName, formRelationName, readsRelation, viewDatasetCode, viewIdOfCode, viewSourceQuery, type ViewRelation } from './view-source.ts';
 
 /** A dataset of the scope's tenant with its parsed field list and where its rows live. */
 export interface TenantDataset {
@@ -186,7 +186,7 @@ function requireSourceReader(ctx: RecordContext, dataset: TenantDataset): void {
     if (source.missing.length) {
       throw badRequest('dataset', `The view "${source.view.name}" reads ${source.missing.join(', ')}, which no longer exists; change the view in the BI settings`);
     }
-    const unreadable = source.relations.find((r) => r.kind === 'form' && !readsFormSource(ctx, r.form, r.version));
+    const unreadable = source.relations.find((r) => !readsRelation(ctx, r));
     if (unreadable) throw forbidden(`The view "${source.view.name}" reads ${unreadable.name} (${unreadable.title}), whose records you may not read`);
     return;
   }
@@ -200,7 +200,7 @@ export function readsDataset(ctx: RecordContext, dataset: TenantDataset): boolea
   const { source } = dataset;
   if (source.kind === 'rows') return true;
   if (source.kind === 'form') return readsFormSource(ctx, source.form, source.version);
-  return source.relations.every((r) => r.kind === 'dataset' || readsFormSource(ctx, r.form, r.version));
+  return source.relations.every((r) => readsRelation(ctx, r));
 }
 
 /** Where a signed-in caller's query reads, once their right to read it is checked. */

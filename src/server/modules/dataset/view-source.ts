@@ -7,7 +7,7 @@ import type { FormRow } from '../form/service.ts';
 import type { LoadedVersion } from '../form/versions.ts';
 import type { RecordContext } from '../record/service.ts';
 import type { Expr } from './query-compiler.ts';
-import { formSourceQuery, rowsSourceQuery, type SourceQuery } from './sources.ts';
+import { formSourceQuery, readsFormSource, rowsSourceQuery, type SourceQuery } from './sources.ts';
 
 /**
  * A registered view (`view_<id>`) as a dataset source: the tenant's SQL over relations that
@@ -32,6 +32,10 @@ export type ViewRelation = {
   title: string;
   fields: DatasetField[];
 } & ({ kind: 'form'; form: FormRow; version: LoadedVersion } | { kind: 'dataset'; datasetId: number });
+
+/** Whether the caller may read a relation: every stored dataset; a form's records with the form's read points. */
+export const readsRelation = (ctx: RecordContext, relation: ViewRelation) =>
+  relation.kind === 'dataset' || readsFormSource(ctx, relation.form, relation.version);
 
 /** The relation name of a form's records and of a stored dataset. */
 export const formRelationName = (formId: number) => `form_${formId}`;

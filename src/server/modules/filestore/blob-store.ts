@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
+import { FILE_ID_PATTERN } from '../../../core/contracts/files.ts';
 
 /** Bytes received and hashed but not yet kept: `commit` keeps them, `discard` drops them. */
 export interface StagedBlob {
@@ -40,6 +41,8 @@ export interface BlobStore {
 
 const HEAD_BYTES = 4096;
 const SHA256 = /^[0-9a-f]{64}$/;
+// Upload sessions are named as files are.
+const UPLOAD_ID = new RegExp(FILE_ID_PATTERN);
 
 /** Hashes, counts and keeps the first bytes of a stream as it flows; the result once it has ended. */
 function digestOf(stream: Readable): () => { sha256: string; size: number; head: Buffer } {
@@ -92,7 +95,7 @@ export class LocalBlobStore implements BlobStore {
 
   /** Where a resumable upload's bytes gather until it completes. */
   partialPath(uploadId: string): string {
-    if (!/^[A-Za-z0-9_-]{22}$/.test(uploadId)) throw new Error(`not an upload id: ${uploadId}`);
+    if (!UPLOAD_ID.test(uploadId)) throw new Error(`not an upload id: ${uploadId}`);
     return path.join(this.root, 'partial', uploadId);
   }
 

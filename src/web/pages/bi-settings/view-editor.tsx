@@ -2,7 +2,9 @@ import { CaretRightOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Drawer, Empty, Form, Input, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { biViewCreateBody, type BiRelation, type BiView, type BiViewCheck } from '../../../core/contracts/bi.ts';
+import { observer } from 'mobx-react-lite';
+import { biViewCreateBody, type BiView, type BiViewCheck } from '../../../core/contracts/bi.ts';
+import { Loadable } from '../../admin/loadable.ts';
 import { schemaRules } from '../../admin/schema-rules.ts';
 import { placeServerError } from '../../admin/server-errors.ts';
 import type { BiApi } from '../../api/bi-endpoints.ts';
@@ -29,29 +31,23 @@ const quoted = (name: string) => (/^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${n
  * read beside the editor (and offered as completions). "Check" runs it on the server and
  * shows its columns and first rows; saving checks it again.
  */
-export function ViewEditor({ api, view, onSaved, onClose }: { api: BiApi; view: BiView | null; onSaved: (view: BiView) => void; onClose: () => void }) {
+export const ViewEditor = observer(function ViewEditor({ api, view, onSaved, onClose }: { api: BiApi; view: BiView | null; onSaved: (view: BiView) => void; onClose: () => void }) {
   const { t } = useTranslation('widgets');
   const { modal } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [sql, setSql] = useState(view?.sql ?? STARTING_SQL);
-  const [relations, setRelations] = useState<BiRelation[] | null>(null);
-  const [relationsError, setRelationsError] = useState('');
+  const [relationsSource] = useState(() => new Loadable(() => api.relations()));
   const [check, setCheck] = useState<{ status: 'idle' | 'running' } | { status: 'done'; result: BiViewCheck } | { status: 'failed'; message: string }>({ status: 'idle' });
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
   const [touched, setTouched] = useState(false);
 
   useEffect(() => {
-    let live = true;
-    api.relations().then(
-      (list) => live && setRelations(list),
-      (failure: unknown) => live && setRelationsError(messageOf(failure, t('bi.views.relationsFailed'))),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, t]);
+    void relationsSource.load();
+  }, [relationsSource]);
 
+  const relations = relationsSource.data;
+  const relationsError = relationsSource.status === 'failed' ? relationsSource.error || t('bi.views.relationsFailed') : '';
   const names = useMemo(() => Object.fromEntries((relations ?? []).map((r) => [r.name, r.columns.map((c) => quoted(c.name))])), [relations]);
 
   const runCheck = async () => {
@@ -196,4 +192,4 @@ export function ViewEditor({ api, view, onSaved, onClose }: { api: BiApi; view: 
       </div>
     </Drawer>
   );
-}
+});

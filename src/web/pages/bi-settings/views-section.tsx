@@ -1,15 +1,15 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Empty, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BiView } from '../../../core/contracts/bi.ts';
 import { formatServerDate } from '../../../core/format.ts';
+import { LoadState } from '../../admin/load-state.tsx';
+import { Loadable } from '../../admin/loadable.ts';
 import type { BiApi } from '../../api/bi-endpoints.ts';
 import { languageOf } from '../../i18n/i18n.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
 import { ViewEditor } from './view-editor.tsx';
-
-type ListState = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; views: BiView[] };
 
 /**
  * The registered data sources of the BI settings: read-only SQL views over the tenant's forms
@@ -18,21 +18,12 @@ type ListState = { status: 'loading' } | { status: 'failed'; message: string } |
 export function ViewsSection({ api }: { api: BiApi }) {
   const { t, i18n } = useTranslation('widgets');
   const { message, modal } = App.useApp();
-  const [list, setList] = useState<ListState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const [views] = useState(() => new Loadable(() => api.views()));
   const [editing, setEditing] = useState<{ view: BiView | null } | null>(null);
 
   useEffect(() => {
-    let live = true;
-    setList({ status: 'loading' });
-    api.views().then(
-      (views) => live && setList({ status: 'ready', views }),
-      (failure: unknown) => live && setList({ status: 'failed', message: messageOf(failure, t('bi.views.failed')) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, attempt, t]);
+    void views.load();
+  }, [views]);
 
   const remove = (view: BiView) =>
     modal.confirm({
@@ -45,7 +36,7 @@ export function ViewsSection({ api }: { api: BiApi }) {
         try {
           await api.deleteView(view.id);
           void message.success(t('bi.views.deleted', { name: view.name }));
-          setAttempt((n) => n + 1);
+          void views.load();
         } catch (failure) {
           void message.error(messageOf(failure, t('bi.views.failed')));
         }
@@ -55,7 +46,7 @@ export function ViewsSection({ api }: { api: BiApi }) {
   const saved = (view: BiView) => {
     setEditing(null);
     void message.success(t('bi.views.saved', { name: view.name }));
-    setAttempt((n) => n + 1);
+    void views.load();
   };
 
   return (
@@ -69,73 +60,58 @@ export function ViewsSection({ api }: { api: BiApi }) {
       className="bi-views"
     >
       <Typography.Paragraph type="secondary">{t('bi.views.intro')}</Typography.Paragraph>
-      {list.status === 'loading' ? (
-        <div role="status" aria-label={t('bi.views.loading')}>
-          <Skeleton active />
-        </div>
-      ) : null}
-      {list.status === 'failed' ? (
-        <Alert
-          type="error"
-          showIcon
-          title={list.message}
-          action={
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => setAttempt((n) => n + 1)}>
-              {t('cell.retry')}
-            </Button>
-          }
-        />
-      ) : null}
-      {list.status === 'ready' ? (
-        <Table
-          size="middle"
-          rowKey="id"
-          pagination={false}
-          dataSource={list.views}
-          locale={{ emptyText: <Empty description={t('bi.views.empty')} /> }}
-          data-testid="bi-views"
-          columns={[
-            {
-              key: 'name',
-              title: t('bi.views.name'),
-              render: (_, view) => (
-                <div>
-                  <div className="bi-view-name">{view.name}</div>
-                  {view.description ? <Typography.Text type="secondary">{view.description}</Typography.Text> : null}
-                </div>
-              ),
-            },
-            { key: 'code', title: t('bi.views.code'), render: (_, view) => <code>{view.code}</code> },
-            {
-              key: 'reads',
-              title: t('bi.views.reads'),
-              render: (_, view) => (
-                <Space size={[4, 4]} wrap>
-                  {view.relations.map((r) => (
-                    <Tag key={r}>{r}</Tag>
-                  ))}
-                </Space>
-              ),
-            },
-            { key: 'columns', title: t('bi.views.columns'), render: (_, view) => view.columns.map((c) => c.name).join(', ') },
-            {
-              key: 'updated',
-              title: t('bi.views.updated'),
-              render: (_, view) => t('bi.views.updatedBy', { time: formatServerDate(view.updateTime, languageOf(i18n)), name: view.updatedByName ?? '—' }),
-            },
-            {
-              key: 'actions',
-              title: t('bi.views.actions'),
-              render: (_, view) => (
-                <Space>
-                  <Button icon={<EditOutlined />} onClick={() => setEditing({ view })} aria-label={t('bi.views.editTitle', { name: view.name })} />
-                  <Button danger icon={<DeleteOutlined />} onClick={() => remove(view)} aria-label={t('bi.views.deleteTitle', { name: view.name })} />
-                </Space>
-              ),
-            },
-          ]}
-        />
-      ) : null}
+      <LoadState source={views}>
+        {(list) => (
+          <Table
+            size="middle"
+            rowKey="id"
+            pagination={false}
+            dataSource={list}
+            locale={{ emptyText: <Empty description={t('bi.views.empty')} /> }}
+            data-testid="bi-views"
+            columns={[
+              {
+                key: 'name',
+                title: t('bi.views.name'),
+                render: (_, view) => (
+                  <div>
+                    <div className="bi-view-name">{view.name}</div>
+                    {view.description ? <Typography.Text type="secondary">{view.description}</Typography.Text> : null}
+                  </div>
+                ),
+              },
+              { key: 'code', title: t('bi.views.code'), render: (_, view) => <code>{view.code}</code> },
+              {
+                key: 'reads',
+                title: t('bi.views.reads'),
+                render: (_, view) => (
+                  <Space size={[4, 4]} wrap>
+                    {view.relations.map((r) => (
+                      <Tag key={r}>{r}</Tag>
+                    ))}
+                  </Space>
+                ),
+              },
+              { key: 'columns', title: t('bi.views.columns'), render: (_, view) => view.columns.map((c) => c.name).join(', ') },
+              {
+                key: 'updated',
+                title: t('bi.views.updated'),
+                render: (_, view) => t('bi.views.updatedBy', { time: formatServerDate(view.updateTime, languageOf(i18n)), name: view.updatedByName ?? '—' }),
+              },
+              {
+                key: 'actions',
+                title: t('bi.views.actions'),
+                render: (_, view) => (
+                  <Space>
+                    <Button icon={<EditOutlined />} onClick={() => setEditing({ view })} aria-label={t('bi.views.editTitle', { name: view.name })} />
+                    <Button danger icon={<DeleteOutlined />} onClick={() => remove(view)} aria-label={t('bi.views.deleteTitle', { name: view.name })} />
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        )}
+      </LoadState>
       {editing ? <ViewEditor api={api} view={editing.view} onSaved={saved} onClose={() => setEditing(null)} /> : null}
     </Card>
   );

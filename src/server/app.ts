@@ -38,6 +38,7 @@ import { managedWorkspaceRoutes } from './modules/management/workspace-routes.ts
 import { workspaceTemplateRoutes } from './modules/workspace-template/routes.ts';
 import { workspaceRoutes } from './modules/workspace/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { MemberRightsCache } from './modules/auth/member-rights.ts';
 import { registerEnvelope } from './plugins/envelope.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { DEMO_MEDIA_DIR, DEMO_MEDIA_PREFIX, registerMediaFolder } from './plugins/media.ts';
@@ -90,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notifyBus: new InProcessNotifyBus(),
     formVersions: new FormVersionCache(),
     queryCache: new QueryResultCache(),
+    memberRights: new MemberRightsCache(),
     recordHooks: createRecordHooks(),
     blobs: createBlobStore(config),
   };
@@ -109,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(
     async (api) => {
-      registerAuth(api, { db: database.db, tokens: services.tokens });
+      registerAuth(api, { db: database.db, tokens: services.tokens, rights: services.memberRights });
       registerEnvelope(api);
       await api.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024 } });
       await api.register(authRoutes);

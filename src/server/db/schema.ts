@@ -11,6 +11,8 @@ export interface TenantTable {
   code: string;
   name: string;
   create_time: string;
+  /** Moved by triggers on every write to the tables that decide members' rights (migration 013). */
+  rights_revision: Generated<number>;
 }
 
 export interface UserTable {

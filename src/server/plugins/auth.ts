@@ -5,7 +5,7 @@ import type { DB } from '../db/schema.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
 import { ResultCode } from '../../core/result-codes.ts';
 import type { Session, TokenService } from '../modules/auth/tokens.ts';
-import { loadFunctionPoints } from '../modules/resource/function-points.ts';
+import type { MemberRightsCache } from '../modules/auth/member-rights.ts';
 
 /**
  * Who may call a route:
@@ -42,7 +42,7 @@ function rawToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-export function registerAuth(app: FastifyInstance, deps: { db: Kysely<DB>; tokens: TokenService }): void {
+export function registerAuth(app: FastifyInstance, deps: { db: Kysely<DB>; tokens: TokenService; rights: MemberRightsCache }): void {
   app.decorateRequest('session', null);
   app.decorateRequest('scope', null);
 
@@ -62,7 +62,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Kysely<DB>; token
     if (level === 'admin' && session.memberType !== 'ADMIN') throw forbidden();
     const point = request.routeOptions.config.point;
     if (point && session.memberType !== 'ADMIN') {
-      const held = await loadFunctionPoints(request.scope, session);
+      const held = (await deps.rights.of(request.scope, session)).points;
       const wanted = typeof point === 'string' ? [point] : point;
       if (!wanted.some((code) => held.has(code))) throw forbidden();
     }

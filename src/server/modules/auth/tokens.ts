@@ -14,6 +14,8 @@ export interface Session {
   /** Null for the tenant-less token of a password login, before login/byToken. */
   tenantId: number | null;
   memberType: MemberType | null;
+  /** The tenant's rights revision when the token was checked (absent without a tenant): what keeps cached rights current. */
+  rightsRevision?: number;
 }
 
 export type TokenEndReason = 'LOGOUT' | 'TENANT_LOGIN' | 'PASSWORD_CHANGED' | 'PASSWORD_RESET' | 'USER_DISABLED';
@@ -53,7 +55,8 @@ export class TokenService {
       .leftJoin('tenant_member as m', (join) =>
         join.onRef('m.user_id', '=', 't.user_id').onRef('m.tenant_id', '=', 't.tenant_id'),
       )
-      .select(['t.id', 't.user_id', 't.tenant_id', 't.expire_time', 't.end_time', 'u.status', 'm.type', 'm.status as memberStatus'])
+      .leftJoin('tenant', 'tenant.id', 't.tenant_id')
+      .select(['t.id', 't.user_id', 't.tenant_id', 't.expire_time', 't.end_time', 'u.status', 'm.type', 'm.status as memberStatus', 'tenant.rights_revision'])
       .where('t.token_hash', '=', hashToken(raw))
       .executeTakeFirst();
     if (!row) throw unauthorized();
@@ -64,7 +67,9 @@ export class TokenService {
     if (row.tenant_id !== null && row.type === null) throw unauthorized(ResultCode.TOKEN_ENDED);
     // So does one whose membership an administrator disabled.
     if (row.tenant_id !== null && row.memberStatus !== 'ACTIVE') throw unauthorized(ResultCode.TOKEN_ENDED);
-    return { tokenId: row.id, userId: row.user_id, tenantId: row.tenant_id, memberType: row.type ?? null };
+    const session: Session = { tokenId: row.id, userId: row.user_id, tenantId: row.tenant_id, memberType: row.type ?? null };
+    if (row.rights_revision !== null) session.rightsRevision = row.rights_revision;
+    return session;
   }
 
   async end(tokenId: number, reason: TokenEndReason, trx: Kysely<DB> = this.db): Promise<void> {

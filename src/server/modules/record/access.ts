@@ -1,33 +1,23 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { DataScope } from '../../../core/contracts/authorization.ts';
 import { RECORD_POINTS } from '../../../core/contracts/forms.ts';
 import type { ButtonPointName, FormSettings } from '../../../core/forms/form-design.ts';
 import type { DB } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { forbidden } from '../../errors.ts';
 import type { Session } from '../auth/tokens.ts';
-import { isFormOpen, memberWorkspaceCodes } from '../form/service.ts';
-import { loadFunctionPoints } from '../resource/function-points.ts';
-import { effectiveDataScope } from '../role/data-scope.ts';
+import { isFormOpen } from '../form/service.ts';
+import { loadMemberRights, type MemberRights } from '../auth/member-rights.ts';
 
 /**
  * What a caller may do with records: the function points held (every one for an ADMIN), the
  * data scope (own / workspace / tenant) and their workspaces. Loaded once per request.
  */
-export interface RecordAccess {
+export interface RecordAccess extends MemberRights {
   session: Session;
-  points: ReadonlySet<string>;
-  dataScope: DataScope;
-  workspaceCodes: readonly string[];
 }
 
 export async function loadRecordAccess(scope: TenantScope, session: Session): Promise<RecordAccess> {
-  const [points, dataScope, workspaceCodes] = await Promise.all([
-    loadFunctionPoints(scope, session),
-    effectiveDataScope(scope, session),
-    memberWorkspaceCodes(scope, session.userId),
-  ]);
-  return { session, points, dataScope, workspaceCodes };
+  return { session, ...(await loadMemberRights(scope, session)) };
 }
 
 const isAdmin = (access: RecordAccess) => access.session.memberType === 'ADMIN';

@@ -53,7 +53,7 @@ describe.each(testDialects())('tenant rights revision on %s', (dialect) => {
           : table === 'group_role'
             ? `(${northwind}, ${group.id}, ${role.id})`
             : `(${northwind}, ${group.id}, ${user.user_id})`;
-      const column = { group_point: 'point_code', group_role: 'role_id', group_user: 'user_id' }[table];
+      const column = ({ group_point: 'point_code', group_role: 'role_id', group_user: 'user_id' } as Record<string, string>)[table];
       expect(await moves(`insert into ${table} (tenant_id, group_id, ${column}) values ${values}`)).toBe(true);
     }
     expect(await moves(`update ${table} set tenant_id = tenant_id where id = (select min(id) from ${table} where tenant_id = ${northwind})`)).toBe(true);

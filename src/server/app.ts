@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { biRoutes } from './modules/bi/routes.ts';
 import { boardRoutes } from './modules/board/routes.ts';
 import { datasetRoutes } from './modules/dataset/routes.ts';
+import { docRoutes } from './modules/doc/routes.ts';
 import { createBlobStore } from './modules/filestore/blob-store.ts';
 import { filestoreRoutes } from './modules/filestore/routes.ts';
 import { formRoutes } from './modules/form/routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(pageRoutes);
       await api.register(boardRoutes);
       await api.register(biRoutes);
+      await api.register(docRoutes);
       await api.register(formRoutes);
       await api.register(recordRoutes);
       await api.register(stagingRoutes);

@@ -13,6 +13,7 @@ import * as m010 from './migrations/010_form_revision_per_statement.ts';
 import * as m011 from './migrations/011_bi_views.ts';
 import * as m012 from './migrations/012_upload_sessions.ts';
 import * as m013 from './migrations/013_rights_revision.ts';
+import * as m014 from './migrations/014_documents.ts';
 
 /** What a migration needs to know about the database beyond Kysely's schema builder. */
 export interface MigrationContext {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, CodeMigration> = {
   '011_bi_views': m011,
   '012_upload_sessions': m012,
   '013_rights_revision': m013,
+  '014_documents': m014,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

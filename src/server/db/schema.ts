@@ -469,6 +469,60 @@ export interface UploadSessionTable {
   create_time: string;
 }
 
+export interface DocFolderTable {
+  id: Generated<number>;
+  tenant_id: number;
+  workspace_id: number;
+  parent_id: number | null;
+  name: string;
+  created_by: number | null;
+  create_time: string;
+  update_time: string;
+  /** Set while the folder is in the recycle bin. */
+  deleted_time: string | null;
+  deleted_by: number | null;
+}
+
+/** A document: its current version's file; earlier ones in doc_version. */
+export interface DocFileTable {
+  id: Generated<number>;
+  tenant_id: number;
+  workspace_id: number;
+  folder_id: number | null;
+  name: string;
+  type: string;
+  size: ColumnType<number | string, number, number>;
+  file_id: string;
+  version: number;
+  created_by: number | null;
+  updated_by: number | null;
+  create_time: string;
+  update_time: string;
+  deleted_time: string | null;
+  deleted_by: number | null;
+}
+
+export interface DocVersionTable {
+  id: Generated<number>;
+  tenant_id: number;
+  doc_id: number;
+  version: number;
+  file_id: string;
+  name: string;
+  size: ColumnType<number | string, number, number>;
+  created_by: number | null;
+  create_time: string;
+}
+
+/** What a role may do in a folder that names its roles (and in its subfolders that do not). */
+export interface DocFolderGrantTable {
+  id: Generated<number>;
+  tenant_id: number;
+  folder_id: number;
+  role_id: number;
+  access: string;
+}
+
 export interface FileObjectTable {
   id: string;
   tenant_id: number;
@@ -522,6 +576,10 @@ export interface DB {
   flow_event: FlowEventTable;
   file_object: FileObjectTable;
   upload_session: UploadSessionTable;
+  doc_folder: DocFolderTable;
+  doc_file: DocFileTable;
+  doc_version: DocVersionTable;
+  doc_folder_grant: DocFolderGrantTable;
 }
 
 /** Tables whose rows belong to one tenant. */

@@ -40,7 +40,7 @@ const uploadLimits = (config: AppConfig, scope: TenantScope): UploadLimits => ({
 });
 
 /** One file, whole or the asked range; 304 when the browser holds this content already. */
-function sendFile(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, file: FileObject, inline: boolean) {
+export function sendFile(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, file: FileObject, inline: boolean) {
   const size = Number(file.size);
   const etag = etagOf(file);
   reply

@@ -86,3 +86,12 @@ export function routeMatches(pattern: string, pathname: string): boolean {
   if (want.length !== have.length) return false;
   return want.every((segment, i) => segment.startsWith(':') ? (have[i] ?? '') !== '' : segment === have[i]);
 }
+
+/** The address of a route of the table with its `:name` segments filled in: `routePath('/table/edit/:id', { id: 7 })`. */
+export function routePath(pattern: string, params: Readonly<Record<string, string | number>>): string {
+  if (!ROUTES.some((route) => route.path === pattern)) throw new Error(`${pattern} is not a route of the table`);
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    if (params[name] === undefined) throw new Error(`${pattern} needs ${name}`);
+    return encodeURIComponent(String(params[name]));
+  });
+}

@@ -11,12 +11,13 @@ import { createMessageSender, type MessageSender } from './messaging/sender.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { avatarRoutes } from './modules/account/avatar-routes.ts';
 import { addressRoutes } from './modules/address/routes.ts';
+import { attachmentRoutes } from './modules/attachment/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { biRoutes } from './modules/bi/routes.ts';
 import { boardRoutes } from './modules/board/routes.ts';
 import { datasetRoutes } from './modules/dataset/routes.ts';
 import { docRoutes } from './modules/doc/routes.ts';
-import { createBlobStore } from './modules/filestore/blob-store.ts';
+import { createBlobStore } from './modules/filestore/create-blob-store.ts';
 import { filestoreRoutes } from './modules/filestore/routes.ts';
 import { formRoutes } from './modules/form/routes.ts';
 import { FormVersionCache } from './modules/form/versions.ts';
@@ -94,10 +95,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     queryCache: new QueryResultCache(),
     memberRights: new MemberRightsCache(),
     recordHooks: createRecordHooks(),
-    blobs: createBlobStore(config),
+    blobs: await createBlobStore(config),
   };
   app.decorate('services', services);
-  app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    services.blobs.close();
+    await database.close();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -139,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(orgRoutes);
       await api.register(flowRoutes);
       await api.register(filestoreRoutes);
+      await api.register(attachmentRoutes);
     },
     { prefix: '/api' },
   );

@@ -110,6 +110,12 @@ export interface DocTrashEntry {
   type?: string;
 }
 
+/** A role a folder may name. */
+export interface DocRole {
+  id: number;
+  name: string;
+}
+
 export interface DocFolderGrant {
   roleId: number;
   access: DocAccess;
@@ -224,7 +230,13 @@ export interface DocDownloadQuery {
   inline?: '0' | '1';
 }
 export const docDownloadQuery = strictObject(
-  { id: idSchema, version: { type: 'integer', minimum: 1, maximum: 1000000 }, inline: { enum: ['0', '1'] } },
+  {
+    id: idSchema,
+    version: { type: 'integer', minimum: 1, maximum: 1000000 },
+    inline: { enum: ['0', '1'] },
+    // Read by the auth hook: <img>, <a> and the PDF viewer's range reads carry the token here.
+    token: { type: 'string', maxLength: 512 },
+  },
   ['id'],
 );
 

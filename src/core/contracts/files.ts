@@ -38,6 +38,8 @@ export const FILE_CONTENT_TYPES: Readonly<Record<string, string>> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   bmp: 'image/bmp',
+  gif: 'image/gif',
+  webp: 'image/webp',
   svg: 'image/svg+xml',
   pdf: 'application/pdf',
   doc: 'application/msword',
@@ -140,3 +142,30 @@ export const uploadSessionBody = strictObject(
   ['name', 'size'],
 );
 export const uploadIdParams = strictObject({ uploadId: fileIdSchema }, ['uploadId']);
+
+/**
+ * Thumbnails: `GET file/{fileId}/thumbnail?size=` answers a WebP preview of an image file that
+ * fits in size×size pixels (an image smaller than that keeps its size; an SVG is drawn to fit).
+ * Each is made once per content and size, then kept. The token may come as `?token=`, as for
+ * downloads. Other files answer 415.
+ */
+export const FILE_THUMBNAIL_ROUTE = `${FILESTORE_PREFIX}/file/:fileId/thumbnail`;
+export const THUMBNAIL_SIZES = [64, 128, 256, 512, 1024] as const;
+export type ThumbnailSize = (typeof THUMBNAIL_SIZES)[number];
+export const THUMBNAIL_SIZE_DEFAULT: ThumbnailSize = 256;
+export const THUMBNAIL_CONTENT_TYPE = 'image/webp';
+/** The extensions of files that have thumbnails. */
+export const THUMBNAIL_SOURCE_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', 'png', 'bmp', 'gif', 'webp', 'svg'];
+
+export const fileThumbnailQuery = strictObject({
+  size: { type: 'integer', enum: [...THUMBNAIL_SIZES], default: THUMBNAIL_SIZE_DEFAULT },
+  token: { type: 'string', maxLength: 512 },
+});
+export interface FileThumbnailQuery {
+  size: ThumbnailSize;
+}
+
+/** Where a file's thumbnail is read, as FileInfo.url is for the file; an <img> adds `token`. */
+export function fileThumbnailUrl(fileId: string, size: ThumbnailSize = THUMBNAIL_SIZE_DEFAULT): string {
+  return `/api${FILE_THUMBNAIL_ROUTE.replace(':fileId', encodeURIComponent(fileId))}?size=${size}`;
+}

@@ -14,6 +14,7 @@ import * as m011 from './migrations/011_bi_views.ts';
 import * as m012 from './migrations/012_upload_sessions.ts';
 import * as m013 from './migrations/013_rights_revision.ts';
 import * as m014 from './migrations/014_documents.ts';
+import * as m015 from './migrations/015_file_links.ts';
 
 /** What a migration needs to know about the database beyond Kysely's schema builder. */
 export interface MigrationContext {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, CodeMigration> = {
   '012_upload_sessions': m012,
   '013_rights_revision': m013,
   '014_documents': m014,
+  '015_file_links': m015,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

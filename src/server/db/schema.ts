@@ -535,6 +535,24 @@ export interface FileObjectTable {
   create_time: string;
 }
 
+/**
+ * Which object holds which file of the store (migration 015): a record (in one of its file
+ * fields, `field` naming where) or a user's avatar. Kept by every write of an owner, in its
+ * transaction; the attachment list reads it.
+ */
+export interface FileLinkTable {
+  id: Generated<number>;
+  tenant_id: number;
+  file_id: string;
+  owner_kind: 'record' | 'avatar';
+  /** The record's id, or the user's for an avatar. */
+  owner_id: number;
+  /** The record's form; null for other owners. */
+  form_id: number | null;
+  field: string;
+  create_time: string;
+}
+
 export interface DB {
   tenant: TenantTable;
   app_user: UserTable;
@@ -575,6 +593,7 @@ export interface DB {
   flow_task: FlowTaskTable;
   flow_event: FlowEventTable;
   file_object: FileObjectTable;
+  file_link: FileLinkTable;
   upload_session: UploadSessionTable;
   doc_folder: DocFolderTable;
   doc_file: DocFileTable;

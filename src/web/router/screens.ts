@@ -40,6 +40,8 @@ const loaders: Record<string, () => Promise<{ default: ComponentType }>> = {
   plateEdit: () => import('../pages/plates/editor/plate-edit-page.tsx'),
   plateComponentSet: () => import('../pages/plates/component-set/component-set-page.tsx'),
   biSettings: () => import('../pages/bi-settings/bi-settings-page.tsx'),
+  docManage: () => import('../pages/documents/doc-manage-page.tsx'),
+  attachManager: () => import('../pages/attachments/attach-manager-page.tsx'),
 };
 
 const cache = new Map<string, LazyComponent<object>>();

@@ -10,6 +10,7 @@ import { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest } from '../../errors.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { linkAvatarFile } from '../filestore/file-links.ts';
 import { listWorkspaces } from '../workspace/service.ts';
 import { presentUser } from './presenter.ts';
 
@@ -60,11 +61,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: updateAvatarBody }, config: { auth: 'user' } },
     async (request) => {
       const session = sessionOf(request);
-      await s.db
-        .updateTable('app_user')
-        .set({ avatar: request.body.avatar, update_time: new Date(s.clock.now()).toISOString() })
-        .where('id', '=', session.userId)
-        .execute();
+      const time = new Date(s.clock.now()).toISOString();
+      await s.db.transaction().execute(async (trx) => {
+        await trx.updateTable('app_user').set({ avatar: request.body.avatar, update_time: time }).where('id', '=', session.userId).execute();
+        // An avatar from the file store is one of that file's owners in the attachment list.
+        await linkAvatarFile(trx, session.userId, request.body.avatar, time);
+      });
       return presentUser(await userRow(session.userId), session.memberType);
     },
   );

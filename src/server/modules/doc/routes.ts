@@ -22,6 +22,7 @@ import {
   type DocListBody,
   type DocMoveBody,
   type DocRenameBody,
+  type DocRole,
   type DocTree,
   type DocVersionAddBody,
   type DocVersionRestoreBody,
@@ -88,6 +89,11 @@ export async function docRoutes(app: FastifyInstance): Promise<void> {
     }
     return query.execute();
   });
+
+  // The roles a manager may name on a folder (names only: what the roles hold is not shown).
+  app.get(`${DOC_PREFIX}/roles`, async (request): Promise<DocRole[]> =>
+    scopeOf(request).selectFrom('role').select(['id', 'name']).orderBy('name').execute(),
+  );
 
   app.get<{ Querystring: { workspaceCode: string } }>(`${DOC_PREFIX}/tree`, { schema: { querystring: docWorkspaceQuery } }, async (request): Promise<DocTree> => {
     const library = await libraryByCode(await callerOf(request), request.query.workspaceCode);

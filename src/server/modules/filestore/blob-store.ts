@@ -1,20 +1,12 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { finished, pipeline } from 'node:stream/promises';
-import { FILE_ID_PATTERN } from '../../../core/contracts/files.ts';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import type { StagedFile, UploadArea } from './upload-area.ts';
+
+// Tests reach the local store's folder through this type.
+export type { LocalBlobStore } from './local-blob-store.ts';
 
 /** Bytes received and hashed but not yet kept: `commit` keeps them, `discard` drops them. */
-export interface StagedBlob {
-  sha256: string;
-  size: number;
-  /** The first bytes, for checking what the content really is. */
-  head: Buffer;
-  /** Where the staged bytes are until commit or discard, for reading more of them. */
-  path: string;
-  /** True when the stream stopped at its size limit (the upload is refused). */
-  truncated: boolean;
+export interface StagedBlob extends StagedFile {
   commit(): Promise<void>;
   discard(): Promise<void>;
 }
@@ -26,113 +18,95 @@ export interface ByteRange {
 }
 
 /**
- * Where file contents live, named by their SHA-256, each content once. The local folder is
- * the one kept now; an S3-compatible store (FILE_STORE_URL) is a second implementation.
+ * Where file contents live, named by their SHA-256, each content once: a local folder
+ * (LocalBlobStore) or an S3-compatible bucket (S3BlobStore). Bytes on their way in are on
+ * local disk either way (`uploads`); a staged blob is kept only once it is whole and checked.
  */
 export interface BlobStore {
+  readonly uploads: UploadArea;
   stage(stream: Readable & { truncated?: boolean }): Promise<StagedBlob>;
-  /** Takes a finished file of the store's partial area as a staged blob (see partialPath). */
-  adopt(file: string): Promise<StagedBlob>;
-  /** The local file a resumable upload's bytes gather in. */
-  partialPath(uploadId: string): string;
+  /** Takes a finished resumable upload's bytes as a staged blob. */
+  adopt(uploadId: string): Promise<StagedBlob>;
   exists(sha256: string): Promise<boolean>;
-  open(sha256: string, range?: ByteRange): Readable;
+  /** The blob's bytes, or a range of them, streamed; rejects with BlobMissing when the store lacks it. */
+  open(sha256: string, range?: ByteRange): Promise<Readable>;
+  /** A rendition made from a blob (a thumbnail), kept under the blob's hash and the variant's name; null until kept. */
+  readVariant(sha256: string, variant: string): Promise<Buffer | null>;
+  keepVariant(sha256: string, variant: string, bytes: Buffer): Promise<void>;
+  /** Lets go of connections (the server is stopping). */
+  close(): void;
 }
 
-const HEAD_BYTES = 4096;
+export class BlobMissing extends Error {
+  constructor(key: string) {
+    super(`blob ${key} is not in the store`);
+    this.name = 'BlobMissing';
+  }
+}
+
 const SHA256 = /^[0-9a-f]{64}$/;
-// Upload sessions are named as files are.
-const UPLOAD_ID = new RegExp(FILE_ID_PATTERN);
+const VARIANT = /^[a-z0-9]+(-[a-z0-9]+)*\.[a-z0-9]+$/;
 
-/** Hashes, counts and keeps the first bytes of a stream as it flows; the result once it has ended. */
-function digestOf(stream: Readable): () => { sha256: string; size: number; head: Buffer } {
-  const hash = crypto.createHash('sha256');
-  let size = 0;
-  const headChunks: Buffer[] = [];
-  let headLength = 0;
-  stream.on('data', (chunk: Buffer) => {
-    hash.update(chunk);
-    size += chunk.length;
-    if (headLength < HEAD_BYTES) {
-      headChunks.push(chunk);
-      headLength += chunk.length;
-    }
-  });
-  return () => ({ sha256: hash.digest('hex'), size, head: Buffer.concat(headChunks).subarray(0, HEAD_BYTES) });
+/**
+ * The key of a blob, or of a variant of it, in every store: `ab/cd/<sha256>[.<variant>]`.
+ * Two levels of folders keep each folder of the local store small.
+ */
+export function blobKey(sha256: string, variant?: string): string {
+  if (!SHA256.test(sha256)) throw new Error(`not a sha256: ${sha256}`);
+  if (variant !== undefined && !VARIANT.test(variant)) throw new Error(`not a variant name: ${variant}`);
+  return `${sha256.slice(0, 2)}/${sha256.slice(2, 4)}/${sha256}${variant ? `.${variant}` : ''}`;
 }
 
-/** Blobs under `<root>/ab/cd/<sha256>`: two levels of folders keep each folder small. */
-export class LocalBlobStore implements BlobStore {
-  constructor(readonly root: string) {}
+/**
+ * What both stores share: staging on local disk, keeping by key, variants kept as small
+ * blobs of their own. An adapter supplies only where keys live.
+ */
+export abstract class StagingBlobStore implements BlobStore {
+  constructor(readonly uploads: UploadArea) {}
 
-  pathOf(sha256: string): string {
-    if (!SHA256.test(sha256)) throw new Error(`not a sha256: ${sha256}`);
-    return path.join(this.root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+  /** Keeps the staged file under `key`, unless the key holds bytes already (same key, same content); the local file is gone either way. */
+  protected abstract keep(key: string, file: StagedFile): Promise<void>;
+  protected abstract has(key: string): Promise<boolean>;
+  /** Rejects with BlobMissing when the key holds nothing. */
+  protected abstract read(key: string, range?: ByteRange): Promise<Readable>;
+
+  async stage(stream: Readable & { truncated?: boolean }): Promise<StagedBlob> {
+    return this.staged(await this.uploads.stage(stream));
   }
 
-  /** Writes to a temporary file while hashing; the rename on commit is atomic, so a blob is whole or absent. */
-  async stage(stream: Readable & { truncated?: boolean }): Promise<StagedBlob> {
-    const tempDir = path.join(this.root, 'tmp');
-    await fs.promises.mkdir(tempDir, { recursive: true });
-    const temp = path.join(tempDir, crypto.randomUUID());
-    const digest = digestOf(stream);
+  async adopt(uploadId: string): Promise<StagedBlob> {
+    return this.staged(await this.uploads.adopt(uploadId));
+  }
+
+  exists(sha256: string): Promise<boolean> {
+    return this.has(blobKey(sha256));
+  }
+
+  open(sha256: string, range?: ByteRange): Promise<Readable> {
+    return this.read(blobKey(sha256), range);
+  }
+
+  async readVariant(sha256: string, variant: string): Promise<Buffer | null> {
     try {
-      await pipeline(stream, fs.createWriteStream(temp));
+      return await buffer(await this.read(blobKey(sha256, variant)));
     } catch (error) {
-      await fs.promises.rm(temp, { force: true });
+      if (error instanceof BlobMissing) return null;
       throw error;
     }
-    return this.staged(temp, digest(), stream.truncated === true);
   }
 
-  /** A file written elsewhere in the store (a finished resumable upload), hashed as it is read; commit moves it in place. */
-  async adopt(file: string): Promise<StagedBlob> {
-    const stream = fs.createReadStream(file);
-    const digest = digestOf(stream);
-    await finished(stream.resume());
-    return this.staged(file, digest(), false);
+  async keepVariant(sha256: string, variant: string, bytes: Buffer): Promise<void> {
+    const key = blobKey(sha256, variant);
+    await this.keep(key, await this.uploads.stage(Readable.from([bytes])));
   }
 
-  /** Where a resumable upload's bytes gather until it completes. */
-  partialPath(uploadId: string): string {
-    if (!UPLOAD_ID.test(uploadId)) throw new Error(`not an upload id: ${uploadId}`);
-    return path.join(this.root, 'partial', uploadId);
-  }
+  close(): void {}
 
-  private staged(temp: string, digest: { sha256: string; size: number; head: Buffer }, truncated: boolean): StagedBlob {
-    const target = this.pathOf(digest.sha256);
+  private staged(file: StagedFile): StagedBlob {
     return {
-      ...digest,
-      path: temp,
-      truncated,
-      commit: async () => {
-        await fs.promises.mkdir(path.dirname(target), { recursive: true });
-        // Same content already kept: the new copy is simply dropped.
-        if (fs.existsSync(target)) await fs.promises.rm(temp, { force: true });
-        else await fs.promises.rename(temp, target);
-      },
-      discard: () => fs.promises.rm(temp, { force: true }),
+      ...file,
+      commit: () => this.keep(blobKey(file.sha256), file),
+      discard: () => this.uploads.drop(file),
     };
   }
-
-  async exists(sha256: string): Promise<boolean> {
-    return fs.existsSync(this.pathOf(sha256));
-  }
-
-  open(sha256: string, range?: ByteRange): Readable {
-    return fs.createReadStream(this.pathOf(sha256), range ? { start: range.start, end: range.end } : {});
-  }
-}
-
-/** The store the configuration names: the local folder unless FILE_STORE_URL is set. */
-export function createBlobStore(config: { dataDir: string; fileStoreUrl: string }): BlobStore {
-  if (config.fileStoreUrl) {
-    // Refuse to start rather than keep files somewhere the operator did not choose.
-    throw new Error('FILE_STORE_URL is set, but only the local file store is available in this version; unset it to keep files under DATA_DIR/files');
-  }
-  const root = path.join(config.dataDir, 'files');
-  // Uploads staged when the server last stopped never finished (a resumable upload's bytes
-  // are kept elsewhere, under partial/): their files are dropped, no row names them.
-  fs.rmSync(path.join(root, 'tmp'), { recursive: true, force: true });
-  return new LocalBlobStore(root);
 }

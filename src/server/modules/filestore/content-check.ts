@@ -20,6 +20,8 @@ const RULES: Readonly<Record<string, Rule>> = {
   jpeg: { binary: ['jpg'] },
   png: { binary: ['png'] },
   bmp: { binary: ['bmp'] },
+  gif: { binary: ['gif'] },
+  webp: { binary: ['webp'] },
   // Office files of 1997–2003 and Revit models are OLE compound files.
   doc: { binary: ['cfb'] },
   xls: { binary: ['cfb'] },

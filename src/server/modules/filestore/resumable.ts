@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FILE_CONTENT_TYPES, type UploadSession, type UploadSessionBody } from '../../../core/contracts/files.ts';
@@ -13,11 +11,11 @@ import { insertFileObject, newFileId, type FileObject } from './file-objects.ts'
 import { checkUpload, checkUploadName, cleanFileName, requireRoom, tooLarge, type UploadLimits } from './upload.ts';
 
 /**
- * Resumable uploads. A session is a row (name, size, who) and a partial file in the store;
- * the bytes held are the partial file's length, so after a dropped connection or a server
- * killed mid-chunk the client asks how far it got and goes on from there. Completing checks
- * the whole file as a plain upload is checked, then keeps it by its hash; until then nothing
- * is visible as a file.
+ * Resumable uploads. A session is a row (name, size, who) and a partial file in the store's
+ * local upload area, whichever store keeps finished files; the bytes held are the partial
+ * file's length, so after a dropped connection or a server killed mid-chunk the client asks
+ * how far it got and goes on from there. Completing checks the whole file as a plain upload
+ * is checked, then keeps it by its hash; until then nothing is visible as a file.
  */
 
 /** An unfinished session is dropped, bytes and all, this long after it was opened. */
@@ -25,16 +23,8 @@ export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 type SessionRow = { id: string; name: string; size: number | string; fields: string; created_by: number | null; create_time: string };
 
-async function receivedBytes(file: string): Promise<number> {
-  try {
-    return (await fs.promises.stat(file)).size;
-  } catch {
-    return 0;
-  }
-}
-
 async function present(store: BlobStore, row: SessionRow): Promise<UploadSession> {
-  return { uploadId: row.id, name: row.name, size: Number(row.size), received: await receivedBytes(store.partialPath(row.id)) };
+  return { uploadId: row.id, name: row.name, size: Number(row.size), received: await store.uploads.received(row.id) };
 }
 
 /** The caller's own session (another user's or tenant's answers 404, as if absent). */
@@ -53,7 +43,7 @@ async function requireSession(scope: TenantScope, userId: number, uploadId: stri
 async function dropExpired(scope: TenantScope, store: BlobStore, now: number): Promise<void> {
   const before = new Date(now - SESSION_LIFETIME_MS).toISOString();
   const old = await scope.selectFrom('upload_session').select('id').where('create_time', '<', before).execute();
-  for (const { id } of old) await fs.promises.rm(store.partialPath(id), { force: true });
+  for (const { id } of old) await store.uploads.dropPartial(id);
   if (old.length) await scope.deleteFrom('upload_session').where('create_time', '<', before).execute();
 }
 
@@ -74,8 +64,7 @@ export async function openSession(
   await requireRoom(limits, body.size);
   await dropExpired(scope, store, clock.now());
   const id = newFileId();
-  await fs.promises.mkdir(path.dirname(store.partialPath(id)), { recursive: true });
-  await fs.promises.writeFile(store.partialPath(id), '');
+  await store.uploads.startPartial(id);
   await scope
     .insertInto('upload_session', [{ id, created_by: userId, name, size: body.size, fields: JSON.stringify(fields), create_time: new Date(clock.now()).toISOString() }])
     .execute();
@@ -110,16 +99,15 @@ export async function appendChunk(scope: TenantScope, store: BlobStore, userId: 
 const writing = new Set<string>();
 
 async function appendAt(store: BlobStore, row: SessionRow, offset: number, chunk: Readable): Promise<UploadSession> {
-  const file = store.partialPath(row.id);
   const size = Number(row.size);
-  const held = await receivedBytes(file);
+  const held = await store.uploads.received(row.id);
   if (offset !== held) {
     chunk.resume();
     throw new AppError(409, ResultCode.CONFLICT, `upload-offset: the server holds ${held} bytes of this upload; send from there`);
   }
   let room = size - held;
   let overflow = false;
-  const out = fs.createWriteStream(file, { flags: 'a' });
+  const out = store.uploads.appendTo(row.id);
   await pipeline(
     chunk,
     async function* (source: AsyncIterable<Buffer>) {
@@ -150,10 +138,9 @@ export async function completeSession(
   uploadId: string,
 ): Promise<FileObject> {
   const row = await requireSession(scope, userId, uploadId);
-  const file = store.partialPath(row.id);
-  const held = await receivedBytes(file);
+  const held = await store.uploads.received(row.id);
   if (held !== Number(row.size)) throw new AppError(409, ResultCode.CONFLICT, `upload: the server holds ${held} of ${Number(row.size)} bytes; send the rest first`);
-  const blob = await store.adopt(file);
+  const blob = await store.adopt(row.id);
   try {
     await checkUpload(row.name, blob, JSON.parse(row.fields) as Record<string, string>, limits.maxBytes);
     await requireRoom(limits, blob.size);
@@ -183,7 +170,7 @@ export async function completeSession(
 /** Gives up a session and its bytes. */
 export async function cancelSession(scope: TenantScope, store: BlobStore, userId: number, uploadId: string): Promise<void> {
   const row = await requireSession(scope, userId, uploadId);
-  await fs.promises.rm(store.partialPath(row.id), { force: true });
+  await store.uploads.dropPartial(row.id);
   await scope.deleteFrom('upload_session').where('id', '=', row.id).execute();
 }
 

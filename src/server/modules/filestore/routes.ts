@@ -5,12 +5,16 @@ import {
   fileDownloadQuery,
   fileIdParams,
   fileInfoBody,
+  FILE_THUMBNAIL_ROUTE,
   FILESTORE_PREFIX,
+  fileThumbnailQuery,
   INLINE_IMAGE_EXTENSIONS,
+  THUMBNAIL_CONTENT_TYPE,
   type DownloadZipBody,
   type FileDownloadQuery,
   type FileInfo,
   type FileInfoBody,
+  type FileThumbnailQuery,
   uploadIdParams,
   uploadSessionBody,
   type UploadSession,
@@ -25,6 +29,7 @@ import type { AppConfig } from '../../config.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { fileInfoOf, findFileObjects, insertFileObject, newFileId, requireFileObjects, tenantFileBytes, type FileObject } from './file-objects.ts';
 import { appendChunk, cancelSession, completeSession, openSession, readSession, uploadOffsetOf } from './resumable.ts';
+import { Thumbnails, thumbnailVariant } from './thumbnails.ts';
 import { receiveUpload, type UploadLimits } from './upload.ts';
 import { zipFileName, zipStream } from './zip.ts';
 
@@ -32,6 +37,8 @@ import { zipFileName, zipStream } from './zip.ts';
 const SANDBOX = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 const etagOf = (file: FileObject) => `"${file.sha256}"`;
+// A file's content never changes under its id, so the browser may keep what it got.
+const KEEP_FOR_GOOD = 'private, max-age=31536000, immutable';
 
 const uploadLimits = (config: AppConfig, scope: TenantScope): UploadLimits => ({
   maxBytes: config.fileMaxBytes,
@@ -40,13 +47,13 @@ const uploadLimits = (config: AppConfig, scope: TenantScope): UploadLimits => ({
 });
 
 /** One file, whole or the asked range; 304 when the browser holds this content already. */
-export function sendFile(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, file: FileObject, inline: boolean) {
+export async function sendFile(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, file: FileObject, inline: boolean) {
   const size = Number(file.size);
   const etag = etagOf(file);
   reply
     .header('etag', etag)
     .header('accept-ranges', 'bytes')
-    .header('cache-control', 'private, max-age=31536000, immutable')
+    .header('cache-control', KEEP_FOR_GOOD)
     .header('content-security-policy', SANDBOX)
     .header('content-disposition', contentDisposition(file.name, inline ? 'inline' : 'attachment'));
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
@@ -57,13 +64,15 @@ export function sendFile(app: FastifyInstance, request: FastifyRequest, reply: F
     reply.header('content-range', `bytes */${size}`);
     throw new AppError(416, 416, `Range: the file has ${size} bytes`);
   }
+  // Opened before the type is set, so a store that fails answers with the error envelope.
+  const bytes = await app.services.blobs.open(file.sha256, range ?? undefined);
   reply.type(file.type);
-  if (!range) return reply.header('content-length', size).send(app.services.blobs.open(file.sha256));
+  if (!range) return reply.header('content-length', size).send(bytes);
   return reply
     .code(206)
     .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
     .header('content-length', range.end - range.start + 1)
-    .send(app.services.blobs.open(file.sha256, range));
+    .send(bytes);
 }
 
 /**
@@ -127,6 +136,26 @@ export async function filestoreRoutes(app: FastifyInstance): Promise<void> {
       const [file] = await requireFileObjects(scopeOf(request), [request.params.fileId]);
       const inline = (request.query.inline === '1' || request.query.inline === 'true') && INLINE_IMAGE_EXTENSIONS.includes(extensionOf(file!.name));
       return sendFile(app, request, reply, file!, inline);
+    },
+  );
+
+  // An image's preview, for <img> as the file itself is: the token may come in the query.
+  const thumbnails = new Thumbnails(app.services.blobs);
+  app.get<{ Params: { fileId: string }; Querystring: FileThumbnailQuery }>(
+    FILE_THUMBNAIL_ROUTE,
+    { schema: { params: fileIdParams, querystring: fileThumbnailQuery }, config: { tokenInQuery: true } },
+    async (request, reply) => {
+      const [file] = await requireFileObjects(scopeOf(request), [request.params.fileId]);
+      const extension = extensionOf(file!.name);
+      Thumbnails.requireImage(extension);
+      const { size } = request.query;
+      const etag = `"${file!.sha256}.${thumbnailVariant(size)}"`;
+      const cached = () => reply.header('etag', etag).header('cache-control', KEEP_FOR_GOOD).header('content-security-policy', SANDBOX);
+      if (request.headers['if-none-match'] === etag) return cached().code(304).send();
+      // Made (or refused) before any caching header is set: a refusal is not kept by the browser.
+      const thumbnail = await thumbnails.of({ sha256: file!.sha256, size: Number(file!.size), extension }, size);
+      const name = `${file!.name.slice(0, file!.name.length - extension.length - 1)}.webp`;
+      return cached().type(THUMBNAIL_CONTENT_TYPE).header('content-disposition', contentDisposition(name, 'inline')).send(thumbnail);
     },
   );
 

@@ -101,6 +101,11 @@ export async function receiveUpload(request: FastifyRequest, store: BlobStore, l
     // The multipart reader ends the parts with its own 413 when the file passes the limit.
     throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge(maxBytes) : error;
   }
-  await upload.blob.commit();
+  try {
+    await upload.blob.commit();
+  } catch (error) {
+    await upload.blob.discard();
+    throw error;
+  }
   return { name: upload.name, type: FILE_CONTENT_TYPES[extensionOf(upload.name)]!, blob: upload.blob };
 }

@@ -5,7 +5,7 @@ import type { BlobStore } from './blob-store.ts';
 import type { FileObject } from './file-objects.ts';
 
 /** Formats that are compressed already: deflating them again only costs time. */
-const STORED_AS_IS = new Set(['jpg', 'jpeg', 'png', 'zip', 'rar', '7z', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'mp4', 'mov', 'mp3']);
+const STORED_AS_IS = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'zip', 'rar', '7z', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'mp4', 'mov', 'mp3']);
 
 /** `name.zip`; the spec's default name (spec §8) when none is given. */
 export function zipFileName(zipName: string | undefined): string {
@@ -35,7 +35,12 @@ export function zipStream(store: BlobStore, files: readonly FileObject[]): Reada
   const names = uniqueEntryNames(files.map((file) => file.name));
   files.forEach((file, i) => {
     const options = { size: Number(file.size), mtime: new Date(file.create_time), compress: !STORED_AS_IS.has(extensionOf(file.name)) };
-    zip.addReadStreamLazy(names[i]!, options, (callback) => callback(null, store.open(file.sha256)));
+    zip.addReadStreamLazy(names[i]!, options, (callback) => {
+      store.open(file.sha256).then(
+        (stream) => callback(null, stream),
+        (error: unknown) => callback(error, null as never),
+      );
+    });
   });
   zip.end();
   return zip.outputStream as Readable;

@@ -5,6 +5,7 @@ import { numberingPeriod, formatNumber } from '../../../core/forms/numbering.ts'
 import { prepareRecord } from '../../../core/forms/record-validation.ts';
 import { writeJson } from '../../db/json-column.ts';
 import { badRequest } from '../../errors.ts';
+import { linkRecordFiles } from '../filestore/file-links.ts';
 import { currentVersionOf } from '../form/service.ts';
 import type { LoadedVersion } from '../form/versions.ts';
 import { dataScopeCondition, requireButton } from './access.ts';
@@ -151,7 +152,7 @@ async function insertRows(ctx: RecordContext, version: LoadedVersion, workspaceC
     await ctx.scope.db.transaction().execute(async (trx) => {
       const scope = ctx.scope.with(trx);
       const first = rule ? await reserveRecordNumbers(trx, scope.tenantId, version.formId, numberingPeriod(rule, now), batch.length) : 0;
-      await scope
+      const written = await scope
         .insertInto(
           'form_record',
           batch.map((row, i) => ({
@@ -168,7 +169,9 @@ async function insertRows(ctx: RecordContext, version: LoadedVersion, workspaceC
             update_time: time,
           })),
         )
+        .returning(['id', 'form_id', 'data', 'update_time'])
         .execute();
+      await linkRecordFiles(scope, written);
     });
   }
   return rows.length;

@@ -160,7 +160,7 @@ const TIME_COLUMNS = new Set<string>(['createTime', 'updateTime']);
  * A calendar day of the tenant (UTC+8, as record numbers count days) as the UTC instants that
  * bound it, so a day filter on the creation time compares stored UTC times directly.
  */
-function dayBounds(day: string): { start: string; end: string } {
+export function dayBounds(day: string): { start: string; end: string } {
   const start = Date.parse(`${day}T00:00:00.000Z`) - DEFAULT_UTC_OFFSET_MINUTES * 60_000;
   return { start: new Date(start).toISOString(), end: new Date(start + 86_400_000).toISOString() };
 }

@@ -19,6 +19,7 @@ import { readJson, writeJson } from '../../db/json-column.ts';
 import type { FormRecordTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { linkRecordFiles, unlinkRecords } from '../filestore/file-links.ts';
 import { currentVersionOf, findForm, type FormRow } from '../form/service.ts';
 import { presentVersion, type FormVersionCache, type LoadedVersion } from '../form/versions.ts';
 import { dataScopeCondition, formOpen, inDataScope, readsRecords, requireButton, type RecordAccess } from './access.ts';
@@ -111,7 +112,9 @@ export async function storeRecordData(
     .where('revision', '=', input.revision)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw staleRecord(input.record, input.revision);
-  return (await readRecord(scope, input.record.id))!;
+  const stored = (await readRecord(scope, input.record.id))!;
+  await linkRecordFiles(scope, [stored]);
+  return stored;
 }
 
 function staleRecord(record: RecordRow, revision: number): AppError {
@@ -239,6 +242,7 @@ export async function createRecord(ctx: RecordContext, body: RecordCreateBody): 
       ])
       .returningAll()
       .execute();
+    await linkRecordFiles(scope, [row!]);
     if (body.draftId !== undefined) await consumeDraft(scope, userId, body.draftId, form.id);
     for (const hook of ctx.hooks.afterCreate) {
       await hook({ scope, session: ctx.access.session, record: row!, version, now: time, afterCommit: (task) => committed.push(task) });
@@ -282,7 +286,11 @@ export async function deleteRecords(ctx: RecordContext, ids: readonly number[]):
     requireButton(ctx.access, version.settings, 'delete');
     checkedForms.add(form.id);
   }
-  const result = await ctx.scope.db.transaction().execute((trx) => ctx.scope.with(trx).deleteFrom('form_record').where('id', 'in', [...ids]).executeTakeFirst());
+  const result = await ctx.scope.db.transaction().execute(async (trx) => {
+    const scope = ctx.scope.with(trx);
+    await unlinkRecords(scope, ids);
+    return scope.deleteFrom('form_record').where('id', 'in', [...ids]).executeTakeFirst();
+  });
   return { deleted: Number(result.numDeletedRows) };
 }
 

@@ -1,0 +1,226 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FileInfo } from '../../src/core/contracts/files.ts';
+import type { FormDetail, FormRecord } from '../../src/core/contracts/forms.ts';
+import type { Envelope } from '../../src/core/envelope.ts';
+import type { FormDesign } from '../../src/core/forms/form-design.ts';
+import { ok } from '../helpers/authorization.ts';
+import { builtWebDir, launchBrowser, signInToNorthwindHq, watchPageProblems } from '../helpers/browser.ts';
+import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const SCREENSHOTS = path.resolve('test-results/screenshots/attachments');
+const SCREEN = '/docManage/attachManager';
+
+/** A PNG of a sky-to-grass gradient, width × height, made here so the preview has something to show. */
+function gradientPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = [];
+  for (let y = 0; y < height; y++) {
+    const row = [0];
+    for (let x = 0; x < width; x++) row.push(y < height / 2 ? 90 + x : 40, y < height / 2 ? 160 : 120 + x, y < height / 2 ? 230 : 60);
+    rows.push(Buffer.from(row));
+  }
+  const signature = Buffer.from('89504e470d0a1a0a', 'hex');
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const PNG = gradientPng(96, 64);
+// A one-page PDF that says "Site plan".
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 200]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj\n' +
+    '4 0 obj<</Length 44>>stream\nBT /F1 24 Tf 50 100 Td (Site plan) Tj ET\nendstream endobj\n' +
+    '5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+const DESIGN: FormDesign = {
+  version: 1,
+  items: [
+    { key: 'summary', type: 'text', label: 'Summary', required: true },
+    { key: 'photos', type: 'image', label: 'Photos' },
+    { key: 'docs', type: 'attachment', label: 'Documents' },
+    { key: 'items', type: 'subtable', label: 'Items', fields: [{ key: 'name', type: 'text', label: 'Item' }, { key: 'receipt', type: 'attachment', label: 'Receipt' }] },
+  ],
+};
+
+/**
+ * The attachment list in Chromium against the real server: files of two forms' records are
+ * listed with their owners; the form, type and name filters narrow the list (by keyboard);
+ * an image previews in a dialog and a PDF in the browser's viewer; a download link carries the
+ * token; the owner link opens the record. Drawn in English, Chinese and Arabic.
+ */
+describe('attachments in Chromium', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let admin: string;
+  let door: FormRecord;
+  const problems: string[][] = [];
+
+  const upload = async (token: string, name: string, bytes: Buffer | string): Promise<FileInfo> => {
+    const form = new FormData();
+    form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), name);
+    const response = await fetch(`${t.url}/api/proptech_filestore/file/upload`, { method: 'POST', headers: { token }, body: form });
+    const body = (await response.json()) as Envelope<FileInfo>;
+    if (!body.success) throw new Error(`upload of ${name}: ${body.message}`);
+    return body.data;
+  };
+  const stored = (file: FileInfo) => ({ fileId: file.fileId, name: file.name, size: file.size, type: file.type });
+
+  const publish = async (name: string, rule: string) => {
+    const form = await ok<FormDetail>(t, 'POST', 'form/create', admin, { name, design: DESIGN });
+    await ok(t, 'POST', 'form/settings/update', admin, { id: form.id, revision: form.revision, settings: { ...form.settings, titleField: 'summary', numbering: { rule } } });
+    await ok(t, 'POST', 'form/publish', admin, { id: form.id });
+    return form.id;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', { webDir: builtWebDir() });
+    browser = await launchBrowser();
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    admin = await t.signIn('admin', NORTHWIND);
+    const alice = await t.signIn('alice', NORTHWIND);
+    const [site, defects] = [await publish('Site survey', 'SV-{####}'), await publish('Defect report', 'DR-{####}')];
+    const [plan, photo, notes, crack] = await Promise.all([
+      upload(admin, 'site-plan.pdf', PDF),
+      upload(admin, 'front-door.png', PNG),
+      upload(admin, 'lock-receipt.txt', 'Lock: 40.00'),
+      upload(alice, 'crack-level-2.png', PNG),
+    ]);
+    door = await ok<FormRecord>(t, 'POST', 'record/create', admin, {
+      formId: site,
+      data: { summary: 'Front door', photos: [stored(photo)], docs: [stored(plan)], items: [{ name: 'Lock', receipt: [stored(notes)] }] },
+    });
+    await ok<FormRecord>(t, 'POST', 'record/create', alice, { formId: defects, data: { summary: 'Crack in level 2 slab', photos: [stored(crack)] } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const newPage = async (locale = 'en-US', viewport = { width: 1440, height: 900 }) => {
+    const context = await browser.newContext({ locale, viewport });
+    const page = await context.newPage();
+    problems.push(await watchPageProblems(page));
+    return page;
+  };
+
+  const shoot = async (page: Page, name: string) => {
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  };
+
+  const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+  const fileNames = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row .attachments-file-name').allInnerTexts();
+  const totalText = (page: Page) => page.locator('.ant-pagination-total-text').innerText();
+
+  /** Picks an option of a filter's select with the keyboard: focus, type, Enter. */
+  const pick = async (page: Page, id: string, typed: string) => {
+    await page.locator(`#attachments-${id}`).focus();
+    await page.keyboard.type(typed);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option-active').waitFor();
+    await page.keyboard.press('Enter');
+  };
+
+  it('lists, filters by keyboard, previews, downloads and opens the owner', { timeout: 240_000 }, async () => {
+    const page = await newPage();
+    await signInToNorthwindHq(page, t.url, 'admin');
+    await page.goto(`${t.url}${SCREEN}`);
+    await expect.poll(() => totalText(page)).toBe('4 attachments');
+    expect((await fileNames(page)).sort()).toEqual(['crack-level-2.png', 'front-door.png', 'lock-receipt.txt', 'site-plan.pdf']);
+    const receiptRow = rows(page).filter({ hasText: 'lock-receipt.txt' });
+    expect(await receiptRow.innerText()).toContain('Items / Receipt');
+    expect(await receiptRow.innerText()).toContain('0.01 KB');
+    await shoot(page, 'list-en');
+
+    // The form filter, by keyboard.
+    await pick(page, 'form', 'Defect');
+    await expect.poll(() => fileNames(page)).toEqual(['crack-level-2.png']);
+    expect(await rows(page).first().innerText()).toContain('Alice Chen');
+
+    // Types: the image group over every form, then one extension.
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => totalText(page)).toBe('4 attachments');
+    await pick(page, 'type', 'Images');
+    await expect.poll(async () => (await fileNames(page)).sort()).toEqual(['crack-level-2.png', 'front-door.png']);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await pick(page, 'type', '.txt');
+    await expect.poll(() => fileNames(page)).toEqual(['lock-receipt.txt']);
+
+    // The name, typed and sent with Enter; no match shows the empty state.
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.locator('#attachments-name').focus();
+    await page.keyboard.type('no-such-file');
+    await page.keyboard.press('Enter');
+    await page.getByText('No attachment matches these filters').waitFor();
+    await shoot(page, 'no-match-en');
+    await page.locator('#attachments-name').fill('PLAN');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => fileNames(page)).toEqual(['site-plan.pdf']);
+
+    // A PDF opens in the browser's own viewer, from a blob of its bytes.
+    const planRow = rows(page).first();
+    const [viewer] = await Promise.all([page.context().waitForEvent('page'), planRow.getByRole('button', { name: 'Preview site-plan.pdf' }).click()]);
+    await expect.poll(() => viewer.url()).toMatch(/^blob:/);
+    await viewer.close();
+
+    // The download link carries the token, and the file comes back whole.
+    const href = (await planRow.getByRole('link', { name: 'Download site-plan.pdf' }).getAttribute('href'))!;
+    expect(href).toMatch(/\/api\/proptech_filestore\/file\/[A-Za-z0-9_-]{22}\?token=/);
+    const downloaded = await page.evaluate(async (url) => (await fetch(url)).headers.get('content-disposition'), href);
+    expect(downloaded).toContain('site-plan.pdf');
+
+    // An image previews in a dialog, which Escape closes.
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await pick(page, 'type', 'Images');
+    await rows(page).filter({ hasText: 'front-door.png' }).getByRole('button', { name: 'Preview front-door.png' }).click();
+    const image = page.locator('.ant-modal .attachments-preview img');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
+    await shoot(page, 'preview-en');
+    await page.keyboard.press('Escape');
+    await image.waitFor({ state: 'detached' });
+
+    // The owner link, followed by keyboard, opens the record.
+    const owner = page.getByTestId(`owner-${door.id}`);
+    expect(await owner.getAttribute('aria-label')).toBe(`Open record ${door.number} of Site survey`);
+    await owner.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${t.url}/table/edit/${door.id}`);
+    await expect.poll(() => page.locator('#root_summary').inputValue()).toBe('Front door');
+    expect(problems.flat()).toEqual([]);
+  });
+
+  it('draws the list in Chinese and in Arabic, right to left', { timeout: 120_000 }, async () => {
+    for (const [locale, name, total] of [
+      ['zh-CN', 'list-zh-CN', '共 4 个附件'],
+      ['ar', 'list-ar', 'عدد المرفقات: 4'],
+    ] as const) {
+      const page = await newPage(locale);
+      await signInToNorthwindHq(page, t.url, 'admin');
+      await page.goto(`${t.url}${SCREEN}`);
+      await expect.poll(() => totalText(page)).toBe(total);
+      expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+      await shoot(page, name);
+      await page.context().close();
+    }
+    const phone = await newPage('en-US', { width: 390, height: 844 });
+    await signInToNorthwindHq(phone, t.url, 'admin');
+    await phone.goto(`${t.url}${SCREEN}`);
+    await expect.poll(() => totalText(phone)).toBe('4 attachments');
+    await shoot(phone, 'list-phone-en');
+    expect(problems.flat()).toEqual([]);
+  });
+});

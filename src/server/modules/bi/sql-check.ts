@@ -1,6 +1,5 @@
-import type { AST } from 'node-sql-parser';
-import postgresParser from 'node-sql-parser/build/postgresql.js';
-import sqliteParser from 'node-sql-parser/build/sqlite.js';
+import type { AST, Parser } from 'node-sql-parser';
+import { createRequire } from 'node:module';
 import type { Dialect } from '../../db/database.ts';
 import { badRequest } from '../../errors.ts';
 
@@ -37,10 +36,15 @@ const SESSION_WORDS = new Set(['user', 'current_user', 'session_user', 'current_
 /** Node types that stand for a bound parameter, which a stored view never has. */
 const PARAMETER_TYPES = new Set(['param', 'var']);
 
-const PARSERS = {
-  sqlite: { parser: new sqliteParser.Parser(), database: 'sqlite' },
-  postgres: { parser: new postgresParser.Parser(), database: 'PostgresQL' },
-} as const;
+type ParserModule = { Parser: typeof Parser };
+const requireParser = createRequire(import.meta.url);
+const parsers: Partial<Record<Dialect, { parser: Parser; database: string }>> = {};
+/** A dialect's grammar (megabytes of generated parser) loads with the first view checked on it. */
+function parserOf(dialect: Dialect) {
+  if (dialect === 'sqlite') parsers.sqlite ??= { parser: new (requireParser('node-sql-parser/build/sqlite.js') as ParserModule).Parser(), database: 'sqlite' };
+  else parsers.postgres ??= { parser: new (requireParser('node-sql-parser/build/postgresql.js') as ParserModule).Parser(), database: 'PostgresQL' };
+  return parsers[dialect]!;
+}
 
 export interface CheckedSql {
   /** The offered relations the SQL reads, in the order first named. */
@@ -77,7 +81,7 @@ function visit(node: unknown, seen: (node: Record<string, unknown>) => void): vo
  * names the tenant's views may read (`form_12`, `ds_energy_readings`).
  */
 export function checkViewSql(dialect: Dialect, text: string, offered: ReadonlySet<string>): CheckedSql {
-  const { parser, database } = PARSERS[dialect];
+  const { parser, database } = parserOf(dialect);
   let parsed: { ast: AST | AST[]; tableList: string[] };
   try {
     parsed = parser.parse(text, { database });

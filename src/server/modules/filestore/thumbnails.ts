@@ -1,6 +1,7 @@
 import { buffer } from 'node:stream/consumers';
-import { decode as decodeBmp } from 'bmp-ts';
-import sharp, { type Sharp } from 'sharp';
+import type { decode as DecodeBmp } from 'bmp-ts';
+import type SharpFactory from 'sharp';
+import type { Sharp } from 'sharp';
 import { THUMBNAIL_SOURCE_EXTENSIONS, type ThumbnailSize } from '../../../core/contracts/files.ts';
 import { AppError } from '../../errors.ts';
 import type { BlobStore } from './blob-store.ts';
@@ -45,11 +46,17 @@ function bmpPixels(bytes: Buffer): number | null {
   return Math.abs(bytes.readInt32LE(18)) * Math.abs(bytes.readInt32LE(22));
 }
 
+let imaging: Promise<{ sharp: typeof SharpFactory; decodeBmp: typeof DecodeBmp }> | null = null;
+/** sharp (libvips) and the BMP decoder load with the first thumbnail: a server that makes none keeps their memory. */
+const loadImaging = () =>
+  (imaging ??= Promise.all([import('sharp'), import('bmp-ts')]).then(([sharpModule, bmpModule]) => ({ sharp: sharpModule.default, decodeBmp: bmpModule.decode })));
+
 /** A BMP as raw RGBA pixels for sharp; the alpha channel counts only in 32-bit images that use it. */
-function fromBmp(bytes: Buffer, limits: ThumbnailLimits): Sharp {
+async function fromBmp(bytes: Buffer, limits: ThumbnailLimits): Promise<Sharp> {
   const pixels = bmpPixels(bytes);
   if (pixels === null) throw noThumbnail('the image cannot be read');
   if (pixels > limits.maxPixels) throw tooManyPixels(limits);
+  const { sharp, decodeBmp } = await loadImaging();
   const bmp = decodeBmp(bytes, { toRGBA: true });
   const image = sharp(bmp.data, { raw: { width: bmp.width, height: bmp.height, channels: 4 } });
   let usesAlpha = false;
@@ -63,6 +70,7 @@ const tooManyPixels = (limits: ThumbnailLimits) => noThumbnail(`the image has mo
 
 /** An SVG drawn at the density that makes its longer side `size` pixels: a vector image has no size of its own to keep. */
 async function fromSvg(bytes: Buffer, size: number, limits: ThumbnailLimits): Promise<Sharp> {
+  const { sharp } = await loadImaging();
   const { width, height } = await sharp(bytes, { limitInputPixels: limits.maxPixels }).metadata();
   const longer = Math.max(width ?? 0, height ?? 0) || size;
   const density = Math.min(Math.max((72 * size) / longer, 1), 100_000);
@@ -71,9 +79,10 @@ async function fromSvg(bytes: Buffer, size: number, limits: ThumbnailLimits): Pr
 
 async function render(bytes: Buffer, extension: string, size: ThumbnailSize, limits: ThumbnailLimits): Promise<Buffer> {
   try {
+    const { sharp } = await loadImaging();
     const image =
       extension === 'bmp'
-        ? fromBmp(bytes, limits)
+        ? await fromBmp(bytes, limits)
         : extension === 'svg'
           ? await fromSvg(bytes, size, limits)
           : // The first frame of an animation; a damaged tail of a photo still gives its top.

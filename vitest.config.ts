@@ -12,7 +12,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     // One file at a time: the browser tests wait on real timers and animations, and a second
-    // file running beside them on a two-core machine makes them miss.
+    // file running beside them on a two-core machine makes them miss. `npm run test:server`
+    // runs the unit and API files two at a time first, with no browser beside them.
     maxWorkers: 1,
     reporters: ['default', './tests/summary-reporter.ts'],
   },

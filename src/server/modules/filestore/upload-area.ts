@@ -5,6 +5,9 @@ import type { Readable, Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import { FILE_ID_PATTERN } from '../../../core/contracts/files.ts';
 
+/** Larger writes than the 16 KiB default: fewer system calls for a gigabyte model. */
+const WRITE_BUFFER_BYTES = 1024 * 1024;
+
 /** Bytes hashed on their way in, in a local file until a store keeps or drops them. */
 export interface StagedFile {
   /** The local file that holds the bytes. */
@@ -61,7 +64,7 @@ export class UploadArea {
     const temp = path.join(tempDir, crypto.randomUUID());
     const digest = digestOf(stream);
     try {
-      await pipeline(stream, fs.createWriteStream(temp));
+      await pipeline(stream, fs.createWriteStream(temp, { highWaterMark: WRITE_BUFFER_BYTES }));
     } catch (error) {
       await fs.promises.rm(temp, { force: true });
       throw error;

@@ -6,6 +6,9 @@ import { AppError, badRequest } from '../../errors.ts';
 import type { BlobStore, StagedBlob } from './blob-store.ts';
 import { contentProblem } from './content-check.ts';
 
+/** The file part is handed on in pieces of up to 1 MiB (the default is 16 KiB). */
+const READ_BUFFER_BYTES = 1024 * 1024;
+
 export interface ReceivedUpload {
   name: string;
   type: string;
@@ -85,7 +88,7 @@ export async function receiveUpload(request: FastifyRequest, store: BlobStore, l
   let upload: { name: string; blob: StagedBlob } | undefined;
   const fields: Record<string, string> = {};
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 }, fileHwm: READ_BUFFER_BYTES })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') throw badRequest(part.fieldname, 'is not a field of an upload; send the file as "file"');
         upload = { name: cleanFileName(part.filename), blob: await store.stage(part.file) };

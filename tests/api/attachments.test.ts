@@ -11,6 +11,7 @@ import { inviteAndSignIn, ok, tenantNodes, userIdOf, workspaceByCode } from '../
 import { testDialects } from '../helpers/databases.ts';
 import { pendingTaskOn } from '../helpers/flows.ts';
 import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { uploadedFile } from '../helpers/file-uploads.ts';
 
 // The smallest valid PNG (1x1) and a PDF the content check accepts.
 const PNG = Buffer.from(
@@ -53,14 +54,7 @@ describe.each(testDialects())('attachments on %s', (dialect) => {
   let attachMenuId: number;
   let hqId: number;
 
-  const upload = async (token: string, name: string, bytes: Buffer | string): Promise<FileInfo> => {
-    const form = new FormData();
-    form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), name);
-    const response = await fetch(`${t.url}/api/proptech_filestore/file/upload`, { method: 'POST', headers: { token }, body: form });
-    const body = (await response.json()) as Envelope<FileInfo>;
-    if (!body.success) throw new Error(`upload of ${name}: ${body.message}`);
-    return body.data;
-  };
+  const upload = (token: string, name: string, bytes: Buffer | string): Promise<FileInfo> => uploadedFile(t.url, token, name, bytes);
 
   const listCall = (token: string, body: Partial<AttachmentListBody> & Record<string, unknown> = {}) =>
     t.call<AttachmentPage>('POST', `${ATTACHMENT_PREFIX}/list`, { token, body: { pageNum: 1, pageSize: 100, ...body } });

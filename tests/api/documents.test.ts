@@ -1,38 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import type { DocAddResult, DocFile, DocFolder, DocListResult, DocTrashEntry, DocTree, DocVersion, DocWorkspace } from '../../src/core/contracts/documents.ts';
 import type { FileInfo } from '../../src/core/contracts/files.ts';
-import type { Envelope } from '../../src/core/envelope.ts';
 import { roleByCode } from '../helpers/authorization.ts';
 import { testDialects } from '../helpers/databases.ts';
+import { uploadedFile } from '../helpers/file-uploads.ts';
+import { unzip } from '../helpers/zip.ts';
 import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const DOC = '/proptech_allplan/doc';
 const TOWER = 'NW-TOWER';
 const pdf = (text: string) => Buffer.from(`%PDF-1.7\n% ${text}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
-
-function unzipNames(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) =>
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        }),
-      );
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 describe.each(testDialects())('document library on %s', (dialect) => {
   let t: TestApp;
@@ -61,14 +38,7 @@ describe.each(testDialects())('document library on %s', (dialect) => {
     expect(result.body.success).toBe(true);
     return result.body.data;
   };
-  const upload = async (name: string, bytes: Buffer, token = alice): Promise<FileInfo> => {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(bytes)]), name);
-    const response = await fetch(`${t.url}/api/proptech_filestore/file/upload`, { method: 'POST', headers: { token }, body: form });
-    const body = (await response.json()) as Envelope<FileInfo>;
-    expect(body.success, body.message).toBe(true);
-    return body.data;
-  };
+  const upload = (name: string, bytes: Buffer, token = alice): Promise<FileInfo> => uploadedFile(t.url, token, name, bytes);
   const add = async (folderId: number | null, files: [string, Buffer][], token = alice) => {
     const uploads = [];
     for (const [name, bytes] of files) uploads.push(await upload(name, bytes, token));
@@ -265,7 +235,7 @@ describe.each(testDialects())('document library on %s', (dialect) => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toContain('handover.zip');
-    const entries = await unzipNames(Buffer.from(await response.arrayBuffer()));
+    const entries = await unzip(Buffer.from(await response.arrayBuffer()));
     expect([...entries.keys()].sort()).toEqual(['Cover.pdf', 'Handover/Index.pdf', 'Handover/Manuals/Pump.pdf']);
     expect(entries.get('Handover/Manuals/Pump.pdf')!.equals(pdf('pump'))).toBe(true);
   });

@@ -12,6 +12,7 @@ import { THUMBNAIL_LIMITS, Thumbnails, thumbnailVariant } from '../../src/server
 import { testDialects } from '../helpers/databases.ts';
 import { uploadFile, uploadedFile } from '../helpers/file-uploads.ts';
 import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { rgbPng } from '../helpers/png.ts';
 
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
@@ -26,19 +27,7 @@ function bmp(width: number, height: number): Buffer {
 
 /** A PNG of `width`×`height` pixels whose image data is `data` (a few bytes, so a large claim is refused before decoding). */
 function pngClaiming(width: number, height: number, data = zlib.deflateSync(Buffer.alloc(64))): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2], 8);
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', data), chunk('IEND', Buffer.alloc(0))]);
+  return rgbPng(width, height, data);
 }
 
 describe.each(testDialects())('image thumbnails on %s', (dialect) => {

@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import type { FileInfo } from '../../src/core/contracts/files.ts';
 import type { Envelope } from '../../src/core/envelope.ts';
 import type { LocalBlobStore } from '../../src/server/modules/filestore/blob-store.ts';
 import { fileNameFromContentDisposition } from '../../src/web/api/download.ts';
 import { testDialects } from '../helpers/databases.ts';
+import { unzip } from '../helpers/zip.ts';
 import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 // The smallest valid PNG: 1x1 transparent pixel.
@@ -31,29 +31,6 @@ function keptBlobs(root: string): string[] {
     .readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && /^[0-9a-f]{64}$/.test(entry.name) && /[/\\][0-9a-f]{2}[/\\][0-9a-f]{2}$/.test(entry.parentPath))
     .map((entry) => entry.name);
-}
-
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
 }
 
 describe.each(testDialects())('file store on %s', (dialect) => {

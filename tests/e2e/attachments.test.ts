@@ -5,37 +5,25 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileInfo } from '../../src/core/contracts/files.ts';
 import type { FormDetail, FormRecord } from '../../src/core/contracts/forms.ts';
-import type { Envelope } from '../../src/core/envelope.ts';
 import type { FormDesign } from '../../src/core/forms/form-design.ts';
 import { ok } from '../helpers/authorization.ts';
 import { builtWebDir, launchBrowser, signInToNorthwindHq, watchPageProblems } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { uploadedFile } from '../helpers/file-uploads.ts';
+import { rgbPng } from '../helpers/png.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/attachments');
 const SCREEN = '/docManage/attachManager';
 
 /** A PNG of a sky-to-grass gradient, width × height, made here so the preview has something to show. */
 function gradientPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
   const rows = [];
   for (let y = 0; y < height; y++) {
     const row = [0];
     for (let x = 0; x < width; x++) row.push(y < height / 2 ? 90 + x : 40, y < height / 2 ? 160 : 120 + x, y < height / 2 ? 230 : 60);
     rows.push(Buffer.from(row));
   }
-  const signature = Buffer.from('89504e470d0a1a0a', 'hex');
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return rgbPng(width, height, zlib.deflateSync(Buffer.concat(rows)));
 }
 
 const PNG = gradientPng(96, 64);
@@ -70,14 +58,7 @@ describe('attachments in Chromium', () => {
   let door: FormRecord;
   const problems: string[][] = [];
 
-  const upload = async (token: string, name: string, bytes: Buffer | string): Promise<FileInfo> => {
-    const form = new FormData();
-    form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), name);
-    const response = await fetch(`${t.url}/api/proptech_filestore/file/upload`, { method: 'POST', headers: { token }, body: form });
-    const body = (await response.json()) as Envelope<FileInfo>;
-    if (!body.success) throw new Error(`upload of ${name}: ${body.message}`);
-    return body.data;
-  };
+  const upload = (token: string, name: string, bytes: Buffer | string): Promise<FileInfo> => uploadedFile(t.url, token, name, bytes);
   const stored = (file: FileInfo) => ({ fileId: file.fileId, name: file.name, size: file.size, type: file.type });
 
   const publish = async (name: string, rule: string) => {

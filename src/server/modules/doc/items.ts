@@ -28,7 +28,7 @@ export async function moveItems(caller: DocCaller, library: Library, body: DocIt
     }
   }
   const { scope, session } = caller;
-  const staying = new Set([...folderIds.map((id) => `d${id}`), ...fileIds.map((id) => `f${id}`)]);
+  // Only what changes folder takes a name there; an item already in the target keeps its own.
   const moving = [
     ...folderIds.filter((id) => library.folders.get(id)!.parentId !== targetId).map((id) => library.folders.get(id)!.name),
     ...files.filter((f) => f.folder_id !== targetId).map((f) => f.name),
@@ -39,7 +39,6 @@ export async function moveItems(caller: DocCaller, library: Library, body: DocIt
     requireFreeName(taken, name, where);
     taken.push(name);
   }
-  if (!staying.size) return;
   const time = caller.now();
   await scope.db.transaction().execute(async (trx) => {
     const tx = scope.with(trx);

@@ -5,13 +5,14 @@ import type { Role } from '../../src/core/contracts/authorization.ts';
 import type { FileInfo } from '../../src/core/contracts/files.ts';
 import type { FormDetail, FormRecord, FormVersionItem } from '../../src/core/contracts/forms.ts';
 import type { Envelope } from '../../src/core/envelope.ts';
-import type { FormDesign } from '../../src/core/forms/form-design.ts';
 import { backfillFileLinks } from '../../src/server/db/migrations/015_file_links.ts';
 import { inviteAndSignIn, ok, tenantNodes, userIdOf, workspaceByCode } from '../helpers/authorization.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { pendingTaskOn } from '../helpers/flows.ts';
 import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { uploadedFile } from '../helpers/file-uploads.ts';
+import { ATTACHMENT_FORM_DESIGN } from '../helpers/attachment-form.ts';
+import { storedFile } from '../../src/web/forms/form-view/field-values.ts';
 
 // The smallest valid PNG (1x1) and a PDF the content check accepts.
 const PNG = Buffer.from(
@@ -21,26 +22,7 @@ const PNG = Buffer.from(
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const DAY_MS = 86_400_000;
 
-const DESIGN: FormDesign = {
-  version: 1,
-  items: [
-    { key: 'summary', type: 'text', label: 'Summary', required: true },
-    { key: 'photos', type: 'image', label: 'Photos' },
-    { key: 'docs', type: 'attachment', label: 'Documents' },
-    {
-      key: 'items',
-      type: 'subtable',
-      label: 'Items',
-      fields: [
-        { key: 'name', type: 'text', label: 'Item' },
-        { key: 'receipt', type: 'attachment', label: 'Receipt' },
-      ],
-    },
-  ],
-};
 
-type Stored = { fileId: string; name: string; size: number; type: string };
-const stored = (file: FileInfo): Stored => ({ fileId: file.fileId, name: file.name, size: file.size, type: file.type });
 
 describe.each(testDialects())('attachments on %s', (dialect) => {
   let t: TestApp;
@@ -75,7 +57,7 @@ describe.each(testDialects())('attachments on %s', (dialect) => {
   const lines = (page: AttachmentPage) => page.list.map((a) => `${a.file.name} @ ${a.owner.kind}:${a.owner.id}.${a.field}`).sort();
 
   const publish = async (name: string, workspaceCode: string | null): Promise<FormDetail> => {
-    const form = await ok<FormDetail>(t, 'POST', 'form/create', admin, { name, design: DESIGN, workspaceCode });
+    const form = await ok<FormDetail>(t, 'POST', 'form/create', admin, { name, design: ATTACHMENT_FORM_DESIGN, workspaceCode });
     await ok<FormDetail>(t, 'POST', 'form/settings/update', admin, { id: form.id, revision: form.revision, settings: { ...form.settings, titleField: 'summary' } });
     await ok<FormVersionItem>(t, 'POST', 'form/publish', admin, { id: form.id });
     return ok<FormDetail>(t, 'GET', 'form/detail', admin, undefined, { id: form.id });
@@ -113,9 +95,9 @@ describe.each(testDialects())('attachments on %s', (dialect) => {
     ]);
     const record = await create(admin, siteForm.id, {
       summary: 'Doors',
-      photos: [stored(p1)],
-      docs: [stored(d1)],
-      items: [{ name: 'Lock', receipt: [stored(r1)] }],
+      photos: [storedFile(p1)],
+      docs: [storedFile(d1)],
+      items: [{ name: 'Lock', receipt: [storedFile(r1)] }],
     });
     const first = await list(admin, { formId: siteForm.id });
     expect(lines(first)).toEqual([
@@ -137,7 +119,7 @@ describe.each(testDialects())('attachments on %s', (dialect) => {
     const updated = await ok<FormRecord>(t, 'POST', 'record/update', admin, {
       id: record.id,
       revision: record.revision,
-      data: { summary: 'Doors', photos: [stored(p2)], docs: [stored(d1)], items: [{ name: 'Hinge' }, { name: 'Lock', receipt: [stored(r1)] }] },
+      data: { summary: 'Doors', photos: [storedFile(p2)], docs: [storedFile(d1)], items: [{ name: 'Hinge' }, { name: 'Lock', receipt: [storedFile(r1)] }] },
     });
     const second = await list(admin, { formId: siteForm.id });
     expect(lines(second)).toEqual([
@@ -164,7 +146,7 @@ describe.each(testDialects())('attachments on %s', (dialect) => {
   });
 
   it('follows an approver’s change of files and a resubmission', async () => {
-    const form = await ok<FormDetail>(t, 'POST', 'form/create', admin, { name: 'Approved drawings', design: DESIGN });
+    const form = await ok<FormDetail>(t, 'POST', 'form/create', admin, { name: 'Approved drawings', design: ATTACHMENT_FORM_DESIGN });
     const withSettings = await ok<FormDetail>(t, 'POST', 'form/settings/update', admin, {
       id: form.id,
       revision: form.revision,
@@ -174,20 +156,20 @@ describe.each(testDialects())('attachments on %s', (dialect) => {
     await ok(t, 'POST', 'flow/definition/save', admin, { formId: form.id, revision: withSettings.revision, flow });
     await ok(t, 'POST', 'form/publish', admin, { id: form.id });
     const [draft, marked, revised] = await Promise.all([upload(alice, 'draft.pdf', PDF), upload(admin, 'marked-up.pdf', PDF), upload(alice, 'revised.pdf', PDF)]);
-    const record = await create(alice, form.id, { summary: 'Level 2', docs: [stored(draft)] });
+    const record = await create(alice, form.id, { summary: 'Level 2', docs: [storedFile(draft)] });
     const names = async () => (await list(admin, { formId: form.id })).list.map((a) => a.file.name);
     expect(await names()).toEqual(['draft.pdf']);
 
     // The approver replaces the file as the step allows: the link moves with the approval.
     const first = await pendingTaskOn(t, admin, record.id);
-    await ok(t, 'POST', 'flow/task/approve', admin, { taskId: first.id, data: { docs: [stored(marked)] } });
+    await ok(t, 'POST', 'flow/task/approve', admin, { taskId: first.id, data: { docs: [storedFile(marked)] } });
     expect(await names()).toEqual(['marked-up.pdf']);
 
     // Another round: rejected to the submitter, who resubmits with a file of their own.
-    const second = await create(alice, form.id, { summary: 'Level 3', docs: [stored(draft)] });
+    const second = await create(alice, form.id, { summary: 'Level 3', docs: [storedFile(draft)] });
     await ok(t, 'POST', 'flow/task/reject', admin, { taskId: (await pendingTaskOn(t, admin, second.id)).id, comment: 'Wrong sheet', to: 'submitter' });
     const rejected = await ok<{ record: FormRecord }>(t, 'GET', 'record/detail', alice, undefined, { id: second.id });
-    await ok(t, 'POST', 'flow/record/resubmit', alice, { recordId: second.id, revision: rejected.record.revision, data: { summary: 'Level 3', docs: [stored(revised)] } });
+    await ok(t, 'POST', 'flow/record/resubmit', alice, { recordId: second.id, revision: rejected.record.revision, data: { summary: 'Level 3', docs: [storedFile(revised)] } });
     expect((await list(admin, { formId: form.id })).list.map((a) => `${a.file.name} @ ${a.owner.id}`).sort()).toEqual([`marked-up.pdf @ ${record.id}`, `revised.pdf @ ${second.id}`]);
     await ok(t, 'POST', 'form/delete', admin, { id: form.id });
   });
@@ -210,7 +192,7 @@ describe.each(testDialects())('attachments on %s', (dialect) => {
   it('drops the links of a deleted form’s records with the form', async () => {
     const form = await publish('Short-lived', null);
     const file = await upload(admin, 'gone.pdf', PDF);
-    await create(admin, form.id, { summary: 'x', docs: [stored(file)] });
+    await create(admin, form.id, { summary: 'x', docs: [storedFile(file)] });
     expect((await list(admin, { name: 'gone.pdf' })).total).toBe(1);
     await ok(t, 'POST', 'form/delete', admin, { id: form.id });
     expect((await list(admin, { name: 'gone.pdf' })).total).toBe(0);
@@ -223,8 +205,8 @@ describe.each(testDialects())('attachments on %s', (dialect) => {
     const later = await t.signIn('admin', NORTHWIND);
     const note = await upload(later, 'later-note.txt', 'note');
     t.clock.advance(-3 * DAY_MS);
-    await create(admin, siteForm.id, { summary: 'Plans', docs: [stored(plan), stored(note)] });
-    await create(alice, towerForm.id, { summary: 'Crack', photos: [stored(photo)] });
+    await create(admin, siteForm.id, { summary: 'Plans', docs: [storedFile(plan), storedFile(note)] });
+    await create(alice, towerForm.id, { summary: 'Crack', photos: [storedFile(photo)] });
 
     const all = await list(admin);
     expect(all.list.map((a) => a.file.name).slice(0, 3)).toEqual(['later-note.txt', 'Crack photo.png', 'Ground-Plan.PDF']);
@@ -284,12 +266,12 @@ describe.each(testDialects())('attachments on %s', (dialect) => {
 
     // Harbor writes a Northwind file id into a record of its own: nothing is linked for it.
     const foreign = northwind.list.find((a) => a.file.name === 'Ground-Plan.PDF')!.file;
-    const harborForm = await ok<FormDetail>(t, 'POST', 'form/create', harbor, { name: 'Pier log', design: DESIGN });
+    const harborForm = await ok<FormDetail>(t, 'POST', 'form/create', harbor, { name: 'Pier log', design: ATTACHMENT_FORM_DESIGN });
     await ok(t, 'POST', 'form/publish', harbor, { id: harborForm.id });
     const own = await upload(harbor, 'pier.png', PNG);
     await ok<FormRecord>(t, 'POST', 'record/create', harbor, {
       formId: harborForm.id,
-      data: { summary: 'Pier', docs: [{ fileId: foreign.id, name: foreign.name, size: foreign.size, type: foreign.contentType }], photos: [stored(own)] },
+      data: { summary: 'Pier', docs: [{ fileId: foreign.id, name: foreign.name, size: foreign.size, type: foreign.contentType }], photos: [storedFile(own)] },
     });
     const harbors = await list(harbor);
     expect(harbors.list.map((a) => a.file.name)).toEqual(['pier.png']);
@@ -299,7 +281,7 @@ describe.each(testDialects())('attachments on %s', (dialect) => {
 
   it('shows a member only the attachments of records they may read', async () => {
     const secret = await upload(admin, 'admin-only.pdf', PDF);
-    const adminRecord = await create(admin, siteForm.id, { summary: 'Admin’s', docs: [stored(secret)] });
+    const adminRecord = await create(admin, siteForm.id, { summary: 'Admin’s', docs: [storedFile(secret)] });
 
     // No menu entry for the list: 403, whatever the record rights.
     const unlisted = await member('unlisted', ['record:create'], 'tenant', false);
@@ -313,7 +295,7 @@ describe.each(testDialects())('attachments on %s', (dialect) => {
     // Reading with data scope `own`: only their own record's files.
     const reader = await member('reader', ['record:create'], 'own');
     const mine = await upload(reader.token, 'mine.pdf', PDF);
-    const readerRecord = await create(reader.token, siteForm.id, { summary: 'Mine', docs: [stored(mine)] });
+    const readerRecord = await create(reader.token, siteForm.id, { summary: 'Mine', docs: [storedFile(mine)] });
     const seen = await list(reader.token);
     expect(lines(seen)).toEqual([`mine.pdf @ record:${readerRecord.id}.docs`]);
     expect(await options(reader.token)).toEqual({ forms: [{ id: siteForm.id, name: 'Site photos' }], uploaders: [{ id: reader.id, name: 'Probe reader' }] });

@@ -5,12 +5,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileInfo } from '../../src/core/contracts/files.ts';
 import type { FormDetail, FormRecord } from '../../src/core/contracts/forms.ts';
-import type { FormDesign } from '../../src/core/forms/form-design.ts';
 import { ok } from '../helpers/authorization.ts';
 import { builtWebDir, launchBrowser, signInToNorthwindHq, watchPageProblems } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { uploadedFile } from '../helpers/file-uploads.ts';
 import { rgbPng } from '../helpers/png.ts';
+import { ATTACHMENT_FORM_DESIGN } from '../helpers/attachment-form.ts';
+import { storedFile } from '../../src/web/forms/form-view/field-values.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/attachments');
 const SCREEN = '/docManage/attachManager';
@@ -35,15 +36,6 @@ const PDF = Buffer.from(
     '5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-const DESIGN: FormDesign = {
-  version: 1,
-  items: [
-    { key: 'summary', type: 'text', label: 'Summary', required: true },
-    { key: 'photos', type: 'image', label: 'Photos' },
-    { key: 'docs', type: 'attachment', label: 'Documents' },
-    { key: 'items', type: 'subtable', label: 'Items', fields: [{ key: 'name', type: 'text', label: 'Item' }, { key: 'receipt', type: 'attachment', label: 'Receipt' }] },
-  ],
-};
 
 /**
  * The attachment list in Chromium against the real server: files of two forms' records are
@@ -59,10 +51,9 @@ describe('attachments in Chromium', () => {
   const problems: string[][] = [];
 
   const upload = (token: string, name: string, bytes: Buffer | string): Promise<FileInfo> => uploadedFile(t.url, token, name, bytes);
-  const stored = (file: FileInfo) => ({ fileId: file.fileId, name: file.name, size: file.size, type: file.type });
 
   const publish = async (name: string, rule: string) => {
-    const form = await ok<FormDetail>(t, 'POST', 'form/create', admin, { name, design: DESIGN });
+    const form = await ok<FormDetail>(t, 'POST', 'form/create', admin, { name, design: ATTACHMENT_FORM_DESIGN });
     await ok(t, 'POST', 'form/settings/update', admin, { id: form.id, revision: form.revision, settings: { ...form.settings, titleField: 'summary', numbering: { rule } } });
     await ok(t, 'POST', 'form/publish', admin, { id: form.id });
     return form.id;
@@ -83,9 +74,9 @@ describe('attachments in Chromium', () => {
     ]);
     door = await ok<FormRecord>(t, 'POST', 'record/create', admin, {
       formId: site,
-      data: { summary: 'Front door', photos: [stored(photo)], docs: [stored(plan)], items: [{ name: 'Lock', receipt: [stored(notes)] }] },
+      data: { summary: 'Front door', photos: [storedFile(photo)], docs: [storedFile(plan)], items: [{ name: 'Lock', receipt: [storedFile(notes)] }] },
     });
-    await ok<FormRecord>(t, 'POST', 'record/create', alice, { formId: defects, data: { summary: 'Crack in level 2 slab', photos: [stored(crack)] } });
+    await ok<FormRecord>(t, 'POST', 'record/create', alice, { formId: defects, data: { summary: 'Crack in level 2 slab', photos: [storedFile(crack)] } });
   });
   afterAll(async () => {
     await browser?.close();

@@ -9,9 +9,11 @@ import {
   type DocListResult,
   type DocVersion,
 } from '../../../core/contracts/documents.ts';
+import { freeName } from '../../../core/file-names.ts';
 import { extensionOf } from '../../../core/upload-types.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
+import { userNames } from '../account/user-names.ts';
 import { byName, type DocCaller, type Library } from './library.ts';
 
 export interface DocFileRow {
@@ -46,21 +48,8 @@ const DOC_FILE_COLUMNS = [
 
 export const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
 
-/** `name (2).ext`, `name (3).ext`, ... the first not in `taken`. */
-export function freeName(name: string, taken: readonly string[]): string {
-  const dot = name.lastIndexOf('.');
-  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  let candidate = name;
-  for (let n = 2; taken.some((t) => sameName(t, candidate)); n++) candidate = `${stem} (${n})${extension}`;
-  return candidate;
-}
-
-async function userNames(scope: TenantScope, ids: readonly (number | null)[]): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (!wanted.length) return new Map();
-  const rows = await scope.db.selectFrom('app_user').select(['id', 'name']).where('id', 'in', wanted).execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
+/** The first of `name`, `name (2)`, … that no name in `taken` matches. */
+export const freeNameAmong = (name: string, taken: readonly string[]) => freeName(name, (candidate) => taken.some((t) => sameName(t, candidate)));
 
 export async function presentFiles(scope: TenantScope, rows: readonly DocFileRow[]): Promise<DocFile[]> {
   const names = await userNames(

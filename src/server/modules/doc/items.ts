@@ -1,8 +1,9 @@
 import { DOC_ZIP_FILES_MAX, type DocItemsBody, type DocTrashEntry } from '../../../core/contracts/documents.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { userNames } from '../account/user-names.ts';
 import { subtreeIds } from './folder-access.ts';
-import { freeName, namesIn, requireDocFile, requireFreeName, type DocFileRow } from './documents.ts';
+import { freeNameAmong, namesIn, requireDocFile, requireFreeName, type DocFileRow } from './documents.ts';
 import type { DocCaller, Library } from './library.ts';
 
 /** Live documents named by id, each in a folder where the caller has `wanted`. */
@@ -103,12 +104,12 @@ export async function copyItems(caller: DocCaller, library: Library, body: DocIt
       }
     };
     for (const id of folderIds) {
-      const name = freeName(library.folders.get(id)!.name, taken);
+      const name = freeNameAmong(library.folders.get(id)!.name, taken);
       taken.push(name);
       await copyFolder(id, targetId, name);
     }
     for (const file of files) {
-      const name = freeName(file.name, taken);
+      const name = freeNameAmong(file.name, taken);
       taken.push(name);
       await copyFile(file, targetId, name);
     }
@@ -159,9 +160,8 @@ export async function trashOf(caller: DocCaller, library: Library): Promise<DocT
     ? await scope.selectFrom('doc_folder').select(['id', 'deleted_by']).where('id', 'in', folders.map((f) => f.id)).execute()
     : [];
   const deleters = new Map(folderRows.map((r) => [r.id, r.deleted_by]));
-  const userIds = [...shownFiles.map((f) => f.deleted_by), ...folderRows.map((r) => r.deleted_by)].filter((id): id is number => id !== null);
-  const users = userIds.length ? await scope.db.selectFrom('app_user').select(['id', 'name']).where('id', 'in', [...new Set(userIds)]).execute() : [];
-  const nameOf = (id: number | null | undefined) => (id == null ? null : (users.find((u) => u.id === id)?.name ?? null));
+  const users = await userNames(scope, [...shownFiles.map((f) => f.deleted_by), ...folderRows.map((r) => r.deleted_by)]);
+  const nameOf = (id: number | null | undefined) => (id == null ? null : (users.get(id) ?? null));
   const entries: DocTrashEntry[] = [
     ...folders.map((f) => ({
       kind: 'folder' as const,
@@ -228,14 +228,14 @@ export async function restoreItems(caller: DocCaller, library: Library, body: Do
       const folder = library.folders.get(id)!;
       const parentId = folder.parentId !== null && library.live.has(folder.parentId) ? folder.parentId : null;
       const names = await taken(parentId);
-      const name = freeName(folder.name, names);
+      const name = freeNameAmong(folder.name, names);
       names.push(name);
       await tx.updateTable('doc_folder').set({ deleted_time: null, deleted_by: null, parent_id: parentId, name, update_time: time }).where('id', '=', id).execute();
     }
     for (const row of fileRows) {
       const folderId = row.folder_id !== null && library.live.has(row.folder_id) ? row.folder_id : null;
       const names = await taken(folderId);
-      const name = freeName(row.name, names);
+      const name = freeNameAmong(row.name, names);
       names.push(name);
       await tx.updateTable('doc_file').set({ deleted_time: null, deleted_by: null, folder_id: folderId, name, update_time: time }).where('id', '=', row.id).execute();
     }

@@ -38,9 +38,11 @@ async function tenantFileIds(scope: TenantScope, ids: readonly string[]): Promis
  * Makes the index hold exactly the files each record's data holds (src/core's filesInRecord):
  * links of files a record no longer holds go, new ones get the record's change time, unchanged
  * ones keep theirs. Only files of the scope's tenant are linked, so another tenant's id written
- * into a record links nothing. Call inside the transaction that wrote the records.
+ * into a record links nothing. Call inside the transaction that wrote the records; `created`
+ * says they were just inserted, so there are no links of theirs to read (a create or an
+ * import of many rows adds no query for them).
  */
-export async function linkRecordFiles(scope: TenantScope, records: readonly LinkedRecord[]): Promise<void> {
+export async function linkRecordFiles(scope: TenantScope, records: readonly LinkedRecord[], options: { created?: boolean } = {}): Promise<void> {
   if (!records.length) return;
   const held = records.map((record) => ({ record, refs: filesInRecord(readJson(record.data)) }));
   const known = await tenantFileIds(scope, held.flatMap(({ refs }) => refs.map((ref) => ref.fileId)));
@@ -49,9 +51,10 @@ export async function linkRecordFiles(scope: TenantScope, records: readonly Link
     for (const ref of refs) if (known.has(ref.fileId)) wanted.set(linkKey(record.id, ref), { record, ref });
   }
 
+  if (options.created && !wanted.size) return;
   const stale: number[] = [];
   const kept = new Set<string>();
-  for (const ids of batches(records.map((r) => r.id))) {
+  for (const ids of options.created ? [] : batches(records.map((r) => r.id))) {
     const rows = await scope
       .selectFrom('file_link')
       .select(['file_link.id', 'file_link.owner_id', 'file_link.file_id', 'file_link.field'])

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
+import { freeName } from '../../../core/file-names.ts';
 import { extensionOf } from '../../../core/upload-types.ts';
 import type { BlobStore } from './blob-store.ts';
 import type { FileObject } from './file-objects.ts';
@@ -17,10 +18,7 @@ export function zipFileName(zipName: string | undefined): string {
 export function uniqueEntryNames(names: readonly string[]): string[] {
   const taken = new Set<string>();
   return names.map((name) => {
-    const dot = name.lastIndexOf('.');
-    const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-    let candidate = name;
-    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${extension}`;
+    const candidate = freeName(name, (c) => taken.has(c.toLowerCase()));
     taken.add(candidate.toLowerCase());
     return candidate;
   });

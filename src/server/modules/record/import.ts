@@ -171,7 +171,7 @@ async function insertRows(ctx: RecordContext, version: LoadedVersion, workspaceC
         )
         .returning(['id', 'form_id', 'data', 'update_time'])
         .execute();
-      await linkRecordFiles(scope, written);
+      await linkRecordFiles(scope, written, { created: true });
     });
   }
   return rows.length;

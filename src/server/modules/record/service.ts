@@ -19,6 +19,7 @@ import { readJson, writeJson } from '../../db/json-column.ts';
 import type { FormRecordTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { userNames } from '../account/user-names.ts';
 import { linkRecordFiles, unlinkRecords } from '../filestore/file-links.ts';
 import { currentVersionOf, findForm, type FormRow } from '../form/service.ts';
 import { presentVersion, type FormVersionCache, type LoadedVersion } from '../form/versions.ts';
@@ -123,13 +124,6 @@ function staleRecord(record: RecordRow, revision: number): AppError {
 }
 
 // ---------------------------------------------------------------- access
-
-async function userNames(scope: TenantScope, ids: (number | null)[]): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (!wanted.length) return new Map();
-  const rows = await scope.db.selectFrom('app_user').select(['id', 'name']).where('id', 'in', wanted).execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
 
 /** The form of a record list or create, open to the caller; 404 for forms of other tenants or workspaces. */
 export async function openForm(ctx: RecordContext, formId: number): Promise<FormRow> {
@@ -242,7 +236,7 @@ export async function createRecord(ctx: RecordContext, body: RecordCreateBody): 
       ])
       .returningAll()
       .execute();
-    await linkRecordFiles(scope, [row!]);
+    await linkRecordFiles(scope, [row!], { created: true });
     if (body.draftId !== undefined) await consumeDraft(scope, userId, body.draftId, form.id);
     for (const hook of ctx.hooks.afterCreate) {
       await hook({ scope, session: ctx.access.session, record: row!, version, now: time, afterCommit: (task) => committed.push(task) });

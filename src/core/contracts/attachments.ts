@@ -4,10 +4,9 @@
  * newest upload first; the options fill the screen's filter pickers.
  */
 import type { PageResult } from '../envelope.ts';
-import { extensionOf } from '../upload-types.ts';
 import { routePath } from '../routes.ts';
 import { idSchema, pagingProperties, strictObject } from './common.ts';
-import { FILE_EXTENSIONS, FILE_ID_PATTERN, FILESTORE_PREFIX } from './files.ts';
+import { FILE_EXTENSIONS, FILE_ID_PATTERN, FILE_TYPE_GROUP_NAMES, FILE_TYPE_GROUPS, FILESTORE_PREFIX } from './files.ts';
 
 export const ATTACHMENT_PREFIX = `${FILESTORE_PREFIX}/attachment`;
 
@@ -15,19 +14,6 @@ export const ATTACHMENT_PREFIX = `${FILESTORE_PREFIX}/attachment`;
 export const ATTACHMENT_OWNER_KINDS = ['record', 'avatar'] as const;
 export type AttachmentOwnerKind = (typeof ATTACHMENT_OWNER_KINDS)[number];
 
-/** Families of file types, by extension, as the type filter offers them besides single extensions. */
-export const FILE_TYPE_GROUPS = {
-  image: ['jpg', 'jpeg', 'png', 'bmp', 'gif', 'webp', 'svg'],
-  pdf: ['pdf'],
-  office: ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'rtf'],
-  text: ['txt', 'csv', 'md'],
-  drawing: ['dwg', 'dxf'],
-  model: ['ifc', 'rvt'],
-  archive: ['zip', 'rar', '7z'],
-  media: ['mp4', 'mov', 'mp3', 'wav'],
-} as const satisfies Record<string, readonly string[]>;
-export type FileTypeGroup = keyof typeof FILE_TYPE_GROUPS;
-export const FILE_TYPE_GROUP_NAMES = Object.keys(FILE_TYPE_GROUPS) as FileTypeGroup[];
 
 /** A type filter: a group name or one extension (`pdf` is both, and means the same). */
 export const ATTACHMENT_TYPE_FILTERS: readonly string[] = [...new Set<string>([...FILE_TYPE_GROUP_NAMES, ...FILE_EXTENSIONS])];
@@ -37,11 +23,6 @@ export function extensionsOfType(type: string): readonly string[] {
   return (FILE_TYPE_GROUPS as Record<string, readonly string[]>)[type] ?? [type];
 }
 
-/** The group of a file name's extension; null for none. */
-export function fileTypeGroupOf(name: string): FileTypeGroup | null {
-  const extension = extensionOf(name);
-  return FILE_TYPE_GROUP_NAMES.find((group) => (FILE_TYPE_GROUPS[group] as readonly string[]).includes(extension)) ?? null;
-}
 
 /** Names of files the screen may search for, as typed. */
 export const ATTACHMENT_NAME_MAX = 100;

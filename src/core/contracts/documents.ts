@@ -1,4 +1,4 @@
-import { FILE_ID_PATTERN, FILE_NAME_MAX, ZIP_FILES_MAX } from './files.ts';
+import { FILE_ID_PATTERN, FILE_NAME_MAX, FILE_TYPE_GROUP_NAMES, ZIP_FILES_MAX, type FileTypeGroup } from './files.ts';
 import { idSchema, pagingProperties, strictObject } from './common.ts';
 
 /**
@@ -21,18 +21,6 @@ export type DocAccess = (typeof DOC_ACCESS_LEVELS)[number];
 export const accessAtLeast = (held: DocAccess | null, wanted: DocAccess): boolean =>
   held !== null && DOC_ACCESS_LEVELS.indexOf(held) >= DOC_ACCESS_LEVELS.indexOf(wanted);
 
-/** Document types to search by, as groups of extensions. */
-export const DOC_TYPE_GROUPS = {
-  image: ['jpg', 'jpeg', 'png', 'bmp', 'svg'],
-  pdf: ['pdf'],
-  office: ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'rtf', 'txt', 'csv', 'md'],
-  drawing: ['dwg', 'dxf'],
-  model: ['ifc', 'rvt'],
-  media: ['mp4', 'mov', 'mp3', 'wav'],
-  archive: ['zip', 'rar', '7z'],
-} as const;
-export type DocTypeGroup = keyof typeof DOC_TYPE_GROUPS;
-export const DOC_TYPE_GROUP_NAMES = Object.keys(DOC_TYPE_GROUPS) as DocTypeGroup[];
 
 /** Folders one workspace may hold, and how deep. */
 export const DOC_FOLDERS_MAX = 5000;
@@ -148,7 +136,7 @@ export interface DocListBody {
   folderId: number | null;
   /** Part of a name: searches every folder the caller may see. */
   keyword?: string;
-  typeGroup?: DocTypeGroup;
+  typeGroup?: FileTypeGroup;
   sort?: 'name' | 'updateTime' | 'size';
   order?: 'asc' | 'desc';
   pageNum?: number;
@@ -159,7 +147,7 @@ export const docListBody = strictObject(
     workspaceCode: workspaceCodeSchema,
     folderId: folderIdOrTop,
     keyword: { type: 'string', maxLength: 100 },
-    typeGroup: { enum: DOC_TYPE_GROUP_NAMES },
+    typeGroup: { enum: FILE_TYPE_GROUP_NAMES },
     sort: { enum: ['name', 'updateTime', 'size'] },
     order: { enum: ['asc', 'desc'] },
     ...pagingProperties,

@@ -3,7 +3,7 @@
  * the metadata call (feign/file) take file ids. Ids are random and url-safe; a file belongs
  * to the tenant of the token that uploaded it.
  */
-import { IMAGE_EXTENSIONS } from '../upload-types.ts';
+import { extensionOf, IMAGE_EXTENSIONS } from '../upload-types.ts';
 import { strictObject } from './common.ts';
 
 export const FILESTORE_PREFIX = '/proptech_filestore';
@@ -69,6 +69,27 @@ export const FILE_CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 export const FILE_EXTENSIONS = Object.keys(FILE_CONTENT_TYPES);
+
+/** Families of file types, by extension, as the attachment and document searches offer them. */
+export const FILE_TYPE_GROUPS = {
+  image: ['jpg', 'jpeg', 'png', 'bmp', 'gif', 'webp', 'svg'],
+  pdf: ['pdf'],
+  office: ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'rtf'],
+  text: ['txt', 'csv', 'md'],
+  drawing: ['dwg', 'dxf'],
+  model: ['ifc', 'rvt'],
+  archive: ['zip', 'rar', '7z'],
+  media: ['mp4', 'mov', 'mp3', 'wav'],
+} as const satisfies Record<string, readonly string[]>;
+export type FileTypeGroup = keyof typeof FILE_TYPE_GROUPS;
+export const FILE_TYPE_GROUP_NAMES = Object.keys(FILE_TYPE_GROUPS) as FileTypeGroup[];
+
+/** The group of an extension (`pdf`, `dwg`); null for none. */
+export const groupOfExtension = (extension: string): FileTypeGroup | null =>
+  FILE_TYPE_GROUP_NAMES.find((group) => (FILE_TYPE_GROUPS[group] as readonly string[]).includes(extension)) ?? null;
+
+/** The group of a file name's extension; null for none. */
+export const fileTypeGroupOf = (name: string): FileTypeGroup | null => groupOfExtension(extensionOf(name));
 
 /** Image extensions whose bytes are checked and which may be shown inline (spec §5/§9). */
 export const INLINE_IMAGE_EXTENSIONS: readonly string[] = IMAGE_EXTENSIONS;

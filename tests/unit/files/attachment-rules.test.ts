@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ATTACHMENT_TYPE_FILTERS, extensionsOfType, FILE_TYPE_GROUPS, fileIdOfStoreUrl, fileTypeGroupOf } from '../../../src/core/contracts/attachments.ts';
+import { ATTACHMENT_TYPE_FILTERS, extensionsOfType, fileIdOfStoreUrl } from '../../../src/core/contracts/attachments.ts';
+import { FILE_TYPE_GROUPS, fileTypeGroupOf } from '../../../src/core/contracts/files.ts';
 import { FILE_EXTENSIONS } from '../../../src/core/contracts/files.ts';
 import type { FormDesign } from '../../../src/core/forms/form-design.ts';
 import { fileFieldLabels, filesInRecord } from '../../../src/core/forms/record-files.ts';

@@ -2,13 +2,13 @@ import { sql } from 'kysely';
 import {
   DOC_FOLDER_DEPTH_MAX,
   DOC_FOLDERS_MAX,
-  DOC_TYPE_GROUPS,
   type DocAddResult,
   type DocFile,
   type DocListBody,
   type DocListResult,
   type DocVersion,
 } from '../../../core/contracts/documents.ts';
+import { FILE_TYPE_GROUPS } from '../../../core/contracts/files.ts';
 import { freeName } from '../../../core/file-names.ts';
 import { extensionOf } from '../../../core/upload-types.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
@@ -136,7 +136,7 @@ export async function listFolder(caller: DocCaller, library: Library, body: DocL
       ]),
     );
     if (keyword?.trim()) files = files.where(sql<boolean>`lower(doc_file.name) like ${likePattern(keyword.trim().toLowerCase())} escape '\\'`);
-    if (typeGroup) files = files.where('doc_file.type', 'in', [...DOC_TYPE_GROUPS[typeGroup]]);
+    if (typeGroup) files = files.where('doc_file.type', 'in', [...FILE_TYPE_GROUPS[typeGroup]]);
   } else {
     files = folderId === null ? files.where('doc_file.folder_id', 'is', null) : files.where('doc_file.folder_id', '=', folderId);
   }

@@ -4,7 +4,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ATTACHMENT_TYPE_FILTERS, attachmentListBody, FILE_TYPE_GROUP_NAMES } from '../../../core/contracts/attachments.ts';
+import { ATTACHMENT_TYPE_FILTERS, attachmentListBody } from '../../../core/contracts/attachments.ts';
+import { FILE_TYPE_GROUP_NAMES } from '../../../core/contracts/files.ts';
 import type { AttachmentStore } from './attachment-store.ts';
 
 const DAY = 'YYYY-MM-DD';

@@ -1,4 +1,5 @@
-import { fileTypeGroupOf, type AttachmentFile } from '../../../core/contracts/attachments.ts';
+import type { AttachmentFile } from '../../../core/contracts/attachments.ts';
+import { fileTypeGroupOf } from '../../../core/contracts/files.ts';
 import { INLINE_IMAGE_EXTENSIONS } from '../../../core/contracts/files.ts';
 
 export type PreviewKind = 'image' | 'pdf';

@@ -13,7 +13,7 @@ import {
   BorderOuterOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { DOC_TYPE_GROUPS } from '../../../core/contracts/documents.ts';
+import { groupOfExtension } from '../../../core/contracts/files.ts';
 
 const BY_EXTENSION: Record<string, ReactNode> = {
   pdf: <FilePdfOutlined style={{ color: '#d4380d' }} />,
@@ -32,13 +32,11 @@ const BY_EXTENSION: Record<string, ReactNode> = {
   rtf: <FileTextOutlined />,
 };
 
-const groupOf = (type: string) => Object.entries(DOC_TYPE_GROUPS).find(([, types]) => (types as readonly string[]).includes(type))?.[0];
-
 /** The icon of a document by its extension; folders have their own. */
 export function docIcon(kind: 'folder' | 'file', type = ''): ReactNode {
   if (kind === 'folder') return <FolderFilled style={{ color: '#faad14' }} />;
   if (BY_EXTENSION[type]) return BY_EXTENSION[type];
-  switch (groupOf(type)) {
+  switch (groupOfExtension(type)) {
     case 'image':
       return <FileImageOutlined style={{ color: '#08979c' }} />;
     case 'archive':
@@ -56,4 +54,4 @@ export function docIcon(kind: 'folder' | 'file', type = ''): ReactNode {
 
 /** Documents the browser can show: images and PDF. */
 export const previewKind = (type: string): 'image' | 'pdf' | null =>
-  type === 'pdf' ? 'pdf' : (DOC_TYPE_GROUPS.image as readonly string[]).includes(type) ? 'image' : null;
+  type === 'pdf' ? 'pdf' : groupOfExtension(type) === 'image' ? 'image' : null;

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { accessAtLeast, type DocAccess, type DocFile, type DocFolder, type DocItemsBody, type DocListResult, type DocTree, type DocTypeGroup } from '../../../core/contracts/documents.ts';
+import { accessAtLeast, type DocAccess, type DocFile, type DocFolder, type DocItemsBody, type DocListResult, type DocTree } from '../../../core/contracts/documents.ts';
+import type { FileTypeGroup } from '../../../core/contracts/files.ts';
 import { Loadable } from '../../admin/loadable.ts';
 import type { DocApi } from '../../api/doc-endpoints.ts';
 
@@ -7,7 +8,7 @@ export const DOC_PAGE_SIZE = 50;
 
 export interface DocQuery {
   keyword: string;
-  typeGroup: DocTypeGroup | undefined;
+  typeGroup: FileTypeGroup | undefined;
   sort: 'name' | 'updateTime' | 'size';
   order: 'asc' | 'desc';
   pageNum: number;

@@ -18,7 +18,8 @@ import type { MenuProps } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DOC_TYPE_GROUP_NAMES, type DocFile, type DocFolder, type DocTypeGroup } from '../../../core/contracts/documents.ts';
+import type { DocFile, DocFolder } from '../../../core/contracts/documents.ts';
+import { FILE_TYPE_GROUP_NAMES, type FileTypeGroup } from '../../../core/contracts/files.ts';
 import { formatServerDate, formatSize } from '../../../core/format.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import { docApi, docFileUrl } from '../../api/doc-endpoints.ts';
@@ -276,12 +277,12 @@ const DocManagePage = observer(function DocManagePage() {
                 onSearch={(keyword) => store.search({ keyword })}
                 data-testid="doc-search"
               />
-              <Select<DocTypeGroup | ''>
+              <Select<FileTypeGroup | ''>
                 className="doc-type"
                 aria-label={t('type')}
                 value={store.query.typeGroup ?? ''}
                 onChange={(value) => store.search({ typeGroup: value || undefined })}
-                options={[{ value: '', label: t('types.all') }, ...DOC_TYPE_GROUP_NAMES.map((g) => ({ value: g, label: t(`types.${g}`) }))]}
+                options={[{ value: '', label: t('types.all') }, ...FILE_TYPE_GROUP_NAMES.map((g) => ({ value: g, label: t(`types.${g}`) }))]}
                 data-testid="doc-type"
               />
               {store.can('upload') && (

@@ -167,6 +167,14 @@ describe('document library in Chromium', () => {
       await page.locator('.ant-drawer').getByText('v1').waitFor();
       await page.waitForTimeout(500);
       await page.screenshot({ path: path.join(SCREENSHOTS, `versions-${locale}.png`) });
+      await page.keyboard.press('Escape');
+
+      // A folder's roles: download, rename, move, copy, permissions.
+      await page.getByTestId('doc-actions-Structure').click();
+      await page.locator('.ant-dropdown').getByRole('menuitem').nth(4).click();
+      await page.locator('.ant-modal').getByText('Workspace member').waitFor();
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `grants-${locale}.png`) });
       expect(problems).toEqual([]);
       await page.context().close();
     });

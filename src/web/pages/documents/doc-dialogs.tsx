@@ -2,6 +2,7 @@ import { App, Form, Input, Modal, Select, Space, Table, TreeSelect, Typography }
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOC_ACCESS_LEVELS, accessAtLeast, docNameSchema, type DocAccess, type DocFolder, type DocFolderGrant, type DocRole } from '../../../core/contracts/documents.ts';
+import { useSave } from '../../admin/use-save.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
 import type { DocApi } from '../../api/doc-endpoints.ts';
 
@@ -116,8 +117,7 @@ export function GrantsDialog(props: { api: DocApi; folder: DocFolder; onSaved: (
   const { message } = App.useApp();
   const [roles, setRoles] = useState<DocRole[] | null>(null);
   const [grants, setGrants] = useState<Map<number, DocAccess>>(new Map());
-  const [error, setError] = useState('');
-  const [saving, setSaving] = useState(false);
+  const [loadError, setLoadError] = useState('');
   const { api, folder } = props;
   useEffect(() => {
     Promise.all([api.roles(), api.grants(folder.id)]).then(
@@ -125,32 +125,28 @@ export function GrantsDialog(props: { api: DocApi; folder: DocFolder; onSaved: (
         setRoles(allRoles);
         setGrants(new Map(current.map((g) => [g.roleId, g.access])));
       },
-      (failure: unknown) => setError(messageOf(failure, t('failed'))),
+      (failure: unknown) => setLoadError(messageOf(failure, t('failed'))),
     );
   }, [api, folder.id, t]);
-  const save = async () => {
-    setSaving(true);
-    try {
-      const list: DocFolderGrant[] = [...grants].map(([roleId, access]) => ({ roleId, access }));
-      await api.setGrants(folder.id, list);
+  const saving = useSave(
+    () => api.setGrants(folder.id, [...grants].map(([roleId, access]): DocFolderGrant => ({ roleId, access }))),
+    () => {
       void message.success(t('done.grants'));
       props.onSaved();
       props.onClose();
-    } catch (failure) {
-      setError(messageOf(failure, t('failed')));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    t('failed'),
+  );
+  const error = loadError || saving.error;
   const levelOptions = [{ value: '', label: t('access.none') }, ...DOC_ACCESS_LEVELS.map((level) => ({ value: level, label: t(`access.${level}`) }))];
   return (
     <Modal
       open
       width={560}
       title={t('grants.title', { name: folder.name })}
-      onOk={() => void save()}
+      onOk={() => void saving.save()}
       onCancel={props.onClose}
-      confirmLoading={saving}
+      confirmLoading={saving.busy}
       okButtonProps={{ disabled: roles === null }}
       okText={t('save')}
       cancelText={t('cancel')}
@@ -165,7 +161,7 @@ export function GrantsDialog(props: { api: DocApi; folder: DocFolder; onSaved: (
       <Table<DocRole>
         rowKey="id"
         size="small"
-        loading={roles === null && !error}
+        loading={roles === null && !loadError}
         dataSource={roles ?? []}
         pagination={false}
         columns={[

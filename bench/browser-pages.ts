@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadConfig } from '../src/server/config.ts';
-import { ensureWebBuild } from '../src/server/web-build.ts';
+import { ensureWebBuild } from '../scripts/build.ts';
 import { DEMO_PASSWORD } from '../tests/helpers/test-app.ts';
 
 export const STEP_TIMEOUT_MS = 15_000;
@@ -114,6 +114,6 @@ export async function webBuild(): Promise<string> {
     return dir;
   }
   const dir = loadConfig(process.env).webDir;
-  await ensureWebBuild(dir);
+  ensureWebBuild(dir);
   return dir;
 }

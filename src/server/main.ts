@@ -1,14 +1,12 @@
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { loadConfig } from './config.ts';
-import { ensureWebBuild } from './web-build.ts';
 import { readSeedDemo } from './seed/seed-files.ts';
 import { publishedWebsites } from './modules/page/service.ts';
 
-/** `npm start`: build the SPA if needed, migrate, seed on first start, listen, print how to sign in. */
+/** `npm start` (after scripts/build.ts): migrate, seed on first start, listen, print how to sign in. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  await ensureWebBuild(config.webDir);
   const database = openDatabase(config);
   const app = await buildApp({ config, database });
   const shutdown = async (signal: string) => {
@@ -20,10 +18,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   database.warmUp();
+  // PORT=0 takes a free port: print the one taken.
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
 
   const demo = readSeedDemo();
   const where = config.databaseUrl ? config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@') : `${config.dataDir}/plinth.db`;
-  console.log(`\nPlinth is running at http://localhost:${config.port}/  (database: ${where})`);
+  console.log(`\nPlinth is running at http://localhost:${port}/  (database: ${where})`);
   console.log(`Demo logins, password ${demo.password}:`);
   for (const tenant of demo.tenants) {
     const members = tenant.members.map((m) => `${m.username} (${m.type})`).join(', ');
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
   const websites = await publishedWebsites(app.services.db);
   if (websites.length) {
     console.log('Public websites (no sign-in):');
-    for (const site of websites) console.log(`  ${site.tenantName}: http://localhost:${config.port}/website/${site.id}  ${site.title}`);
+    for (const site of websites) console.log(`  ${site.tenantName}: http://localhost:${port}/website/${site.id}  ${site.title}`);
   }
   console.log('');
 }

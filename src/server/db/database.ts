@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DB } from './schema.ts';
 import { SqliteReads } from './sqlite-reads.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -34,13 +35,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
-// PostgreSQL returns bigint (count(*)) as text; these counts always fit a JS number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+/** The PostgreSQL driver, loaded only for a PostgreSQL URL: a SQLite server goes without it. */
+function loadPg(): typeof pg {
+  const driver = createRequire(import.meta.url)('pg') as typeof pg;
+  // PostgreSQL returns bigint (count(*)) as text; these counts always fit a JS number.
+  driver.types.setTypeParser(driver.types.builtins.INT8, (v) => Number(v));
+  return driver;
+}
 
 /** Opens PostgreSQL when `databaseUrl` is a postgres URL, else the SQLite file under `dataDir`. */
 export function openDatabase(options: { databaseUrl: string; dataDir: string }): Database {
   if (/^postgres(ql)?:\/\//.test(options.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new (loadPg().Pool)({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection that the server closes (restart, admin kill) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', () => undefined);

@@ -31,7 +31,9 @@ interface Pending {
 /** Times a read is started again when its process is stopped under it. */
 const RUNS_MAX = 3;
 
-const PROCESS_SCRIPT = fileURLToPath(new URL('./sqlite-read-process.ts', import.meta.url));
+/** Run from the sources (tsx) the read process is a .ts file beside this one; run from the build, its .js entry. */
+const FROM_SOURCES = import.meta.url.endsWith('.ts');
+const PROCESS_SCRIPT = fileURLToPath(new URL(`./sqlite-read-process.${FROM_SOURCES ? 'ts' : 'js'}`, import.meta.url));
 
 /**
  * SQLite reads with a time limit. better-sqlite3 runs a statement to its end on the calling
@@ -49,7 +51,7 @@ export class SqliteReads {
 
   private start(): ChildProcess {
     const child = fork(PROCESS_SCRIPT, [this.file], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: FROM_SOURCES ? ['--import', 'tsx'] : [],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
@@ -37,14 +37,18 @@ export class OutboxSender implements MessageSender {
 
 /** E-mail over SMTP (nodemailer); SMS still goes to the outbox, as no SMS gateway is configured. */
 export class SmtpSender implements MessageSender {
-  private readonly transport: Transporter;
+  private transport: Promise<Transporter> | null = null;
 
   constructor(
-    smtpUrl: string,
+    private readonly smtpUrl: string,
     private readonly from: string,
     private readonly sms: MessageSender,
-  ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+  ) {}
+
+  /** nodemailer loads with the first e-mail, not with the server. */
+  private transporter(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(this.smtpUrl));
+    return this.transport;
   }
 
   sendSms(to: string, text: string): Promise<void> {
@@ -52,7 +56,7 @@ export class SmtpSender implements MessageSender {
   }
 
   async sendEmail(to: string, subject: string, text: string): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to, subject, text });
+    await (await this.transporter()).sendMail({ from: this.from, to, subject, text });
   }
 }
 

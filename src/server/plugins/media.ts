@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { PROJECT_ROOT } from '../project-root.ts';
 
 /** The demo camera streams of the seeded pages (made by media/demo/make-demo-media.sh). */
-export const DEMO_MEDIA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../media/demo');
+export const DEMO_MEDIA_DIR = path.join(PROJECT_ROOT, 'media', 'demo');
 export const DEMO_MEDIA_PREFIX = '/media/demo';
 
 /** The file types a media folder serves; anything else answers 404. */

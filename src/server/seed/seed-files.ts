@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createAjv, describeValidationError } from '../../core/validation/ajv.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 
-export const SCHEMAS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schemas');
+export const SCHEMAS_DIR = path.join(PROJECT_ROOT, 'schemas');
 
 export interface SeedMenuNode {
   key: string;

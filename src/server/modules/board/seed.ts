@@ -9,8 +9,9 @@ import { formDatasetCode } from '../dataset/sources.ts';
 import { FormVersionCache } from '../form/versions.ts';
 import { pageConfigProblems } from '../page/service.ts';
 import { createMenuNode } from '../resource/menu-entries.ts';
+import { SCHEMAS_DIR } from '../../seed/seed-files.ts';
 
-export const SEED_PLATES_DIR = path.resolve(import.meta.dirname, '../../../../schemas/seed/plates');
+export const SEED_PLATES_DIR = path.join(SCHEMAS_DIR, 'seed', 'plates');
 
 /** A demo plate: its tenant's code, the seed key of the menu it shows under, and its config. */
 interface SeedPlateFile {

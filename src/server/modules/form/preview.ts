@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { FormPreviewResult } from '../../../core/contracts/forms.ts';
 import type { FormDesign } from '../../../core/forms/form-design.ts';
 import { compileFormDesign } from '../../../core/forms/compile-form-design.ts';
-import { validatorModuleSource } from './validator-code.ts';
 import { LruMap } from '../../../core/lru-map.ts';
 
 /** Designs previewed at once across tenants; a designer's edits replace each other quickly. */
@@ -18,10 +17,11 @@ export class FormPreviews {
   private readonly modules = new LruMap<string, { tenantId: number; source: string }>(PREVIEW_LIMIT);
 
   /** `validatorKey` is the hash of the tenant and the schema: the same schema keeps its module. */
-  preview(tenantId: number, design: FormDesign): FormPreviewResult {
+  async preview(tenantId: number, design: FormDesign): Promise<FormPreviewResult> {
     const compiled = compileFormDesign(design);
     const validatorKey = createHash('sha256').update(`${tenantId}\n${JSON.stringify(compiled.schema)}`).digest('base64url');
     if (!this.modules.get(validatorKey)) {
+      const { validatorModuleSource } = await import('./validator-code.ts');
       this.modules.set(validatorKey, { tenantId, source: validatorModuleSource(compiled.schema, `a form preview of tenant ${tenantId}`) });
     }
     return { ...compiled, validatorKey };

@@ -45,7 +45,6 @@ import {
   type FormContext,
   type FormRow,
 } from './service.ts';
-import { validatorModuleOf } from './validator-code.ts';
 
 const DESIGNER = { point: FORM_DESIGN_POINTS } as const;
 const JAVASCRIPT = 'text/javascript; charset=utf-8';
@@ -127,6 +126,7 @@ export async function formRoutes(app: FastifyInstance): Promise<void> {
       await readableVersionForm(request, id, version);
       const loaded = await app.services.formVersions.get(scopeOf(request), id, version);
       if (!loaded) throw notFound('Form version');
+      const { validatorModuleOf } = await import('./validator-code.ts');
       return reply
         .header('content-type', JAVASCRIPT)
         // A version never changes; the URL carries the token, so only this browser keeps it.

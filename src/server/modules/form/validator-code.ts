@@ -1,4 +1,6 @@
-import { schemaParser, type RJSFSchema } from '@rjsf/utils';
+// The parser alone: the package's index brings React and rjsf's whole toolkit with it.
+import schemaParser from '@rjsf/utils/lib/parser/schemaParser.js';
+import type { RJSFSchema } from '@rjsf/utils';
 import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { JsonSchema } from '../../../core/forms/form-design.ts';

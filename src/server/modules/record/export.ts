@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { RecordExportBody } from '../../../core/contracts/forms.ts';
 import { isSystemColumn, type SystemColumn } from '../../../core/contracts/record-query.ts';
 import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../core/forms/calendar.ts';
@@ -97,7 +97,8 @@ export async function exportRecords(ctx: RecordContext, body: RecordExportBody):
   for (const term of orderSql(ctx.dialect, queryCols, body.sort)) page = page.orderBy(term);
 
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const taken = new Set<string>();
   const main = workbook.addWorksheet(sheetName(form.name, taken));
   main.addRow(columns.map(header)).commit();

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { IMPORT_BATCH_ROWS, IMPORT_MAX_ROWS, type ImportProblem, type ImportResult } from '../../../core/contracts/forms.ts';
 import { fieldDisplayName, valueFields, type FieldDesign, type RecordData } from '../../../core/forms/form-design.ts';
 import { numberingPeriod, formatNumber } from '../../../core/forms/numbering.ts';
@@ -131,7 +131,9 @@ function linkedFinder(ctx: RecordContext): LinkedRecordFinder {
 }
 
 async function loadWorkbook(buffer: Buffer): Promise<ExcelJS.Workbook> {
-  const workbook = new ExcelJS.Workbook();
+  // exceljs loads with the first import or export: it is the largest package the server has.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch {

@@ -1,0 +1,75 @@
+/**
+ * The builds `npm start` runs on (`tsx scripts/build.ts`): the web app with Vite when it is
+ * missing or older than its sources, and the server into dist/server, every time (esbuild
+ * takes a fraction of a second). `npm run build` builds both in full (`vite build` first,
+ * then `tsx scripts/build.ts server`).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WEB_SOURCES = ['index.html', 'src/web', 'src/core', 'widgets', 'locales', 'vite.config.ts', 'package.json'];
+export const SERVER_BUILD_DIR = path.join(ROOT, 'dist', 'server');
+export const SERVER_MAIN = path.join(SERVER_BUILD_DIR, 'main.js');
+
+/**
+ * Node's settings for the built server; `npm start` passes the same (a test keeps the two
+ * alike). Young-generation semi-spaces of 1 MB rather than up to 16: most of the server's
+ * garbage is the Buffers of streamed uploads and downloads, whose memory is given back only
+ * when their small JS handles are collected, so with large semi-spaces tens of MB of dead
+ * Buffers wait for a collection. Minor collections come more often and each is shorter.
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=1'];
+
+function newestMtime(entry: string): number {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
+}
+
+/** Builds the SPA with Vite when there is no build or a source is newer than it. */
+export function ensureWebBuild(webDir: string): void {
+  const index = path.join(webDir, 'index.html');
+  const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  const changedAt = Math.max(...WEB_SOURCES.map((s) => newestMtime(path.join(ROOT, s))));
+  if (builtAt >= changedAt) return;
+  console.log('Building the web app (vite build)…');
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', webDir], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+}
+
+/**
+ * The server as one ES module bundle with the packages left to node_modules: it runs on plain
+ * Node, without the TypeScript loader (a thread and tens of MB in every server process), and
+ * its lazily loaded parts stay chunks of their own. The SQLite read process is a second entry:
+ * the server forks it by file name from beside itself.
+ */
+export async function buildServer(outdir = SERVER_BUILD_DIR): Promise<void> {
+  await build({
+    entryPoints: {
+      main: path.join(ROOT, 'src/server/main.ts'),
+      'sqlite-read-process': path.join(ROOT, 'src/server/db/sqlite-read-process.ts'),
+    },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    // The widget registry is imported for its props schemas; its components never load on the server.
+    loader: { '.css': 'empty' },
+    logLevel: 'warning',
+  });
+}
+
+if (path.resolve(process.argv[1] ?? '') === import.meta.filename) {
+  const only = process.argv[2];
+  if (only !== 'server') ensureWebBuild(path.resolve(process.env.WEB_DIR || path.join(ROOT, 'dist', 'web')));
+  await buildServer();
+}

@@ -34,6 +34,9 @@ describe('the built SPA in Chromium', () => {
   });
 
   it('serves index.html for client routes and the 404 envelope for unknown API paths', async () => {
+    const root = await fetch(`${t.url}/`);
+    expect(root.status).toBe(200);
+    expect(await root.text()).toContain('<div id="root">');
     const deep = await fetch(`${t.url}/table/dataList/42?tab=1`);
     expect(deep.status).toBe(200);
     expect(deep.headers.get('cache-control')).toBe('no-cache');

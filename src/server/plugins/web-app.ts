@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DEFAULT_MENU_REFRESH_SECONDS, MENU_REFRESH_META } from '../../core/client-settings.ts';
 import { apiNotFound } from './errors.ts';
 
@@ -40,13 +40,16 @@ export async function registerWebApp(
       },
     });
   }
+  const sendIndex = async (reply: FastifyReply) => {
+    // Read per request, as the file server would: a new build is served without a restart.
+    const index = withSettings(await fs.promises.readFile(indexFile, 'utf8'), settings);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
+  };
+  // The site's root is a folder to the file server, which refuses to list it: the app answers.
+  if (hasWeb) app.get('/', async (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      // Read per request, as the file server would: a new build is served without a restart.
-      const index = withSettings(await fs.promises.readFile(indexFile, 'utf8'), settings);
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
-    }
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) return sendIndex(reply);
     return reply.status(404).send(apiNotFound(request.url));
   });
 }

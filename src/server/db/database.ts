@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import type pg from 'pg';
+import { ChangeFeed, listenForChanges, trackingWrites } from './change-feed.ts';
 import type { DB } from './schema.ts';
 import { SqliteReads } from './sqlite-reads.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -30,6 +31,8 @@ export interface Database {
    * `timeoutMs` (see sqlite-reads.ts). PostgreSQL stops a statement itself (statement_timeout).
    */
   readsWithin: ((timeoutMs: number) => Kysely<DB>) | null;
+  /** What changed, for caches of rows read on every request (kept only on PostgreSQL). */
+  changes: ChangeFeed;
   /** Gets ready what the first queries would otherwise wait for (SQLite's read process). */
   warmUp(): void;
   close(): Promise<void>;
@@ -46,17 +49,24 @@ function loadPg(): typeof pg {
 /** Opens PostgreSQL when `databaseUrl` is a postgres URL, else the SQLite file under `dataDir`. */
 export function openDatabase(options: { databaseUrl: string; dataDir: string }): Database {
   if (/^postgres(ql)?:\/\//.test(options.databaseUrl)) {
-    const pool = new (loadPg().Pool)({ connectionString: options.databaseUrl, max: 10 });
+    const pg = loadPg();
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection that the server closes (restart, admin kill) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', () => undefined);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const changes = new ChangeFeed();
+    const db = new Kysely<DB>({ dialect: trackingWrites(new PostgresDialect({ pool }), changes) });
+    const notices = listenForChanges(changes, () => new pg.Client({ connectionString: options.databaseUrl }));
     const describe = async (query: CompiledQuery): Promise<ResultColumn[]> => {
       // LIMIT 0 around it: PostgreSQL plans the statement and names its columns, reading nothing.
       const result = await pool.query({ text: `select * from (${query.sql}\n) as described limit 0`, values: [...query.parameters] });
       return result.fields.map((f) => ({ name: f.name, pgType: f.dataTypeID }));
     };
-    return { db, dialect: 'postgres', describe, readsWithin: null, warmUp: () => undefined, close: () => db.destroy() };
+    const close = async () => {
+      await notices.close();
+      await db.destroy();
+    };
+    return { db, dialect: 'postgres', describe, readsWithin: null, changes, warmUp: () => undefined, close };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'plinth.db');
@@ -77,6 +87,7 @@ export function openDatabase(options: { databaseUrl: string; dataDir: string }):
     dialect: 'sqlite',
     describe,
     readsWithin: (timeoutMs) => reads.within(timeoutMs),
+    changes: new ChangeFeed(),
     warmUp: () => reads.warm(),
     close: async () => {
       reads.close();

@@ -15,6 +15,7 @@ import * as m012 from './migrations/012_upload_sessions.ts';
 import * as m013 from './migrations/013_rights_revision.ts';
 import * as m014 from './migrations/014_documents.ts';
 import * as m015 from './migrations/015_file_links.ts';
+import * as m016 from './migrations/016_change_notices.ts';
 
 /** What a migration needs to know about the database beyond Kysely's schema builder. */
 export interface MigrationContext {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, CodeMigration> = {
   '013_rights_revision': m013,
   '014_documents': m014,
   '015_file_links': m015,
+  '016_change_notices': m016,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

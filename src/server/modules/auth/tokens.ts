@@ -4,6 +4,8 @@ import { TOKEN_LIFETIME_MS } from '../../../core/contracts/auth.ts';
 import { ResultCode } from '../../../core/result-codes.ts';
 import type { MemberType } from '../../../core/entities.ts';
 import type { Clock } from '../../clock.ts';
+import { ChangeCache, type ChangeFeed } from '../../db/change-feed.ts';
+import { RIGHTS_TABLES } from '../../db/migrations/013_rights_revision.ts';
 import type { DB } from '../../db/schema.ts';
 import { unauthorized } from '../../errors.ts';
 
@@ -18,6 +20,18 @@ export interface Session {
   rightsRevision?: number;
 }
 
+interface TokenRow {
+  id: number;
+  user_id: number;
+  tenant_id: number | null;
+  expire_time: string;
+  end_time: string | null;
+  status: string;
+  type: MemberType | null;
+  memberStatus: string | null;
+  rights_revision: number | null;
+}
+
 export type TokenEndReason = 'LOGOUT' | 'TENANT_LOGIN' | 'PASSWORD_CHANGED' | 'PASSWORD_RESET' | 'USER_DISABLED';
 
 /** Tokens are 256 random bits handed to the client once; only their SHA-256 is stored. */
@@ -25,11 +39,25 @@ export function hashToken(raw: string): string {
   return crypto.createHash('sha256').update(raw).digest('hex');
 }
 
+/**
+ * What a token's row and its checks read: the token, its user, the membership, the tenant's
+ * rights revision, and the tables whose writes move that revision (013).
+ */
+const SESSION_TABLES = ['auth_token', 'app_user', 'tenant_member', 'tenant', ...RIGHTS_TABLES];
+/** Tokens whose rows are kept at once; beyond, the least recently used is read again. */
+const TOKENS_KEPT = 10_000;
+
 export class TokenService {
+  /** Token rows by hash, kept while none of their tables changes (PostgreSQL, see ChangeFeed). */
+  private readonly rows: ChangeCache<TokenRow> | null;
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
-  ) {}
+    changes?: ChangeFeed,
+  ) {
+    this.rows = changes ? new ChangeCache(changes, SESSION_TABLES, TOKENS_KEPT) : null;
+  }
 
   async issue(userId: number, tenantId: number | null, trx: Kysely<DB> = this.db): Promise<string> {
     const raw = crypto.randomBytes(32).toString('base64url');
@@ -49,16 +77,8 @@ export class TokenService {
 
   /** The session of a raw token, or the 401 the spec asks for: unknown, expired (12001) or ended (110003). */
   async resolve(raw: string): Promise<Session> {
-    const row = await this.db
-      .selectFrom('auth_token as t')
-      .innerJoin('app_user as u', 'u.id', 't.user_id')
-      .leftJoin('tenant_member as m', (join) =>
-        join.onRef('m.user_id', '=', 't.user_id').onRef('m.tenant_id', '=', 't.tenant_id'),
-      )
-      .leftJoin('tenant', 'tenant.id', 't.tenant_id')
-      .select(['t.id', 't.user_id', 't.tenant_id', 't.expire_time', 't.end_time', 'u.status', 'm.type', 'm.status as memberStatus', 'tenant.rights_revision'])
-      .where('t.token_hash', '=', hashToken(raw))
-      .executeTakeFirst();
+    const hash = hashToken(raw);
+    const row = this.rows ? await this.rows.read(hash, () => this.readRow(hash)) : await this.readRow(hash);
     if (!row) throw unauthorized();
     if (row.end_time !== null) throw unauthorized(ResultCode.TOKEN_ENDED);
     if (row.expire_time <= new Date(this.clock.now()).toISOString()) throw unauthorized(ResultCode.TOKEN_EXPIRED);
@@ -70,6 +90,18 @@ export class TokenService {
     const session: Session = { tokenId: row.id, userId: row.user_id, tenantId: row.tenant_id, memberType: row.type ?? null };
     if (row.rights_revision !== null) session.rightsRevision = row.rights_revision;
     return session;
+  }
+
+  /** The token's row with what its checks need; the checks run on every use, kept or not. */
+  private readRow(hash: string): Promise<TokenRow | undefined> {
+    return this.db
+      .selectFrom('auth_token as t')
+      .innerJoin('app_user as u', 'u.id', 't.user_id')
+      .leftJoin('tenant_member as m', (join) => join.onRef('m.user_id', '=', 't.user_id').onRef('m.tenant_id', '=', 't.tenant_id'))
+      .leftJoin('tenant', 'tenant.id', 't.tenant_id')
+      .select(['t.id', 't.user_id', 't.tenant_id', 't.expire_time', 't.end_time', 'u.status', 'm.type', 'm.status as memberStatus', 'tenant.rights_revision'])
+      .where('t.token_hash', '=', hash)
+      .executeTakeFirst();
   }
 
   async end(tokenId: number, reason: TokenEndReason, trx: Kysely<DB> = this.db): Promise<void> {

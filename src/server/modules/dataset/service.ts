@@ -156,7 +156,7 @@ export async function findDataset(scope: TenantScope, versions: FormVersionCache
   if (viewId !== null) return findViewDataset(scope, versions, viewId);
   const formId = formIdOfCode(code);
   if (formId === null) return findRowsDataset(scope, code);
-  const form = await scope.selectFrom('form').selectAll().where('id', '=', formId).executeTakeFirst();
+  const form = await versions.form(scope, formId);
   if (!form || form.current_version === null) return undefined;
   return formDataset(scope, versions, form);
 }

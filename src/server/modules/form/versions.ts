@@ -2,7 +2,8 @@ import type { Selectable } from 'kysely';
 import type { FormVersionDetail } from '../../../core/contracts/forms.ts';
 import type { FormDesign, FormSettings, FormVersionModel, JsonSchema, UiSchema } from '../../../core/forms/form-design.ts';
 import { readJson, readJsonOrNull } from '../../db/json-column.ts';
-import type { FormVersionTable } from '../../db/schema.ts';
+import { ChangeCache, type ChangeFeed } from '../../db/change-feed.ts';
+import type { FormTable, FormVersionTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { LruMap } from '../../../core/lru-map.ts';
 
@@ -38,16 +39,29 @@ export const presentVersion = (version: LoadedVersion, name: string): FormVersio
   publishTime: version.publishTime,
 });
 
+/** What a form's row reads: the form, and its records, whose writes move its data revision (007). */
+const FORM_ROW_TABLES = ['form', 'form_record'];
+const FORM_ROWS_KEPT = 1_000;
+
 /**
  * Published versions never change, so each is read and parsed once and kept (the least
  * recently used dropped beyond `capacity`). The same object comes back every time, so
- * validators compiled for its schema can be cached by identity.
+ * validators compiled for its schema can be cached by identity. Forms' own rows (current
+ * version, data revision) are kept too where the database announces changes (see ChangeFeed).
  */
 export class FormVersionCache {
   private readonly cache: LruMap<string, LoadedVersion>;
+  private readonly forms: ChangeCache<Selectable<FormTable>> | null;
 
-  constructor(capacity = 200) {
+  constructor(capacity = 200, changes?: ChangeFeed) {
     this.cache = new LruMap(capacity);
+    this.forms = changes ? new ChangeCache(changes, FORM_ROW_TABLES, FORM_ROWS_KEPT) : null;
+  }
+
+  /** The form's row in the scope's tenant, or undefined. */
+  async form(scope: TenantScope, formId: number): Promise<Selectable<FormTable> | undefined> {
+    const read = () => scope.selectFrom('form').selectAll().where('id', '=', formId).executeTakeFirst();
+    return this.forms ? this.forms.read(`${scope.tenantId}:${formId}`, read) : read();
   }
 
   /** The version of a form of the scope's tenant, or undefined when there is none. */

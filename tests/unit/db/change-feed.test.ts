@@ -1,0 +1,94 @@
+import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type DummyDriver } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { ChangeCache, ChangeFeed, writtenTables } from '../../../src/server/db/change-feed.ts';
+import type { DB } from '../../../src/server/db/schema.ts';
+
+/** A Kysely that only compiles, for the statements' trees. */
+const db = new Kysely<DB>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => ({}) as DummyDriver,
+    createIntrospector: (k) => new PostgresIntrospector(k),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+describe('writtenTables', () => {
+  it('names the table an insert, update or delete writes, and none for a read', () => {
+    expect(writtenTables(db.insertInto('auth_token').values({ token_hash: 'x', user_id: 1, tenant_id: null, create_time: '', expire_time: '' }).toOperationNode())).toEqual(['auth_token']);
+    expect(writtenTables(db.updateTable('tenant_member as m').set({ status: 'DISABLED' }).toOperationNode())).toEqual(['tenant_member']);
+    expect(writtenTables(db.deleteFrom('form').where('id', '=', 1).toOperationNode())).toEqual(['form']);
+    expect(writtenTables(db.selectFrom('form').selectAll().toOperationNode())).toEqual([]);
+  });
+
+  it('counts raw SQL that writes as every table, and raw reads as none', () => {
+    expect(writtenTables(sql`update form set name = 'x'`.toOperationNode())).toEqual(['*']);
+    expect(writtenTables(sql`with gone as (select 1) delete from form`.toOperationNode())).toEqual(['*']);
+    expect(writtenTables(sql`select * from form`.toOperationNode())).toEqual([]);
+  });
+});
+
+describe('ChangeCache', () => {
+  const counting = () => {
+    let loads = 0;
+    return { load: async () => `value ${++loads}`, loads: () => loads };
+  };
+
+  it('keeps nothing until the feed is connected', async () => {
+    const feed = new ChangeFeed();
+    const cache = new ChangeCache<string>(feed, ['form'], 10);
+    const source = counting();
+    await cache.read('a', source.load);
+    await cache.read('a', source.load);
+    expect(source.loads()).toBe(2);
+  });
+
+  it('keeps a value until a table it reads changes, here or elsewhere', async () => {
+    const feed = new ChangeFeed();
+    feed.connected();
+    const cache = new ChangeCache<string>(feed, ['form', 'form_record'], 10);
+    const source = counting();
+    expect(await cache.read('a', source.load)).toBe('value 1');
+    expect(await cache.read('a', source.load)).toBe('value 1');
+    feed.changed('tenant');
+    expect(await cache.read('a', source.load)).toBe('value 1');
+    feed.changed('form_record');
+    expect(await cache.read('a', source.load)).toBe('value 2');
+    feed.writeStarted(['form']);
+    feed.writeEnded(['form']);
+    expect(await cache.read('a', source.load)).toBe('value 3');
+    feed.changed('*');
+    expect(await cache.read('a', source.load)).toBe('value 4');
+  });
+
+  it('reads through while a table is being written, and keeps no load that a change overtook', async () => {
+    const feed = new ChangeFeed();
+    feed.connected();
+    const cache = new ChangeCache<string>(feed, ['form'], 10);
+    const source = counting();
+    feed.writeStarted(['form']);
+    await cache.read('a', source.load);
+    await cache.read('a', source.load);
+    expect(source.loads()).toBe(2);
+    feed.writeEnded(['form']);
+
+    await cache.read('b', async () => {
+      feed.changed('form');
+      return 'read before the change';
+    });
+    expect(await cache.read('b', source.load)).toBe('value 3');
+  });
+
+  it('trusts nothing kept across a dropped connection', async () => {
+    const feed = new ChangeFeed();
+    feed.connected();
+    const cache = new ChangeCache<string>(feed, ['form'], 10);
+    const source = counting();
+    await cache.read('a', source.load);
+    feed.disconnected();
+    expect(await cache.read('a', source.load)).toBe('value 2');
+    feed.connected();
+    expect(await cache.read('a', source.load)).toBe('value 3');
+    expect(await cache.read('a', source.load)).toBe('value 3');
+  });
+});

@@ -10,6 +10,9 @@ export default defineConfig({
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A busy two-core machine may take more than the default second to show what a poll waits
+    // for; a poll that succeeds returns at once, so only a failure waits this long.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     // One file at a time: the browser tests wait on real timers and animations, and a second
     // file running beside them on a two-core machine makes them miss. `npm run test:server`

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileInfo } from '../../src/core/contracts/files.ts';
 import type { FormDetail, FormRecord } from '../../src/core/contracts/forms.ts';
 import { ok } from '../helpers/authorization.ts';
-import { builtWebDir, launchBrowser, signInToNorthwindHq, watchPageProblems } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, signInThroughLoginScreen, watchPageProblems } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { uploadedFile } from '../helpers/file-uploads.ts';
 import { rgbPng } from '../helpers/png.ts';
@@ -109,7 +109,7 @@ describe('attachments in Chromium', () => {
 
   it('lists, filters by keyboard, previews, downloads and opens the owner', { timeout: 240_000 }, async () => {
     const page = await newPage();
-    await signInToNorthwindHq(page, t.url, 'admin');
+    await signInThroughLoginScreen(page, t.url, 'admin');
     await page.goto(`${t.url}${SCREEN}`);
     await expect.poll(() => totalText(page)).toBe('4 attachments');
     expect((await fileNames(page)).sort()).toEqual(['crack-level-2.png', 'front-door.png', 'lock-receipt.txt', 'site-plan.pdf']);
@@ -181,7 +181,7 @@ describe('attachments in Chromium', () => {
       ['ar', 'list-ar', 'عدد المرفقات: 4'],
     ] as const) {
       const page = await newPage(locale);
-      await signInToNorthwindHq(page, t.url, 'admin');
+      await signInThroughLoginScreen(page, t.url, 'admin');
       await page.goto(`${t.url}${SCREEN}`);
       await expect.poll(() => totalText(page)).toBe(total);
       expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
@@ -189,7 +189,7 @@ describe('attachments in Chromium', () => {
       await page.context().close();
     }
     const phone = await newPage('en-US', { width: 390, height: 844 });
-    await signInToNorthwindHq(phone, t.url, 'admin');
+    await signInThroughLoginScreen(phone, t.url, 'admin');
     await phone.goto(`${t.url}${SCREEN}`);
     await expect.poll(() => totalText(phone)).toBe('4 attachments');
     await shoot(phone, 'list-phone-en');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordDetail } from '../../src/core/contracts/forms.ts';
 import type { FlowDefinition } from '../../src/core/flows/flow-definition.ts';
 import { ok, userIdOf } from '../helpers/authorization.ts';
-import { builtWebDir, launchBrowser, signInToNorthwindHq, watchPageProblems } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, signInThroughLoginScreen, watchPageProblems } from '../helpers/browser.ts';
 import { createRecord, publishFormWithFlow } from '../helpers/flows.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -49,7 +49,7 @@ describe('approvers edit the fields of their step', () => {
     page.on('request', (request) => {
       if (request.url().includes('/flow/task/approve')) approvals.push(request.postData() ?? '');
     });
-    await signInToNorthwindHq(page, t.url, 'alice');
+    await signInThroughLoginScreen(page, t.url, 'alice');
     await page.goto(`${t.url}/table/edit/${recordId}`);
 
     const cost = page.locator('#root_cost');

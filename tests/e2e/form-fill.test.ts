@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowTaskPage } from '../../src/core/contracts/flows.ts';
 import type { FormRecord } from '../../src/core/contracts/forms.ts';
 import type { FormDesign } from '../../src/core/forms/form-design.ts';
-import { builtWebDir, launchBrowser, signInToNorthwindHq, watchPageProblems } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, signInThroughLoginScreen, watchPageProblems } from '../helpers/browser.ts';
 import { call, publishedForm } from '../helpers/forms.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -63,7 +63,7 @@ describe('form fill screens in Chromium', () => {
     return page;
   };
 
-  const signIn = (page: Page, account: 'admin' | 'alice') => signInToNorthwindHq(page, t.url, account);
+  const signIn = (page: Page, account: 'admin' | 'alice') => signInThroughLoginScreen(page, t.url, account);
 
   const shoot = async (page: Page, name: string) => {
     await page.waitForTimeout(400);

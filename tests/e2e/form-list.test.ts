@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { FlowTaskPage } from '../../src/core/contracts/flows.ts';
 import type { FormOption, RecordListBody, RecordPage } from '../../src/core/contracts/forms.ts';
 import { ok } from '../helpers/authorization.ts';
-import { builtWebDir, launchBrowser, signInToNorthwindHq, watchPageProblems } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, signInThroughLoginScreen, watchPageProblems } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/form-list');
@@ -45,7 +45,7 @@ describe('form data lists in Chromium', () => {
     return page;
   };
 
-  const signIn = (page: Page, account: 'admin' | 'alice') => signInToNorthwindHq(page, t.url, account);
+  const signIn = (page: Page, account: 'admin' | 'alice') => signInThroughLoginScreen(page, t.url, account);
 
   const shoot = async (page: Page, name: string) => {
     await page.waitForTimeout(400);

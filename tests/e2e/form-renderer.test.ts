@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { FormDetail, FormRecord } from '../../src/core/contracts/forms.ts';
 import type { FieldError, FormDesign } from '../../src/core/forms/form-design.ts';
 import { ok } from '../helpers/authorization.ts';
-import { builtWebDir, launchBrowser, signInToNorthwindHq, watchPageProblems } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, signInThroughLoginScreen, watchPageProblems } from '../helpers/browser.ts';
 import { call, createRecord, publishedForm } from '../helpers/forms.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -191,7 +191,7 @@ describe('form renderer in Chromium', () => {
   /** A page signed in as admin on the big record's edit screen, the sub-table drawn. */
   const openBigRecord = async (locale = 'en-US') => {
     const page = await newPage(locale);
-    await signInToNorthwindHq(page, t.url, 'admin');
+    await signInThroughLoginScreen(page, t.url, 'admin');
     await page.goto(`${t.url}/table/edit/${bigRecordId}`);
     await page.locator('#root_lines_0_part').waitFor();
     return { page, scroller: page.locator('.form-view-subtable-scroll') };
@@ -278,7 +278,7 @@ describe('form renderer in Chromium', () => {
 
   it('keeps every key typed fast: Enter and a click on Submit straight after typing store the whole text; leaving a typed field at once shows no error', { timeout: 60_000 }, async () => {
     const page = await newPage();
-    await signInToNorthwindHq(page, t.url, 'admin');
+    await signInThroughLoginScreen(page, t.url, 'admin');
     const summary = page.locator('#root_summary');
     const submitted = async () => {
       await page.getByText(/^Submitted as /).waitFor();
@@ -321,7 +321,7 @@ describe('form renderer in Chromium', () => {
 
   it('works out formulas and conditions once typing pauses, and a switch still reveals its field', { timeout: 60_000 }, async () => {
     const page = await newPage();
-    await signInToNorthwindHq(page, t.url, 'admin');
+    await signInThroughLoginScreen(page, t.url, 'admin');
     await page.goto(`${t.url}/table/fill/${orderFormId}`);
     await page.locator('#root_summary').fill('Filters for the west wing');
     const total = page.locator('#root_total');
@@ -354,7 +354,7 @@ describe('form renderer in Chromium', () => {
 
   it('keeps a number out of range as typed, names the limit beside it and refuses the submit', { timeout: 60_000 }, async () => {
     const page = await newPage();
-    await signInToNorthwindHq(page, t.url, 'admin');
+    await signInThroughLoginScreen(page, t.url, 'admin');
     const creates: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/record/create')) creates.push(request.url());
@@ -385,7 +385,7 @@ describe('form renderer in Chromium', () => {
   it("shows the server's refusal beside each field it names, focuses the first, and drops each message once its field changes", { timeout: 60_000 }, async () => {
     const form = await publishedForm(t, adminToken, 'Supplier return', RETURN_DESIGN);
     const page = await newPage();
-    await signInToNorthwindHq(page, t.url, 'admin');
+    await signInThroughLoginScreen(page, t.url, 'admin');
     await page.goto(`${t.url}/table/fill/${form.id}`);
     const code = page.locator('#root_code');
     await code.fill('RTN-7');
@@ -441,7 +441,7 @@ describe('form renderer in Chromium', () => {
       items: [{ key: 'photos', type: 'attachment', label: 'Photos', accept: ['png'] }],
     });
     const page = await newPage();
-    await signInToNorthwindHq(page, t.url, 'admin');
+    await signInThroughLoginScreen(page, t.url, 'admin');
     await page.goto(`${t.url}/table/fill/${form.id}`);
     const input = page.locator('input[type=file]');
     await input.waitFor({ state: 'attached' });

@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { PlateListItem } from '../../src/core/contracts/plates.ts';
 import type { PageResult } from '../../src/core/envelope.ts';
-import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
-import { DEMO_PASSWORD, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { builtWebDir, launchBrowser, pageAtRest, signInThroughLoginScreen, watchPageProblems } from '../helpers/browser.ts';
+import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
+import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/plates');
 const API = '/proptech_allplan';
+const VIEWPORT = { width: 1440, height: 1000 };
 
 /**
  * Analysis plates in real Chromium against the real server: a demo plate opened from the
@@ -19,39 +21,28 @@ const API = '/proptech_allplan';
 describe('analysis plates in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
+  let users: SignedInBrowsers;
   let admin: string;
   const problems: string[][] = [];
 
   beforeAll(async () => {
     t = await startTestApp('sqlite', { webDir: builtWebDir() });
     browser = await launchBrowser();
+    users = signedInBrowsers(browser, t.url, { contextOptions: { viewport: VIEWPORT }, onPage: async (page) => problems.push(await watchPageProblems(page)) });
     admin = await t.signIn('admin', NORTHWIND);
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
   });
   afterAll(async () => {
+    await users?.close();
     await browser?.close();
     await t?.close();
   });
 
-  const newPage = async (locale = 'en-US') => {
-    const context = await browser.newContext({ locale, viewport: { width: 1440, height: 1000 } });
-    const page = await context.newPage();
-    problems.push(await watchPageProblems(page));
-    return page;
-  };
-
-  const signIn = async (page: Page) => {
-    await page.goto(`${t.url}/login`);
-    await page.fill('#password-login_account', 'admin');
-    await page.fill('#password-login_password', DEMO_PASSWORD);
-    await page.locator('form#password-login button[type=submit]').click();
-    await page.getByRole('button', { name: NORTHWIND }).click();
-    await page.getByTestId('workspace-NW-HQ').click();
-    await page.waitForURL(`${t.url}/home`);
-  };
+  /** The administrator's tab at `path`. */
+  const adminAt = (path: string, locale = 'en-US') => users.open('admin', path, { locale });
 
   const shoot = async (page: Page, name: string) => {
-    await page.waitForTimeout(600);
+    await pageAtRest(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   };
 
@@ -70,14 +61,18 @@ describe('analysis plates in Chromium', () => {
   };
 
   it('opens a demo plate from the menu; its components draw, refresh now and on a timer', { timeout: 120_000 }, async () => {
-    const page = await newPage();
-    await signIn(page);
+    // A browser of its own whose clock the test moves on, so the 30-second timer is not waited for.
+    const context = await browser.newContext({ locale: 'en-US', viewport: VIEWPORT });
+    await context.clock.install();
+    const page = await context.newPage();
+    problems.push(await watchPageProblems(page));
+    await signInThroughLoginScreen(page, t.url, 'admin');
     const backlog = (await plates()).find((p) => p.name === 'Maintenance backlog')!;
     await page.getByRole('menuitem', { name: 'Data analysis' }).click();
     const entry = page.getByRole('menuitem', { name: 'Maintenance backlog' });
     await entry.waitFor({ state: 'visible' });
     // The group opens with an animation: let it settle before the click.
-    await page.waitForTimeout(400);
+    await pageAtRest(page);
     await entry.click();
     await page.waitForURL(`${t.url}/data-analysis-plate/${backlog.id}`);
     expect(await drawn(page)).toBe(backlog.componentCount);
@@ -94,18 +89,21 @@ describe('analysis plates in Chromium', () => {
     const before = queries.length;
     await page.getByTestId('plate-refresh-interval').click();
     await page.locator('.ant-select-item-option[title="Every 30 seconds"]').click();
-    await expect.poll(() => queries.length, { timeout: 45_000, interval: 1000 }).toBeGreaterThan(before);
+    // Every query of the refresh has come back before the clock jumps past their time limits.
+    await drawn(page);
+    await page.clock.fastForward('00:30');
+    await expect.poll(() => queries.length, { timeout: 10_000 }).toBeGreaterThan(before);
     await drawn(page);
     expect(problems.flat()).toEqual([]);
-    await page.context().close();
+    await context.close();
   });
 
   it('cross-filters the other components from a bar, drills the chart into the month and back up', { timeout: 120_000 }, async () => {
-    const page = await newPage();
-    await signIn(page);
     const backlog = (await plates()).find((p) => p.name === 'Maintenance backlog')!;
-    await page.goto(`${t.url}/data-analysis-plate/${backlog.id}`);
+    const page = await adminAt(`/data-analysis-plate/${backlog.id}`);
     await drawn(page);
+    // The bars have grown to their place before they are clicked.
+    await pageAtRest(page);
     const requests = page.locator('[data-widget-id="requests"]');
     const before = await requests.innerText();
     const bodies: string[] = [];
@@ -142,14 +140,12 @@ describe('analysis plates in Chromium', () => {
     await expect.poll(() => page.getByTestId('drill-up-byMonth').count()).toBe(0);
     await expect.poll(() => requests.innerText()).toBe(before);
     expect(problems.flat()).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('downloads a component\'s data as CSV and a chart as PNG', { timeout: 120_000 }, async () => {
-    const page = await newPage();
-    await signIn(page);
     const backlog = (await plates()).find((p) => p.name === 'Maintenance backlog')!;
-    await page.goto(`${t.url}/data-analysis-plate/${backlog.id}`);
+    const page = await adminAt(`/data-analysis-plate/${backlog.id}`);
     await drawn(page);
 
     await page.getByTestId('export-byBuilding').click();
@@ -167,13 +163,11 @@ describe('analysis plates in Chromium', () => {
     expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(bytes.length).toBeGreaterThan(5_000);
     expect(problems.flat()).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('searches, creates, renames, copies, adds to the menu and deletes with confirmation', { timeout: 120_000 }, async () => {
-    const page = await newPage();
-    await signIn(page);
-    await page.goto(`${t.url}/dataAnalysisPlate`);
+    const page = await adminAt('/dataAnalysisPlate');
     await page.locator('.ant-table-row').first().waitFor();
     expect(await page.locator('.ant-table-row').count()).toBe(2);
     await shoot(page, 'list-en');
@@ -220,7 +214,7 @@ describe('analysis plates in Chromium', () => {
     // The menu follows at once, without a reload: the entry shows in the open "Data analysis" group.
     const entry = page.getByRole('menuitem', { name: 'Weekly maintenance review' });
     await entry.waitFor({ state: 'visible' });
-    await page.waitForTimeout(400);
+    await pageAtRest(page);
     await entry.click();
     await page.waitForURL(`${t.url}/data-analysis-plate/${created.id}`);
     await page.locator('.page-renderer-empty').waitFor();
@@ -232,7 +226,7 @@ describe('analysis plates in Chromium', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(async () => (await plates()).some((p) => p.id === copy.id)).toBe(false);
     expect(problems.flat()).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('shows the list and a plate in Chinese and Arabic (screenshots)', { timeout: 120_000 }, async () => {
@@ -241,33 +235,27 @@ describe('analysis plates in Chromium', () => {
       ['zh-CN', 'zh-CN', 'ltr'],
       ['ar', 'ar', 'rtl'],
     ] as const) {
-      const page = await newPage(locale);
-      await signIn(page);
+      const page = await adminAt('/dataAnalysisPlate', locale);
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);
-      await page.goto(`${t.url}/dataAnalysisPlate`);
       await page.locator('.ant-table-row').first().waitFor();
       await shoot(page, `list-${suffix}`);
       await page.goto(`${t.url}/data-analysis-plate/${fire.id}`);
       await drawn(page);
       await shoot(page, `view-${suffix}`);
-      await page.context().close();
+      await page.close();
     }
     expect(problems.flat()).toEqual([]);
   });
 
   it('answers an unknown plate with its own screen', async () => {
-    const page = await newPage();
-    await signIn(page);
-    await page.goto(`${t.url}/data-analysis-plate/999999`);
+    const page = await adminAt('/data-analysis-plate/999999');
     await page.getByText('This plate does not exist, or it was deleted.').waitFor();
-    await page.context().close();
+    await page.close();
   });
 
   it('follows the BI settings: an administrator picks the dark theme, a palette and an auto-refresh; plates open with them', { timeout: 120_000 }, async () => {
-    const page = await newPage();
+    const page = await adminAt('/appSetting/bi');
     const pageProblems = problems.at(-1)!;
-    await signIn(page);
-    await page.goto(`${t.url}/appSetting/bi`);
     await page.getByTestId('bi-theme').getByText('Dark').click();
     await page.getByTestId('bi-add-color').click();
     await page.getByTestId('bi-refresh').click();
@@ -289,16 +277,14 @@ describe('analysis plates in Chromium', () => {
     // Back to the defaults for whatever runs next.
     await t.call('POST', `${API}/bi/setting/update`, { token: admin, body: { theme: 'light', palette: [], defaultRefresh: 0, revision: stored.revision } });
     expect(pageProblems).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('registers a SQL view in the BI settings: a refused one says why, a good one previews its rows, is saved and lists as a dataset', { timeout: 120_000 }, async () => {
-    const page = await newPage();
+    const page = await adminAt('/appSetting/bi');
     const pageProblems = problems.at(-1)!;
-    await signIn(page);
     const relations = (await t.call<{ name: string; title: string }[]>('GET', `${API}/bi/view/relations`, { token: admin })).body.data;
     const maintenance = relations.find((r) => r.title === 'Maintenance request')!.name;
-    await page.goto(`${t.url}/appSetting/bi`);
     await page.getByTestId('bi-views').waitFor();
     await page.getByTestId('bi-view-add').click();
     await page.getByTestId('bi-view-name').fill('Requests per building');
@@ -336,12 +322,10 @@ describe('analysis plates in Chromium', () => {
 
     // The refused check is the one failed request the console shows.
     expect(pageProblems.filter((problem) => !problem.includes('status of 400'))).toEqual([]);
-    await page.context().close();
+    await page.close();
 
     // The same screen in Arabic, right to left, the SQL still left to right.
-    const arabic = await newPage('ar');
-    await signIn(arabic);
-    await arabic.goto(`${t.url}/appSetting/bi`);
+    const arabic = await adminAt('/appSetting/bi', 'ar');
     await arabic.getByTestId('bi-views').locator('tbody tr').first().waitFor();
     expect(await arabic.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await shoot(arabic, 'bi-views-ar');
@@ -350,6 +334,6 @@ describe('analysis plates in Chromium', () => {
     expect(await arabic.getByTestId('bi-view-sql').locator('.code-editor').getAttribute('dir')).toBe('ltr');
     await shoot(arabic, 'bi-view-editor-ar');
     expect(problems.at(-1)).toEqual([]);
-    await arabic.context().close();
+    await arabic.close();
   });
 });

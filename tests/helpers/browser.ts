@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, errors, type Browser, type Page } from 'playwright-core';
 import { DEMO_PASSWORD, NORTHWIND } from './test-app.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -50,13 +50,64 @@ export async function watchPageProblems(page: Page): Promise<string[]> {
   return problems;
 }
 
-/** Signs in through the login screen into Northwind's NW-HQ workspace; admin, who has two tenants, picks Northwind first. */
-export async function signInToNorthwindHq(page: Page, baseUrl: string, account: 'admin' | 'alice' | 'bob'): Promise<void> {
+export type Account = 'admin' | 'alice' | 'bob';
+
+/** What each demo account picks on its way in: admin has two tenants, alice two workspaces, bob one of each (chosen for him). */
+const WAY_IN: Record<Account, { tenant?: string; workspace?: string }> = {
+  admin: { tenant: NORTHWIND, workspace: 'NW-HQ' },
+  alice: { workspace: 'NW-HQ' },
+  bob: {},
+};
+
+/** Signs in through the login screen, picking Northwind and its NW-HQ workspace where there is a choice; ends on /home. */
+export async function signInThroughLoginScreen(page: Page, baseUrl: string, account: Account): Promise<void> {
+  const { tenant, workspace } = WAY_IN[account];
   await page.goto(`${baseUrl}/login`);
   await page.fill('#password-login_account', account);
   await page.fill('#password-login_password', DEMO_PASSWORD);
   await page.locator('form#password-login button[type=submit]').click();
-  if (account === 'admin') await page.getByRole('button', { name: NORTHWIND }).click();
-  await page.getByTestId('workspace-NW-HQ').click();
+  if (tenant) await page.getByRole('button', { name: tenant }).click();
+  if (workspace) await page.getByTestId(`workspace-${workspace}`).click();
   await page.waitForURL(`${baseUrl}/home`);
+}
+
+/**
+ * Waits until the page holds still for a picture: fonts loaded, no CSS animation or transition
+ * of finite length running (antd's dialogs, drawers, menus and messages move by CSS), and every
+ * canvas (charts draw their entry animation on one) unchanged over a few frames. A canvas that
+ * never stops moving would keep the page waiting for ever, so after `patience` ms it goes on.
+ */
+export async function pageAtRest(page: Page, patience = 3_000): Promise<void> {
+  await page
+    .waitForFunction(
+      (call) => {
+        const state = window as unknown as { restingCall?: number; restingFrames?: number; canvasPrint?: string };
+        if (state.restingCall !== call) Object.assign(state, { restingCall: call, restingFrames: 0, canvasPrint: undefined });
+        const moving = document.getAnimations().some((animation) => {
+          const end = animation.effect?.getComputedTiming().endTime;
+          return animation.playState === 'running' && typeof end === 'number' && Number.isFinite(end);
+        });
+        // Each canvas drawn small: enough to see a chart still growing, cheap every frame.
+        const thumb = document.createElement('canvas');
+        thumb.width = 12;
+        thumb.height = 12;
+        const pen = thumb.getContext('2d', { willReadFrequently: true })!;
+        const prints = [...document.querySelectorAll('canvas')].map((canvas) => {
+          if (!canvas.width || !canvas.height) return '';
+          pen.clearRect(0, 0, 12, 12);
+          pen.drawImage(canvas, 0, 0, 12, 12);
+          return pen.getImageData(0, 0, 12, 12).data.join(',');
+        });
+        const print = prints.join('|');
+        const still = !moving && document.fonts.status === 'loaded' && print === state.canvasPrint;
+        state.canvasPrint = print;
+        state.restingFrames = still ? (state.restingFrames ?? 0) + 1 : 0;
+        return state.restingFrames >= 3;
+      },
+      Math.random(),
+      { polling: 'raf', timeout: patience },
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof errors.TimeoutError)) throw error;
+    });
 }

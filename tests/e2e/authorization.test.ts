@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Role, WorkspaceTemplate } from '../../src/core/contracts/authorization.ts';
 import { isChecked, treeCheckbox } from '../helpers/antd-tree.ts';
-import { builtWebDir, launchBrowser } from '../helpers/browser.ts';
-import { DEMO_PASSWORD, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { builtWebDir, launchBrowser, pageAtRest, requestsOf } from '../helpers/browser.ts';
+import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
+import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/authorization');
 const API = '/proptech_allplan';
@@ -19,40 +20,28 @@ const API = '/proptech_allplan';
 describe('authorization screens in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
+  let users: SignedInBrowsers;
   const errors: string[] = [];
 
   beforeAll(async () => {
     t = await startTestApp('sqlite', { webDir: builtWebDir() });
     browser = await launchBrowser();
+    users = signedInBrowsers(browser, t.url, {
+      contextOptions: { viewport: { width: 1366, height: 860 } },
+      onPage: (page, { locale }) => {
+        page.on('pageerror', (error) => errors.push(`${locale}: ${error.message}`));
+        page.on('console', (message) => {
+          if (message.type() === 'error' && !/status of 40[34]/.test(message.text())) errors.push(`${locale}: ${message.text()}`);
+        });
+      },
+    });
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
   });
   afterAll(async () => {
+    await users?.close();
     await browser?.close();
     await t?.close();
   });
-
-  const newPage = async (locale = 'en-US') => {
-    const context = await browser.newContext({ locale, viewport: { width: 1366, height: 860 } });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(`${locale}: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !/status of 40[34]/.test(message.text())) errors.push(`${locale}: ${message.text()}`);
-    });
-    return page;
-  };
-
-  /** Signs in through the login screen; the admin picks Northwind and its NW-HQ workspace. */
-  const signIn = async (page: Page, account: 'admin' | 'bob') => {
-    await page.goto(`${t.url}/login`);
-    await page.fill('#password-login_account', account);
-    await page.fill('#password-login_password', DEMO_PASSWORD);
-    await page.locator('form#password-login button[type=submit]').click();
-    if (account === 'admin') {
-      await page.getByRole('button', { name: NORTHWIND }).click();
-      await page.getByTestId('workspace-NW-HQ').click();
-    }
-    await page.waitForURL(`${t.url}/home`);
-  };
 
   /** Moves users by name from one side of a transfer to the other. */
   const transfer = async (scope: Locator, name: string, to: 'right' | 'left') => {
@@ -62,16 +51,13 @@ describe('authorization screens in Chromium', () => {
   };
 
   const shoot = async (page: Page, name: string) => {
-    await page.waitForTimeout(350); // checkbox, button and dialog transitions settle
+    await pageAtRest(page); // checkbox, button and dialog transitions settle
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   };
 
   it('admin grants a role a menu entry and a function point; bob sees the entry, may act, and is refused once it is taken back', { timeout: 120_000 }, async () => {
-    const admin = await newPage();
-    await signIn(admin, 'admin');
-
     // Bob's workspace does not offer the administration menu yet: the admin adds "Roles" to it.
-    await admin.goto(`${t.url}/management?tab=workspaces`);
+    const admin = await users.open('admin', '/management?tab=workspaces');
     await admin.getByTestId('workspace-menu-NW-TOWER').click();
     const drawer = admin.locator('.ant-drawer');
     await drawer.getByRole('searchbox').fill('Roles');
@@ -110,8 +96,7 @@ describe('authorization screens in Chromium', () => {
     await expect.poll(() => admin.getByTestId('role-roleAuditor').innerText()).toContain('1');
 
     // Bob, in a new session, finds the entry in his menu and the server answers him.
-    const bob = await newPage();
-    await signIn(bob, 'bob');
+    const bob = await users.open('bob');
     await bob.getByRole('menuitem', { name: 'Administration' }).click();
     await bob.getByRole('menuitem', { name: 'Roles' }).click();
     await bob.waitForURL(`${t.url}/authorize/roleManage`);
@@ -135,8 +120,8 @@ describe('authorization screens in Chromium', () => {
     expect(await bob.locator('.app-sider').getByRole('menuitem', { name: 'Administration' }).count()).toBe(0);
     await shoot(bob, 'bob-refused-en');
     expect((await t.call('GET', `${API}/role/list`, { token: bobToken })).status).toBe(403);
-    await admin.context().close();
-    await bob.context().close();
+    await admin.close();
+    await bob.close();
   });
 
   it('shows every administration screen in English, Chinese and Arabic (screenshots)', { timeout: 240_000 }, async () => {
@@ -172,8 +157,8 @@ describe('authorization screens in Chromium', () => {
       ['zh-CN', 'zh-CN', 'ltr'],
       ['ar', 'ar', 'rtl'],
     ] as const) {
-      const page = await newPage(locale);
-      await signIn(page, 'admin');
+      const page = await users.open('admin', '/home', { locale });
+      const requests = requestsOf(page);
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);
       for (const screen of screens) {
         await page.goto(`${t.url}${screen.path}`);
@@ -181,7 +166,7 @@ describe('authorization screens in Chromium', () => {
           await shoot(page, `failed-${screen.name}-${suffix}`);
           throw error;
         });
-        await page.waitForLoadState('networkidle');
+        await requests.settled();
         await shoot(page, `${screen.name}-${suffix}`);
       }
       // The role, permission group and invitation forms, as dialogs.
@@ -212,14 +197,12 @@ describe('authorization screens in Chromium', () => {
         await screen.ready(page);
         await shoot(page, `${screen.name}-${suffix}-phone`);
       }
-      await page.context().close();
+      await page.close();
     }
   });
 
   it('edits a role with the keyboard alone: pick it, tick a menu, discard', async () => {
-    const page = await newPage();
-    await signIn(page, 'admin');
-    await page.goto(`${t.url}/authorize/roleManage`);
+    const page = await users.open('admin', '/authorize/roleManage');
     await page.locator('.admin-tree .ant-tree-treenode:not([aria-hidden])').first().waitFor();
 
     const focusedInside = (selector: string) => page.evaluate((inside) => !!document.activeElement?.closest(inside), selector);
@@ -254,7 +237,7 @@ describe('authorization screens in Chromium', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => isChecked(formDesigner)).toBe(false);
     expect(await page.getByTestId('save-resources').isEnabled()).toBe(false);
-    await page.context().close();
+    await page.close();
   });
 
   it('raised no page or console errors', () => {

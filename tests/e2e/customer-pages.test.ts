@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { PageListItem } from '../../src/web/admin/admin-api.ts';
 import { readSeedPages } from '../../src/server/modules/page/seed.ts';
-import { builtWebDir, launchBrowser } from '../helpers/browser.ts';
-import { DEMO_PASSWORD, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { builtWebDir, launchBrowser, pageAtRest } from '../helpers/browser.ts';
+import { signedInBrowsers, type OpenOptions, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
+import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/customer-pages');
 const API = '/proptech_allplan';
@@ -20,37 +21,38 @@ const customerPages = seedPages.filter((p) => p.file.kind === 'page');
 describe('customer pages in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
+  let users: SignedInBrowsers;
   const errors: string[] = [];
 
-  beforeAll(async () => {
-    t = await startTestApp('sqlite', { webDir: builtWebDir() });
-    browser = await launchBrowser();
-    fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  const newPage = async (locale = 'en-US', viewport = { width: 1440, height: 900 }) => {
-    const context = await browser.newContext({ locale, viewport });
-    const page = await context.newPage();
+  const watchErrors = (page: Page, locale: string) => {
     page.on('pageerror', (error) => errors.push(`${locale} ${page.url()}: ${error.message}`));
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(`${locale} ${page.url()}: ${message.text()}`);
     });
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', { webDir: builtWebDir() });
+    browser = await launchBrowser();
+    users = signedInBrowsers(browser, t.url, { onPage: (page, { locale }) => watchErrors(page, locale) });
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await users?.close();
+    await browser?.close();
+    await t?.close();
+  });
+
+  /** A visitor's browser, not signed in. */
+  const newPage = async (locale = 'en-US', viewport = { width: 1440, height: 900 }) => {
+    const context = await browser.newContext({ locale, viewport });
+    const page = await context.newPage();
+    watchErrors(page, locale);
     return page;
   };
 
-  const signIn = async (page: Page) => {
-    await page.goto(`${t.url}/login`);
-    await page.fill('#password-login_account', 'admin');
-    await page.fill('#password-login_password', DEMO_PASSWORD);
-    await page.locator('form#password-login button[type=submit]').click();
-    await page.getByRole('button', { name: NORTHWIND }).click();
-    await page.getByTestId('workspace-NW-HQ').click();
-    await page.waitForURL(`${t.url}/home`);
-  };
+  /** The administrator's tab at `path`. */
+  const adminAt = (path: string, options?: OpenOptions) => users.open('admin', path, options);
 
   /** Waits until every cell has drawn: no skeleton, no chunk loading, no cell busy, no row placeholder. */
   const settled = async (page: Page, cells: number) => {
@@ -63,7 +65,7 @@ describe('customer pages in Chromium', () => {
       )
       .toBe(0);
     // Charts animate in; let them finish before a picture is taken.
-    await page.waitForTimeout(800);
+    await pageAtRest(page);
   };
 
   const expectNoProblems = async (page: Page, where: string) => {
@@ -74,8 +76,7 @@ describe('customer pages in Chromium', () => {
   // Many pages in one test: its time limit is generous, as speed is measured by the renderer benchmark.
   it('opens every seeded customer page with all its widgets drawn', { timeout: 240_000 }, async () => {
     expect(customerPages.length).toBe(12);
-    const page = await newPage();
-    await signIn(page);
+    const page = await adminAt('/home');
     for (const { key, file } of customerPages) {
       await page.goto(`${t.url}${file.route}`);
       await settled(page, file.config.widgets.filter((w) => !w.visibleIf).length);
@@ -83,13 +84,11 @@ describe('customer pages in Chromium', () => {
       await expect.poll(() => page.locator('h1').first().innerText()).toBe(file.config.title);
       await page.screenshot({ path: path.join(SCREENSHOTS, `${key}-en.png`), fullPage: true });
     }
-    await page.context().close();
+    await page.close();
   });
 
   it('pages the work-order table from the server as it scrolls, and moves through it with the keyboard', async () => {
-    const page = await newPage();
-    await signIn(page);
-    await page.goto(`${t.url}/bayer`);
+    const page = await adminAt('/bayer');
     const bayer = customerPages.find((p) => p.file.route === '/bayer')!;
     await settled(page, bayer.file.config.widgets.length);
     const grid = page.locator('[data-widget-id="orders"] [role="grid"]');
@@ -116,14 +115,13 @@ describe('customer pages in Chromium', () => {
     // Sorting by a column asks the server again with that sort.
     await page.locator('[data-widget-id="orders"]').getByRole('button', { name: 'Cost', exact: true }).click();
     await expect.poll(() => requests.some((r) => JSON.stringify(r).includes('"sort":[{"field":"cost","order":"asc"}]'))).toBe(true);
-    await page.context().close();
+    await page.close();
   });
 
   it('draws the pages in Chinese and in Arabic, mirrored right to left', { timeout: 240_000 }, async () => {
     const samples = ['weishitong-2', 'monitoring', 'roche', 'project-dashboard2'];
     for (const locale of ['zh-CN', 'ar']) {
-      const page = await newPage(locale);
-      await signIn(page);
+      const page = await adminAt('/home', { locale });
       for (const key of samples) {
         const { file } = customerPages.find((p) => p.key === key)!;
         await page.goto(`${t.url}${file.route}`);
@@ -138,13 +136,12 @@ describe('customer pages in Chromium', () => {
       const last = (await page.locator('[data-widget-id="properties"]').boundingBox())!;
       if (locale === 'ar') expect(first.x).toBeGreaterThan(last.x);
       else expect(first.x).toBeLessThan(last.x);
-      await page.context().close();
+      await page.close();
     }
   });
 
   it('stacks the cells in one column on a phone', async () => {
-    const page = await newPage('en-US', { width: 390, height: 844 });
-    await signIn(page);
+    const page = await adminAt('/home', { viewport: { width: 390, height: 844 } });
     // The sidebar folds away on its own at this width.
     expect(await page.locator('.app-sider').count()).toBe(0);
     const { file } = customerPages.find((p) => p.key === 'monitoring')!;
@@ -154,7 +151,7 @@ describe('customer pages in Chromium', () => {
     const x = boxes[0]!.x;
     for (const box of boxes) expect(Math.abs(box.x - x)).toBeLessThan(2);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'monitoring-phone.png'), fullPage: true });
-    await page.context().close();
+    await page.close();
   });
 
   it('opens a page an administrator stores at a new route, sanitising its Markdown; other addresses are not found', async () => {
@@ -179,9 +176,7 @@ describe('customer pages in Chromium', () => {
       },
     });
     expect(created.status).toBe(200);
-    const page = await newPage();
-    await signIn(page);
-    await page.goto(`${t.url}/site-notes`);
+    const page = await adminAt('/site-notes');
     await settled(page, 1);
     const notes = page.locator('[data-widget-id="notes"]');
     await expect.poll(() => notes.getByRole('heading', { name: 'Gate rules' }).count()).toBe(1);
@@ -192,7 +187,7 @@ describe('customer pages in Chromium', () => {
 
     await page.goto(`${t.url}/no-such-page`);
     await expect.poll(() => page.getByText('404').count()).toBeGreaterThan(0);
-    await page.context().close();
+    await page.close();
     // Expected here: Chromium reports the inline handler the policy blocked while the sanitiser
     // parsed the dirty Markdown (it never ran: see `injected`), and the server loader's 404.
     const expected = (e: string) => (e.includes('/site-notes') && e.includes('inline event handler')) || (e.includes('/no-such-page') && /status of 404/.test(e));

@@ -5,8 +5,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { RoleDetail } from '../../src/core/contracts/authorization.ts';
 import { flattenTree, type MenuItem } from '../../src/core/menu-tree.ts';
 import { ok, roleByCode, tenantNodes } from '../helpers/authorization.ts';
-import { builtWebDir, launchBrowser } from '../helpers/browser.ts';
-import { DEMO_PASSWORD, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { builtWebDir, launchBrowser, pageAtRest } from '../helpers/browser.ts';
+import { signedInBrowsers, type OpenOptions, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
+import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/menu-freshness');
 // Room for a busy machine: a check, a pop-up's closing motion or a toast may take a few seconds.
@@ -24,6 +25,8 @@ describe('the shell follows permission changes in Chromium', () => {
   // Checks every second, the way the 60-second default does in production.
   let ticking: TestApp;
   let browser: Browser;
+  /** Alice's browsers, one set per server. */
+  const users = new Map<TestApp, SignedInBrowsers>();
   const errors: string[] = [];
 
   beforeAll(async () => {
@@ -32,32 +35,24 @@ describe('the shell follows permission changes in Chromium', () => {
       startTestApp('sqlite', { webDir: builtWebDir(), menuRefreshSeconds: 1 }),
     ]);
     browser = await launchBrowser();
+    const onPage = (page: Page, { locale }: { locale: string }) => {
+      page.on('pageerror', (error) => errors.push(`${locale}: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !/status of 403/.test(message.text())) errors.push(`${locale}: ${message.text()}`);
+      });
+    };
+    for (const t of [quiet, ticking]) users.set(t, signedInBrowsers(browser, t.url, { contextOptions: { viewport: { width: 1280, height: 800 } }, onPage }));
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
   });
   afterAll(async () => {
+    for (const signedIn of users.values()) await signedIn.close();
     await browser?.close();
     await quiet?.close();
     await ticking?.close();
   });
 
-  const newPage = async (locale = 'en-US', viewport = { width: 1280, height: 800 }) => {
-    const context = await browser.newContext({ locale, viewport });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(`${locale}: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !/status of 403/.test(message.text())) errors.push(`${locale}: ${message.text()}`);
-    });
-    return page;
-  };
-
-  const signInAlice = async (t: TestApp, page: Page) => {
-    await page.goto(`${t.url}/login`);
-    await page.fill('#password-login_account', 'alice');
-    await page.fill('#password-login_password', DEMO_PASSWORD);
-    await page.locator('form#password-login button[type=submit]').click();
-    await page.getByTestId('workspace-NW-HQ').click();
-    await page.waitForURL(`${t.url}/home`);
-  };
+  /** Alice's home page on the server; her first page there comes through the login screen. */
+  const aliceHome = (t: TestApp, options?: OpenOptions) => users.get(t)!.open('alice', '/home', options);
 
   /** Opens a sidebar entry the way a user does: its section, then the entry. */
   const openEntry = async (page: Page, section: string, entry: string) => {
@@ -104,13 +99,12 @@ describe('the shell follows permission changes in Chromium', () => {
   };
 
   const shoot = async (page: Page, name: string) => {
-    await page.waitForTimeout(400); // drawer and menu transitions settle
+    await pageAtRest(page); // drawer and menu transitions settle
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
   };
 
   it('shows a revoked and a granted entry when the window regains focus, keeping the tab on screen', async () => {
-    const page = await newPage();
-    await signInAlice(quiet, page);
+    const page = await aliceHome(quiet);
     await openEntry(page, 'Documents', 'Document library');
     await openEntry(page, 'Forms & tables', 'Form data');
     await expect.poll(() => tabTitles(page), SETTLE).toEqual(['Switch workspace', 'Home', 'Document library', 'Form data']);
@@ -130,12 +124,11 @@ describe('the shell follows permission changes in Chromium', () => {
     const state = JSON.parse((await page.evaluate(() => sessionStorage.getItem('PT_STATE')))!) as { tabList: { route: string }[] };
     expect(state.tabList.map((tab) => tab.route)).toEqual(['/workSpace/select', '/home', '/table/formData']);
     await shoot(page, 'focus-after-en');
-    await page.context().close();
+    await page.close();
   });
 
   it('after a refused call, closes the page on screen and goes home saying why', async () => {
-    const page = await newPage();
-    await signInAlice(quiet, page);
+    const page = await aliceHome(quiet);
     await openEntry(page, 'Project dashboards', 'Roche campus');
     await page.waitForURL(`${quiet.url}/roche`);
     await page.locator('[data-widget-state]').first().waitFor();
@@ -155,13 +148,12 @@ describe('the shell follows permission changes in Chromium', () => {
     expect(await tabTitles(page)).not.toContain('Roche campus');
     await page.locator('.app-sider').getByRole('menuitem', { name: 'Administration' }).click();
     await page.locator('.app-sider').getByRole('menuitem', { name: 'Roles' }).waitFor();
-    await page.context().close();
+    await page.close();
   });
 
   it('a user who manages roles sees their own menu change as soon as they save their role', async () => {
     await changeMemberRole(quiet, { grant: ['role:manage'] });
-    const page = await newPage();
-    await signInAlice(quiet, page);
+    const page = await aliceHome(quiet);
     await openEntry(page, 'Administration', 'Roles');
     await page.getByTestId('role-member').click();
     await expect.poll(() => page.getByTestId('role-member').getAttribute('aria-current'), SETTLE).toBe('true');
@@ -180,16 +172,15 @@ describe('the shell follows permission changes in Chromium', () => {
     expect(await menuRoutes(page)).toContain('/authorize/roleManage');
     // Attachments was the last entry of Documents (the library went in the first test): the section goes too.
     await expect.poll(() => menuEntries(sideMenu(page)), SETTLE).not.toContain('Documents');
-    await page.context().close();
+    await page.close();
   });
 
   it('checks at the server interval while visible, leaving an unchanged menu as it is', async () => {
-    const page = await newPage();
+    const page = await aliceHome(ticking);
     const checks: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/workingSpace/user/function/tree')) checks.push(request.url());
     });
-    await signInAlice(ticking, page);
     await openEntry(page, 'Documents', 'Document library');
     await openEntry(page, 'Forms & tables', 'Form data');
     // Mark the menu element: a check that finds nothing new must not redraw it.
@@ -201,12 +192,11 @@ describe('the shell follows permission changes in Chromium', () => {
     await changeMemberRole(ticking, { revoke: ['docManage'] });
     await expect.poll(() => tabTitles(page), SETTLE).toEqual(['Switch workspace', 'Home', 'Form data']);
     expect(page.url()).toBe(`${ticking.url}/table/formData`);
-    await page.context().close();
+    await page.close();
   });
 
   it('closes a pop-up of the folded sidebar once an entry is chosen, by mouse or keyboard', async () => {
-    const page = await newPage();
-    await signInAlice(quiet, page);
+    const page = await aliceHome(quiet);
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
     const openPopups = page.locator('.ant-menu-submenu-popup:not(.ant-menu-submenu-hidden)');
 
@@ -226,7 +216,7 @@ describe('the shell follows permission changes in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname !== '/table/formData');
     await expect.poll(() => openPopups.count(), SETTLE).toBe(0);
-    await page.context().close();
+    await page.close();
   });
 
   const NARROW_CASES = [
@@ -236,8 +226,7 @@ describe('the shell follows permission changes in Chromium', () => {
   ] as const;
   for (const { locale, suffix, section, entry, home, menu } of NARROW_CASES) {
     it(`folds the sidebar below the lg breakpoint and opens it as a drawer (${suffix})`, async () => {
-      const page = await newPage(locale);
-      await signInAlice(quiet, page);
+      const page = await aliceHome(quiet, { locale });
       await openEntry(page, section, entry);
       await page.waitForURL(`${quiet.url}/table/formData`);
       await shoot(page, `wide-${suffix}`);
@@ -283,7 +272,7 @@ describe('the shell follows permission changes in Chromium', () => {
       await page.locator('.app-sider').waitFor({ state: 'detached' });
       await page.setViewportSize({ width: 1280, height: 800 });
       await expect.poll(() => page.locator('.app-sider').evaluate((el) => el.classList.contains('ant-layout-sider-collapsed')), SETTLE).toBe(true);
-      await page.context().close();
+      await page.close();
     });
   }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, errors, type Browser, type Page } from 'playwright-core';
+import { chromium, errors, type Browser, type Page, type Request } from 'playwright-core';
 import { DEMO_PASSWORD, NORTHWIND } from './test-app.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -110,4 +110,34 @@ export async function pageAtRest(page: Page, patience = 3_000): Promise<void> {
     .catch((error: unknown) => {
       if (!(error instanceof errors.TimeoutError)) throw error;
     });
+}
+
+/**
+ * Keeps count of the page's open requests (the notification stream, open for good, aside).
+ * `settled()` waits until none is open and the page stands still, and none opened meanwhile: a
+ * screen that asks again once its first answer is in is waited for too.
+ */
+export function requestsOf(page: Page): { settled(): Promise<void> } {
+  const open = new Set<Request>();
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'eventsource') open.add(request);
+  });
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  const noneOpen = async (patience = 15_000) => {
+    const deadline = Date.now() + patience;
+    while (open.size > 0) {
+      if (Date.now() > deadline) throw new Error(`requests still open: ${[...open].map((request) => request.url()).join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  return {
+    async settled() {
+      do {
+        await page.evaluate(() => undefined); // a round trip: the events of answers already in have arrived
+        await noneOpen();
+        await pageAtRest(page);
+      } while (open.size > 0);
+    },
+  };
 }

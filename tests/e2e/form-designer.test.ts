@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { FormDetail, FormListItem, FormVersionDetail, FormVersionItem } from '../../src/core/contracts/forms.ts';
 import type { PageResult } from '../../src/core/envelope.ts';
-import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
-import { DEMO_PASSWORD, HARBOR, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
+import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
+import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/form-designer');
 const API = '/proptech_allplan';
@@ -18,37 +19,29 @@ const API = '/proptech_allplan';
 describe('form designer in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
+  let users: SignedInBrowsers;
   const problems: string[][] = [];
 
   beforeAll(async () => {
     t = await startTestApp('sqlite', { webDir: builtWebDir() });
     browser = await launchBrowser();
+    users = signedInBrowsers(browser, t.url, {
+      contextOptions: { viewport: { width: 1440, height: 1000 } },
+      onPage: async (page) => problems.push(await watchPageProblems(page)),
+    });
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
   });
   afterAll(async () => {
+    await users?.close();
     await browser?.close();
     await t?.close();
   });
 
-  const newPage = async (locale = 'en-US') => {
-    const context = await browser.newContext({ locale, viewport: { width: 1440, height: 1000 } });
-    const page = await context.newPage();
-    problems.push(await watchPageProblems(page));
-    return page;
-  };
-
-  const signIn = async (page: Page) => {
-    await page.goto(`${t.url}/login`);
-    await page.fill('#password-login_account', 'admin');
-    await page.fill('#password-login_password', DEMO_PASSWORD);
-    await page.locator('form#password-login button[type=submit]').click();
-    await page.getByRole('button', { name: NORTHWIND }).click();
-    await page.getByTestId('workspace-NW-HQ').click();
-    await page.waitForURL(`${t.url}/home`);
-  };
+  /** The administrator's tab at `path`. */
+  const adminAt = (path: string, locale = 'en-US') => users.open('admin', path, { locale });
 
   const shoot = async (page: Page, name: string) => {
-    await page.waitForTimeout(400);
+    await pageAtRest(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   };
 
@@ -68,9 +61,7 @@ describe('form designer in Chromium', () => {
   const select = (page: Page, key: string) => page.getByTestId(`item-${key}`).locator('.designer-item-head').click();
 
   it('builds a form by drag and keyboard, fixes its problems, publishes two versions and sets a numbering rule', { timeout: 180_000 }, async () => {
-    const page = await newPage();
-    await signIn(page);
-    await page.goto(`${t.url}/table/customerForm/form`);
+    const page = await adminAt('/table/customerForm/form');
     await page.locator('.ant-table-row').first().waitFor();
     await shoot(page, 'list-en');
 
@@ -92,11 +83,12 @@ describe('form designer in Chromium', () => {
     }
     await expect.poll(() => canvasKeys(page)).toEqual(['date1', 'text1', 'number1', 'select1', 'subtable1', 'computed1']);
 
-    // Reorder by keyboard: lift date1 with Space, move it down one place, drop it.
+    // Reorder by keyboard: lift date1 with Space, move it down one place, drop it. The sensor
+    // moves on animation frames: each key waits for what the designer announces to screen readers.
     await page.getByTestId('item-date1').locator('.designer-item-head').focus();
-    for (const key of ['Space', 'ArrowDown', 'Space']) {
-      await page.keyboard.press(key);
-      await page.waitForTimeout(250); // the sensor moves on animation frames
+    for (const [key, announced] of [['Space', 'Over date1'], ['ArrowDown', 'Over text1'], ['Space', 'Dropped at text1']]) {
+      await page.keyboard.press(key!);
+      await expect.poll(() => page.locator('[id^="DndLiveRegion"]').innerText()).toBe(announced);
     }
     await expect.poll(() => canvasKeys(page)).toEqual(['text1', 'date1', 'number1', 'select1', 'subtable1', 'computed1']);
 
@@ -172,21 +164,19 @@ describe('form designer in Chromium', () => {
     expect(detail.settings.numbering).toEqual({ rule: 'QC-{YYYYMMDD}-{####}' });
 
     expect(problems.flat()).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('a stale save is refused with a conflict message', { timeout: 60_000 }, async () => {
     const token = await t.signIn('admin', NORTHWIND);
     const form = (await t.call<FormDetail>('POST', `${API}/form/create`, { token, body: { name: 'Chiller log', design: { version: 1, items: [] } } })).body.data;
-    const page = await newPage();
-    await signIn(page);
-    await page.goto(`${t.url}/table/customerForm/form?id=${form.id}`);
+    const page = await adminAt(`/table/customerForm/form?id=${form.id}`);
     await page.getByTestId('palette-switch').click();
     // Someone else saves meanwhile.
     await t.call('POST', `${API}/form/update`, { token, body: { id: form.id, revision: form.revision, name: 'Chiller log (2)' } });
     await page.getByTestId('save-form').click();
     await page.getByTestId('designer-failure').getByText(/Someone else saved this form meanwhile/).waitFor();
-    await page.context().close();
+    await page.close();
     // The refused save is the only thing the console reported.
     const seen = problems.at(-1)!;
     expect(seen.every((line) => line.includes('409'))).toBe(true);
@@ -204,9 +194,7 @@ describe('form designer in Chromium', () => {
       ],
     };
     const form = (await t.call<FormDetail>('POST', `${API}/form/create`, { token, body: { name: 'Fit-out request', design } })).body.data;
-    const page = await newPage();
-    await signIn(page);
-    await page.goto(`${t.url}/table/customerForm/form?id=${form.id}`);
+    const page = await adminAt(`/table/customerForm/form?id=${form.id}`);
     const writes: string[] = [];
     page.on('request', (request) => {
       if (/\/(record|staging)\//.test(request.url())) writes.push(request.url());
@@ -267,7 +255,7 @@ describe('form designer in Chromium', () => {
     expect(elsewhere.body.code).not.toBe(200);
 
     expect(problems.flat()).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('shows the designer and advance settings in Chinese and Arabic (screenshots)', { timeout: 120_000 }, async () => {
@@ -277,10 +265,8 @@ describe('form designer in Chromium', () => {
       ['zh-CN', 'zh-CN', 'ltr'],
       ['ar', 'ar', 'rtl'],
     ] as const) {
-      const page = await newPage(locale);
-      await signIn(page);
+      const page = await adminAt('/table/customerForm/form', locale);
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);
-      await page.goto(`${t.url}/table/customerForm/form`);
       await page.locator('.ant-table-row').first().waitFor();
       await shoot(page, `list-${suffix}`);
       await page.goto(`${t.url}/table/customerForm/form?id=${form.id}`);
@@ -293,7 +279,7 @@ describe('form designer in Chromium', () => {
       await page.goto(`${t.url}/table/customerForm/advance?id=${form.id}`);
       await page.locator('#advance-numbering').waitFor();
       await shoot(page, `advance-${suffix}`);
-      await page.context().close();
+      await page.close();
     }
     expect(problems.flat()).toEqual([]);
   });

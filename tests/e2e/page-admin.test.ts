@@ -6,8 +6,9 @@ import type { PageListItem } from '../../src/core/contracts/page.ts';
 import type { MenuNode } from '../../src/core/entities.ts';
 import { flattenTree } from '../../src/core/menu-tree.ts';
 import { treeCheckbox } from '../helpers/antd-tree.ts';
-import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
-import { DEMO_PASSWORD, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
+import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
+import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/page-admin');
 const API = '/proptech_allplan';
@@ -54,36 +55,21 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
 describe('page administration in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
+  let users: SignedInBrowsers;
   /** Console errors, uncaught errors and policy violations of every page opened. */
   const problems: string[][] = [];
 
   beforeAll(async () => {
     t = await startTestApp('sqlite', { webDir: builtWebDir() });
     browser = await launchBrowser();
+    users = signedInBrowsers(browser, t.url, { onPage: async (page) => problems.push(await watchPageProblems(page)) });
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
   });
   afterAll(async () => {
+    await users?.close();
     await browser?.close();
     await t?.close();
   });
-
-  const newPage = async (locale = 'en-US', viewport = { width: 1440, height: 900 }) => {
-    const context = await browser.newContext({ locale, viewport });
-    const page = await context.newPage();
-    problems.push(await watchPageProblems(page));
-    return page;
-  };
-
-  /** Signs in through the login screen into Northwind's NW-HQ workspace. */
-  const signIn = async (page: Page, account: 'admin' | 'alice') => {
-    await page.goto(`${t.url}/login`);
-    await page.fill('#password-login_account', account);
-    await page.fill('#password-login_password', DEMO_PASSWORD);
-    await page.locator('form#password-login button[type=submit]').click();
-    if (account === 'admin') await page.getByRole('button', { name: NORTHWIND }).click();
-    await page.getByTestId('workspace-NW-HQ').click();
-    await page.waitForURL(`${t.url}/home`);
-  };
 
   /** Replaces the editor's text, as a paste does. */
   const pasteConfig = async (page: Page, text: string) => {
@@ -105,13 +91,12 @@ describe('page administration in Chromium', () => {
 
   /** A picture of the window, or of the whole page (`fullPage`), whose resize the grid would still be following. */
   const shoot = async (page: Page, name: string, fullPage = false) => {
-    await page.waitForTimeout(600); // charts animate in, dialogs settle
+    await pageAtRest(page); // charts animate in, dialogs settle
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
   };
 
   it('admin writes a page as JSON and routes it into a role’s menu; alice opens it; once deleted its address is gone', { timeout: 180_000 }, async () => {
-    const admin = await newPage();
-    await signIn(admin, 'admin');
+    const admin = await users.open('admin');
     // The editor runs under the app's script and style policy; a violation would be a console error.
     const listed = await admin.goto(`${t.url}/pageManage`);
     expect(listed?.headers()['content-security-policy']).toContain("script-src 'self'");
@@ -170,8 +155,7 @@ describe('page administration in Chromium', () => {
     expect((await granted).status()).toBe(200);
 
     // alice, in a new session, finds the entry in her menu and the page draws with data.
-    const alice = await newPage();
-    await signIn(alice, 'alice');
+    const alice = await users.open('alice');
     await alice.getByRole('menuitem', { name: 'Administration' }).click();
     await alice.getByRole('menuitem', { name: 'Plant room' }).click();
     await alice.waitForURL(`${t.url}/plant-room`);
@@ -213,18 +197,16 @@ describe('page administration in Chromium', () => {
     await alice.reload();
     expect((await gone).status()).toBe(404);
     await alice.getByText('the page you visited does not exist').waitFor();
-    await admin.context().close();
-    await alice.context().close();
+    await admin.close();
+    await alice.close();
   });
 
   it('keeps the keyboard free: Tab leaves the JSON editor', async () => {
-    const page = await newPage();
-    await signIn(page, 'admin');
-    await page.goto(`${t.url}/pageManage/edit/new`);
+    const page = await users.open('admin', '/pageManage/edit/new');
     await page.locator('.cm-content').click();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => !!document.activeElement?.closest('.cm-editor'))).toBe(false);
-    await page.context().close();
+    await page.close();
   });
 
   it('shows the list and the editor in English, Chinese and Arabic (screenshots)', { timeout: 180_000 }, async () => {
@@ -236,10 +218,8 @@ describe('page administration in Chromium', () => {
       ['ar', 'ar', 'rtl'],
     ] as const) {
       // Tall enough for the editor, its problems and the preview in one picture.
-      const page = await newPage(locale, { width: 1440, height: 1400 });
-      await signIn(page, 'admin');
+      const page = await users.open('admin', '/pageManage', { locale, viewport: { width: 1440, height: 1400 } });
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);
-      await page.goto(`${t.url}/pageManage`);
       await page.locator('.ant-table-row').first().waitFor();
       await shoot(page, `list-${suffix}`, true);
 
@@ -257,7 +237,7 @@ describe('page administration in Chromium', () => {
       expect(await page.locator('.cm-editor').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
       await page.locator('.page-admin-editor').evaluate((el) => el.scrollIntoView());
       await shoot(page, `editor-${suffix}`);
-      await page.context().close();
+      await page.close();
     }
   });
 

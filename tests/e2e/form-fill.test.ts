@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowTaskPage } from '../../src/core/contracts/flows.ts';
 import type { FormRecord } from '../../src/core/contracts/forms.ts';
 import type { FormDesign } from '../../src/core/forms/form-design.ts';
-import { builtWebDir, launchBrowser, signInThroughLoginScreen, watchPageProblems } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
+import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
 import { call, publishedForm } from '../helpers/forms.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -40,6 +41,7 @@ const DESIGN: FormDesign = {
 describe('form fill screens in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
+  let users: SignedInBrowsers;
   let adminToken: string;
   let formId: number;
   const problems: string[][] = [];
@@ -47,37 +49,31 @@ describe('form fill screens in Chromium', () => {
   beforeAll(async () => {
     t = await startTestApp('sqlite', { webDir: builtWebDir() });
     browser = await launchBrowser();
+    users = signedInBrowsers(browser, t.url, {
+      contextOptions: { viewport: { width: 1280, height: 900 } },
+      onPage: async (page) => problems.push(await watchPageProblems(page)),
+    });
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     adminToken = await t.signIn('admin', NORTHWIND);
     formId = (await publishedForm(t, adminToken, 'Plant room repair', DESIGN)).id;
   });
   afterAll(async () => {
+    await users?.close();
     await browser?.close();
     await t?.close();
   });
 
-  const newPage = async (locale = 'en-US', viewport = { width: 1280, height: 900 }) => {
-    const context = await browser.newContext({ locale, viewport });
-    const page = await context.newPage();
-    problems.push(await watchPageProblems(page));
-    return page;
-  };
-
-  const signIn = (page: Page, account: 'admin' | 'alice') => signInThroughLoginScreen(page, t.url, account);
-
   const shoot = async (page: Page, name: string) => {
-    await page.waitForTimeout(400);
+    await pageAtRest(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   };
 
   it('refuses bad values in the browser, autosaves and resumes a draft, submits, and meets a conflicting save', { timeout: 180_000 }, async () => {
-    const page = await newPage();
-    await signIn(page, 'admin');
+    const page = await users.open('admin', `/table/fill/${formId}`);
     const creates: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/record/create')) creates.push(request.url());
     });
-    await page.goto(`${t.url}/table/fill/${formId}`);
     await page.locator('#root_summary').waitFor();
 
     // Bad values first: the errors show beside their fields and nothing is sent.
@@ -143,19 +139,15 @@ describe('form fill screens in Chromium', () => {
 
   it('draws the fill screen in Chinese, in Arabic right to left, and on a phone', { timeout: 120_000 }, async () => {
     for (const [locale, name] of [['zh-CN', 'fill-zh-CN'], ['ar', 'fill-ar']] as const) {
-      const page = await newPage(locale);
-      await signIn(page, 'admin');
-      await page.goto(`${t.url}/table/fill/${formId}`);
+      const page = await users.open('admin', `/table/fill/${formId}`, { locale });
       await page.locator('#root_summary').waitFor();
       if (locale === 'ar') expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
       // antd spaces out a two-character Chinese label.
       await page.getByRole('button', { name: locale === 'ar' ? 'إرسال' : /^提\s?交$/ }).waitFor();
       await shoot(page, name);
     }
-    const phone = await newPage('en-US', { width: 390, height: 844 });
-    await signIn(phone, 'admin');
     // From the menu the phone screen first lists the forms to fill.
-    await phone.goto(`${t.url}/table/mobileFill`);
+    const phone = await users.open('admin', '/table/mobileFill', { viewport: { width: 390, height: 844 } });
     await phone.getByRole('link', { name: 'Plant room repair' }).click();
     await phone.waitForURL(`${t.url}/table/mobileFill?formId=${formId}`);
     await phone.locator('#root_summary').waitFor();
@@ -170,9 +162,7 @@ describe('form fill screens in Chromium', () => {
     const pending = await call<FlowTaskPage>(t, 'POST', 'flow/task/list', aliceToken, { status: 'pending', pageNum: 1, pageSize: 20 });
     const task = pending.body.data!.list.find((item) => item.kind === 'approval')!;
     expect(task).toBeTruthy();
-    const page = await newPage();
-    await signIn(page, 'alice');
-    await page.goto(`${t.url}${task.link}`);
+    const page = await users.open('alice', task.link);
     await page.getByText(`Your task: ${task.nodeName}`).waitFor();
     await page.getByLabel('Comment').fill('Checked on site');
     await shoot(page, 'approve-en');

@@ -7,7 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import type { FlowTaskPage } from '../../src/core/contracts/flows.ts';
 import type { FormOption, RecordListBody, RecordPage } from '../../src/core/contracts/forms.ts';
 import { ok } from '../helpers/authorization.ts';
-import { builtWebDir, launchBrowser, signInThroughLoginScreen, watchPageProblems } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
+import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/form-list');
@@ -21,6 +22,7 @@ const SCREENSHOTS = path.resolve('test-results/screenshots/form-list');
 describe('form data lists in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
+  let users: SignedInBrowsers;
   let adminToken: string;
   let form: FormOption;
   const problems: string[][] = [];
@@ -28,27 +30,20 @@ describe('form data lists in Chromium', () => {
   beforeAll(async () => {
     t = await startTestApp('sqlite', { webDir: builtWebDir() });
     browser = await launchBrowser();
+    users = signedInBrowsers(browser, t.url, { contextOptions: { acceptDownloads: true }, onPage: async (page) => problems.push(await watchPageProblems(page)) });
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     adminToken = await t.signIn('admin', NORTHWIND);
     const forms = await ok<FormOption[]>(t, 'GET', 'form/options', adminToken);
     form = forms.find((each) => each.name === 'Maintenance request')!;
   });
   afterAll(async () => {
+    await users?.close();
     await browser?.close();
     await t?.close();
   });
 
-  const newPage = async (locale = 'en-US', viewport = { width: 1440, height: 900 }) => {
-    const context = await browser.newContext({ locale, viewport, acceptDownloads: true });
-    const page = await context.newPage();
-    problems.push(await watchPageProblems(page));
-    return page;
-  };
-
-  const signIn = (page: Page, account: 'admin' | 'alice') => signInThroughLoginScreen(page, t.url, account);
-
   const shoot = async (page: Page, name: string) => {
-    await page.waitForTimeout(400);
+    await pageAtRest(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
   };
 
@@ -65,9 +60,7 @@ describe('form data lists in Chromium', () => {
   };
 
   it('filters, sorts, pages, keeps the search and the columns, exports, imports and deletes', { timeout: 420_000 }, async () => {
-    const page = await newPage();
-    await signIn(page, 'admin');
-    await page.goto(`${t.url}/table/formData`);
+    const page = await users.open('admin', '/table/formData');
     await page.locator(`[data-form="${form.id}"]`).getByRole('button', { name: `Records of ${form.name}` }).click();
     await page.waitForURL(`${t.url}/table/dataList/${form.id}`);
     const all = await records({});
@@ -161,16 +154,12 @@ describe('form data lists in Chromium', () => {
 
     // The same list in Chinese and Arabic (right to left), and on a phone.
     for (const [locale, name] of [['zh-CN', 'zh-CN'], ['ar', 'ar']] as const) {
-      const other = await newPage(locale);
-      await signIn(other, 'admin');
-      await other.goto(`${t.url}/table/dataList/${form.id}`);
+      const other = await users.open('admin', `/table/dataList/${form.id}`, { locale });
       await other.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
       await shoot(other, `list-${name}`);
       await other.close();
     }
-    const phone = await newPage('en-US', { width: 390, height: 844 });
-    await signIn(phone, 'admin');
-    await phone.goto(`${t.url}/table/dataList/${form.id}`);
+    const phone = await users.open('admin', `/table/dataList/${form.id}`, { viewport: { width: 390, height: 844 } });
     await phone.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
     await shoot(phone, 'list-phone-en');
     expect(problems.flat()).toEqual([]);
@@ -180,9 +169,7 @@ describe('form data lists in Chromium', () => {
     const aliceToken = await t.signIn('alice', NORTHWIND);
     const pending = await ok<FlowTaskPage>(t, 'POST', 'flow/task/list', aliceToken, { status: 'pending', pageNum: 1, pageSize: 20 });
     expect(pending.total).toBeGreaterThan(0);
-    const page = await newPage();
-    await signIn(page, 'alice');
-    await page.goto(`${t.url}/table/formData?tab=pending`);
+    const page = await users.open('alice', '/table/formData?tab=pending');
     await page.getByTestId('tasks-pending').locator('tr.ant-table-row').first().waitFor();
     const numbers = await page.getByTestId('tasks-pending').locator('tr.ant-table-row td:nth-child(2)').allInnerTexts();
     expect(numbers).toEqual(pending.list.map((task) => task.recordNumber ?? `#${task.recordId}`));

@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { FormDetail, FormRecord } from '../../src/core/contracts/forms.ts';
 import type { FieldError, FormDesign } from '../../src/core/forms/form-design.ts';
 import { ok } from '../helpers/authorization.ts';
-import { builtWebDir, launchBrowser, signInThroughLoginScreen, watchPageProblems } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
+import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
 import { call, createRecord, publishedForm } from '../helpers/forms.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -137,6 +138,7 @@ const columnEdges = (page: Page) =>
 describe('form renderer in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
+  let users: SignedInBrowsers;
   let adminToken: string;
   let partsForm: FormDetail;
   let bigRecordId: number;
@@ -146,6 +148,13 @@ describe('form renderer in Chromium', () => {
   beforeAll(async () => {
     t = await startTestApp('sqlite', { webDir: builtWebDir() });
     browser = await launchBrowser();
+    users = signedInBrowsers(browser, t.url, {
+      contextOptions: { viewport: { width: 1280, height: 900 } },
+      onPage: async (page) => {
+        pages.add(page);
+        problems.push(await watchPageProblems(page));
+      },
+    });
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     adminToken = await t.signIn('admin', NORTHWIND);
     partsForm = await publishedForm(t, adminToken, 'Parts order', PARTS_DESIGN);
@@ -164,21 +173,17 @@ describe('form renderer in Chromium', () => {
       for (const page of pages) await page.screenshot({ path: path.join(SCREENSHOTS, `failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}-${++n}.png`), fullPage: true }).catch(() => undefined);
       if (problems.flat().length) console.error(problems.flat().join('\n'));
     }
-    for (const page of pages) await page.context().close();
+    for (const page of pages) await page.close();
     pages.clear();
   });
   afterAll(async () => {
+    await users?.close();
     await browser?.close();
     await t?.close();
   });
 
-  const newPage = async (locale = 'en-US') => {
-    const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    pages.add(page);
-    problems.push(await watchPageProblems(page));
-    return page;
-  };
+  /** The administrator's tab at `path`. */
+  const adminAt = (path: string, locale = 'en-US') => users.open('admin', path, { locale });
 
   const shoot = async (page: Page, name: string, target?: Locator) => {
     // Fonts and antd's transitions settle before the picture.
@@ -190,9 +195,7 @@ describe('form renderer in Chromium', () => {
 
   /** A page signed in as admin on the big record's edit screen, the sub-table drawn. */
   const openBigRecord = async (locale = 'en-US') => {
-    const page = await newPage(locale);
-    await signInThroughLoginScreen(page, t.url, 'admin');
-    await page.goto(`${t.url}/table/edit/${bigRecordId}`);
+    const page = await adminAt(`/table/edit/${bigRecordId}`, locale);
     await page.locator('#root_lines_0_part').waitFor();
     return { page, scroller: page.locator('.form-view-subtable-scroll') };
   };
@@ -277,8 +280,7 @@ describe('form renderer in Chromium', () => {
   });
 
   it('keeps every key typed fast: Enter and a click on Submit straight after typing store the whole text; leaving a typed field at once shows no error', { timeout: 60_000 }, async () => {
-    const page = await newPage();
-    await signInThroughLoginScreen(page, t.url, 'admin');
+    const page = await adminAt(`/table/fill/${orderFormId}`);
     const summary = page.locator('#root_summary');
     const submitted = async () => {
       await page.getByText(/^Submitted as /).waitFor();
@@ -289,7 +291,6 @@ describe('form renderer in Chromium', () => {
 
     // Typed with no delay between keys, then Enter at once.
     const long = 'Replace the worn drive belt on air handler 3, check the bearings, and log the motor current before and after';
-    await page.goto(`${t.url}/table/fill/${orderFormId}`);
     await summary.pressSequentially(long);
     await summary.press('Enter');
     expect((await submitted()).summary).toBe(long);
@@ -320,9 +321,7 @@ describe('form renderer in Chromium', () => {
   });
 
   it('works out formulas and conditions once typing pauses, and a switch still reveals its field', { timeout: 60_000 }, async () => {
-    const page = await newPage();
-    await signInThroughLoginScreen(page, t.url, 'admin');
-    await page.goto(`${t.url}/table/fill/${orderFormId}`);
+    const page = await adminAt(`/table/fill/${orderFormId}`);
     await page.locator('#root_summary').fill('Filters for the west wing');
     const total = page.locator('#root_total');
     await page.locator('#root_qty').pressSequentially('12');
@@ -353,13 +352,11 @@ describe('form renderer in Chromium', () => {
   });
 
   it('keeps a number out of range as typed, names the limit beside it and refuses the submit', { timeout: 60_000 }, async () => {
-    const page = await newPage();
-    await signInThroughLoginScreen(page, t.url, 'admin');
+    const page = await adminAt(`/table/fill/${orderFormId}`);
     const creates: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/record/create')) creates.push(request.url());
     });
-    await page.goto(`${t.url}/table/fill/${orderFormId}`);
     await page.locator('#root_summary').fill('Too many filters');
     const qty = page.locator('#root_qty');
     await qty.pressSequentially('900');
@@ -384,9 +381,7 @@ describe('form renderer in Chromium', () => {
 
   it("shows the server's refusal beside each field it names, focuses the first, and drops each message once its field changes", { timeout: 60_000 }, async () => {
     const form = await publishedForm(t, adminToken, 'Supplier return', RETURN_DESIGN);
-    const page = await newPage();
-    await signInThroughLoginScreen(page, t.url, 'admin');
-    await page.goto(`${t.url}/table/fill/${form.id}`);
+    const page = await adminAt(`/table/fill/${form.id}`);
     const code = page.locator('#root_code');
     await code.fill('RTN-7');
     const add = page.locator('.form-view-subtable-add');
@@ -440,9 +435,7 @@ describe('form renderer in Chromium', () => {
       version: 1,
       items: [{ key: 'photos', type: 'attachment', label: 'Photos', accept: ['png'] }],
     });
-    const page = await newPage();
-    await signInThroughLoginScreen(page, t.url, 'admin');
-    await page.goto(`${t.url}/table/fill/${form.id}`);
+    const page = await adminAt(`/table/fill/${form.id}`);
     const input = page.locator('input[type=file]');
     await input.waitFor({ state: 'attached' });
 

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileInfo } from '../../src/core/contracts/files.ts';
 import type { FormDetail, FormRecord } from '../../src/core/contracts/forms.ts';
 import { ok } from '../helpers/authorization.ts';
-import { builtWebDir, launchBrowser, signInThroughLoginScreen, watchPageProblems } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
+import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { uploadedFile } from '../helpers/file-uploads.ts';
 import { rgbPng } from '../helpers/png.ts';
@@ -46,6 +47,7 @@ const PDF = Buffer.from(
 describe('attachments in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
+  let users: SignedInBrowsers;
   let admin: string;
   let door: FormRecord;
   const problems: string[][] = [];
@@ -62,6 +64,7 @@ describe('attachments in Chromium', () => {
   beforeAll(async () => {
     t = await startTestApp('sqlite', { webDir: builtWebDir() });
     browser = await launchBrowser();
+    users = signedInBrowsers(browser, t.url, { onPage: async (page) => problems.push(await watchPageProblems(page)) });
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     admin = await t.signIn('admin', NORTHWIND);
     const alice = await t.signIn('alice', NORTHWIND);
@@ -79,19 +82,13 @@ describe('attachments in Chromium', () => {
     await ok<FormRecord>(t, 'POST', 'record/create', alice, { formId: defects, data: { summary: 'Crack in level 2 slab', photos: [storedFile(crack)] } });
   });
   afterAll(async () => {
+    await users?.close();
     await browser?.close();
     await t?.close();
   });
 
-  const newPage = async (locale = 'en-US', viewport = { width: 1440, height: 900 }) => {
-    const context = await browser.newContext({ locale, viewport });
-    const page = await context.newPage();
-    problems.push(await watchPageProblems(page));
-    return page;
-  };
-
   const shoot = async (page: Page, name: string) => {
-    await page.waitForTimeout(400);
+    await pageAtRest(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   };
 
@@ -108,9 +105,7 @@ describe('attachments in Chromium', () => {
   };
 
   it('lists, filters by keyboard, previews, downloads and opens the owner', { timeout: 240_000 }, async () => {
-    const page = await newPage();
-    await signInThroughLoginScreen(page, t.url, 'admin');
-    await page.goto(`${t.url}${SCREEN}`);
+    const page = await users.open('admin', SCREEN);
     await expect.poll(() => totalText(page)).toBe('4 attachments');
     expect((await fileNames(page)).sort()).toEqual(['crack-level-2.png', 'front-door.png', 'lock-receipt.txt', 'site-plan.pdf']);
     const receiptRow = rows(page).filter({ hasText: 'lock-receipt.txt' });
@@ -180,17 +175,13 @@ describe('attachments in Chromium', () => {
       ['zh-CN', 'list-zh-CN', '共 4 个附件'],
       ['ar', 'list-ar', 'عدد المرفقات: 4'],
     ] as const) {
-      const page = await newPage(locale);
-      await signInThroughLoginScreen(page, t.url, 'admin');
-      await page.goto(`${t.url}${SCREEN}`);
+      const page = await users.open('admin', SCREEN, { locale });
       await expect.poll(() => totalText(page)).toBe(total);
       expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
       await shoot(page, name);
-      await page.context().close();
+      await page.close();
     }
-    const phone = await newPage('en-US', { width: 390, height: 844 });
-    await signInThroughLoginScreen(phone, t.url, 'admin');
-    await phone.goto(`${t.url}${SCREEN}`);
+    const phone = await users.open('admin', SCREEN, { viewport: { width: 390, height: 844 } });
     await expect.poll(() => totalText(phone)).toBe('4 attachments');
     await shoot(phone, 'list-phone-en');
     expect(problems.flat()).toEqual([]);

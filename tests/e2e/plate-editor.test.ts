@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { PlateDetail } from '../../src/core/contracts/plates.ts';
 import type { DatasetInfo } from '../../src/core/query/query-spec.ts';
-import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
-import { DEMO_PASSWORD, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
+import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
+import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/plate-editor');
 const API = '/proptech_allplan';
@@ -20,6 +21,7 @@ const API = '/proptech_allplan';
 describe('plate editor in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
+  let users: SignedInBrowsers;
   let admin: string;
   let requests: DatasetInfo;
   const problems: string[][] = [];
@@ -27,35 +29,26 @@ describe('plate editor in Chromium', () => {
   beforeAll(async () => {
     t = await startTestApp('sqlite', { webDir: builtWebDir() });
     browser = await launchBrowser();
+    users = signedInBrowsers(browser, t.url, {
+      contextOptions: { viewport: { width: 1500, height: 1000 } },
+      onPage: async (page) => problems.push(await watchPageProblems(page)),
+    });
     admin = await t.signIn('admin', NORTHWIND);
     const datasets = (await t.call<DatasetInfo[]>('GET', `${API}/dataset/list`, { token: admin })).body.data;
     requests = datasets.find((d) => d.name === 'Maintenance request')!;
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
   });
   afterAll(async () => {
+    await users?.close();
     await browser?.close();
     await t?.close();
   });
 
-  const newPage = async (locale = 'en-US') => {
-    const context = await browser.newContext({ locale, viewport: { width: 1500, height: 1000 } });
-    const page = await context.newPage();
-    problems.push(await watchPageProblems(page));
-    return page;
-  };
-
-  const signIn = async (page: Page) => {
-    await page.goto(`${t.url}/login`);
-    await page.fill('#password-login_account', 'admin');
-    await page.fill('#password-login_password', DEMO_PASSWORD);
-    await page.locator('form#password-login button[type=submit]').click();
-    await page.getByRole('button', { name: NORTHWIND }).click();
-    await page.getByTestId('workspace-NW-HQ').click();
-    await page.waitForURL(`${t.url}/home`);
-  };
+  /** The administrator's tab at `path`. */
+  const adminAt = (path: string, locale = 'en-US') => users.open('admin', path, { locale });
 
   const shoot = async (page: Page, name: string) => {
-    await page.waitForTimeout(600);
+    await pageAtRest(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   };
 
@@ -89,9 +82,7 @@ describe('plate editor in Chromium', () => {
   };
 
   it('builds a plate of four components over a form, saves it, opens it, cross-filters and drills down', { timeout: 180_000 }, async () => {
-    const page = await newPage();
-    await signIn(page);
-    await page.goto(`${t.url}/dataAnalysisPlate`);
+    const page = await adminAt('/dataAnalysisPlate');
     await page.getByTestId('create-plate').click();
     await page.waitForURL(`${t.url}/dataAnalysisPlate/CreatePlate`);
     await page.getByTestId('plate-name').fill('Requests overview');
@@ -177,6 +168,8 @@ describe('plate editor in Chromium', () => {
     await page.getByRole('button', { name: 'Open plate' }).click();
     await page.waitForURL(`${t.url}/data-analysis-plate/${id}`);
     await settled(page, '[data-testid="plate-view"]');
+    // The bars have grown to their place before they are clicked.
+    await pageAtRest(page);
     const total = await page.locator('[data-widget-id="kpi1"]').innerText();
     const byBuilding = (await page.locator('[data-widget-id="bar1"] canvas').first().boundingBox())!;
     for (const share of [0.2, 0.4, 0.6, 0.8, 0.3, 0.5]) {
@@ -197,14 +190,12 @@ describe('plate editor in Chromium', () => {
     await settled(page, '[data-testid="plate-view"]');
     await shoot(page, 'built-plate-drilled-en');
     expect(problems.flat()).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('asks before leaving unsaved changes, keeps the draft over a reload, and arranges the medium layout apart', { timeout: 120_000 }, async () => {
-    const page = await newPage();
-    await signIn(page);
     const backlog = (await t.call<{ list: { id: number; name: string }[] }>('GET', `${API}/board/plate/list`, { token: admin })).body.data.list.find((p) => p.name === 'Maintenance backlog')!;
-    await page.goto(`${t.url}/dataAnalysisPlate`);
+    const page = await adminAt('/dataAnalysisPlate');
     await page.getByTestId(`edit-${backlog.id}`).click();
     await page.waitForURL(`${t.url}/dataAnalysisPlate/EditPlate?id=${backlog.id}`);
     await settled(page, '[data-testid="plate-canvas"]');
@@ -240,15 +231,13 @@ describe('plate editor in Chromium', () => {
     await page.getByRole('button', { name: 'All plates' }).click();
     await page.waitForURL(`${t.url}/dataAnalysisPlate`);
     expect(problems.flat()).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('shows the editor and the settings in Chinese and Arabic (screenshots)', { timeout: 120_000 }, async () => {
     for (const locale of ['zh-CN', 'ar']) {
-      const page = await newPage(locale);
-      await signIn(page);
       const backlog = (await t.call<{ list: { id: number; name: string }[] }>('GET', `${API}/board/plate/list`, { token: admin })).body.data.list.find((p) => p.name === 'Maintenance backlog')!;
-      await page.goto(`${t.url}/dataAnalysisPlate/EditPlate?id=${backlog.id}`);
+      const page = await adminAt(`/dataAnalysisPlate/EditPlate?id=${backlog.id}`, locale);
       await settled(page, '[data-testid="plate-canvas"]');
       expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
       await shoot(page, `editor-${locale}`);
@@ -257,7 +246,7 @@ describe('plate editor in Chromium', () => {
       await settled(page, '[data-testid="component-preview"]');
       await shoot(page, `component-set-${locale}`);
       expect(problems.flat()).toEqual([]);
-      await page.context().close();
+      await page.close();
     }
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageConfig, StoredPage, WidgetConfig } from '../../src/core/pages/page-config.ts';
 import type { DatasetQuery } from '../../src/core/query/query-spec.ts';
 import type { ChartProps } from '../../widgets/chart/chart-props.ts';
-import { builtWebDir, launchBrowser } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, pageAtRest } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/chart-widget');
@@ -194,7 +194,7 @@ describe('chart widget in Chromium', () => {
       const labels = await page.locator('.chart-widget [role="img"]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
       expect(labels).toHaveLength(CHARTS.length);
       for (const label of labels) expect(label.length).toBeGreaterThan(10);
-      await page.waitForTimeout(300);
+      await pageAtRest(page);
       await page.screenshot({ path: path.join(SCREENSHOTS, `charts-${language}.png`), fullPage: true });
       expect(errors).toEqual([]);
       await page.context().close();

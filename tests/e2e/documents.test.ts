@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocFolder } from '../../src/core/contracts/documents.ts';
 import type { FileInfo } from '../../src/core/contracts/files.ts';
 import { withReturnPath } from '../../src/core/login-path.ts';
-import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/documents');
@@ -142,7 +142,7 @@ describe('document library in Chromium', () => {
     const bin = page.locator('.ant-drawer');
     await bin.getByText('Handover').waitFor();
     // The drawer slides in: let it settle before the picture.
-    await page.waitForTimeout(500);
+    await pageAtRest(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'recycle-bin-en.png') });
     await bin.getByRole('row', { name: /Handover/ }).getByRole('checkbox').check();
     await bin.getByRole('row', { name: /Drawings/ }).getByRole('checkbox').check();
@@ -165,7 +165,7 @@ describe('document library in Chromium', () => {
       // Preview, download, versions: the third of the row's actions.
       await page.locator('.ant-dropdown').getByRole('menuitem').nth(2).click();
       await page.locator('.ant-drawer').getByText('v1').waitFor();
-      await page.waitForTimeout(500);
+      await pageAtRest(page);
       await page.screenshot({ path: path.join(SCREENSHOTS, `versions-${locale}.png`) });
       await page.keyboard.press('Escape');
 
@@ -173,7 +173,7 @@ describe('document library in Chromium', () => {
       await page.getByTestId('doc-actions-Structure').click();
       await page.locator('.ant-dropdown').getByRole('menuitem').nth(4).click();
       await page.locator('.ant-modal').getByText('Workspace member').waitFor();
-      await page.waitForTimeout(500);
+      await pageAtRest(page);
       await page.screenshot({ path: path.join(SCREENSHOTS, `grants-${locale}.png`) });
       expect(problems).toEqual([]);
       await page.context().close();

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileInfo } from '../../src/core/contracts/files.ts';
 import { withReturnPath } from '../../src/core/login-path.ts';
-import { builtWebDir, launchBrowser } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, pageAtRest } from '../helpers/browser.ts';
 import { HARBOR, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/file-store');
@@ -56,7 +56,7 @@ describe('attachment upload through the shell in Chromium', () => {
       await expect.poll(() => panel.isVisible()).toBe(true);
       await expect.poll(() => panel.innerText()).toContain(name);
       await expect.poll(() => panel.locator('.ant-progress-status-success').count()).toBe(1);
-      await page.waitForTimeout(300);
+      await pageAtRest(page);
       await page.screenshot({ path: path.join(SCREENSHOTS, `upload-panel-${locale}.png`) });
 
       const stored = await fetch(`${t.url}${info.url}?token=${encodeURIComponent(token)}`);

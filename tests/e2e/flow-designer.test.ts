@@ -7,8 +7,8 @@ import type { FormListItem } from '../../src/core/contracts/forms.ts';
 import type { PageResult } from '../../src/core/envelope.ts';
 import type { BranchNode } from '../../src/core/flows/flow-definition.ts';
 import { ok } from '../helpers/authorization.ts';
-import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
-import { DEMO_PASSWORD, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { builtWebDir, launchBrowser, pageAtRest, signInThroughLoginScreen, watchPageProblems } from '../helpers/browser.ts';
+import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/flow-designer');
 
@@ -42,13 +42,7 @@ describe('flow designer in Chromium', () => {
     const context = await browser.newContext({ locale, viewport: { width: 1440, height: 1000 } });
     const page = await context.newPage();
     problems.push(await watchPageProblems(page));
-    await page.goto(`${t.url}/login`);
-    await page.fill('#password-login_account', 'admin');
-    await page.fill('#password-login_password', DEMO_PASSWORD);
-    await page.locator('form#password-login button[type=submit]').click();
-    await page.getByRole('button', { name: NORTHWIND }).click();
-    await page.getByTestId('workspace-NW-HQ').click();
-    await page.waitForURL(`${t.url}/home`);
+    await signInThroughLoginScreen(page, t.url, 'admin');
     return page;
   };
 
@@ -71,7 +65,7 @@ describe('flow designer in Chromium', () => {
   };
 
   const shoot = async (page: Page, name: string) => {
-    await page.waitForTimeout(300);
+    await pageAtRest(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   };
 

@@ -4,16 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
-import { DEMO_PASSWORD, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { builtWebDir, launchBrowser, pageAtRest, signInThroughLoginScreen, watchPageProblems, type Account } from '../helpers/browser.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/form-journey');
 /** How long a check waits for the screen to catch up: the machine may be busy. */
 const PATIENCE_MS = 20_000;
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: PATIENCE_MS });
 const FORM_NAME = 'Fit-out request';
-
-type Account = 'admin' | 'alice' | 'bob';
 
 /**
  * The whole life of a custom form in real Chromium against the real server, through the
@@ -53,20 +51,14 @@ describe('a form from design to export in Chromium', () => {
     const context = await browser.newContext({ locale: 'en-US', timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 1000 }, acceptDownloads: true });
     const page = await context.newPage();
     problems.push(await watchPageProblems(page));
-    await page.goto(`${t.url}/login`);
-    await page.fill('#password-login_account', account);
-    await page.fill('#password-login_password', DEMO_PASSWORD);
-    await page.locator('form#password-login button[type=submit]').click();
-    if (account === 'admin') await page.getByRole('button', { name: NORTHWIND }).click();
-    if (account !== 'bob') await page.getByTestId('workspace-NW-HQ').click();
-    await page.waitForURL(`${t.url}/home`);
+    await signInThroughLoginScreen(page, t.url, account);
     pages.push(page);
     return page;
   };
 
   let shots = 0;
   const shoot = async (page: Page, name: string) => {
-    await page.waitForTimeout(300); // messages and transitions settle before the picture
+    await pageAtRest(page); // messages and transitions settle before the picture
     shots += 1;
     await page.screenshot({ path: path.join(SCREENSHOTS, `${String(shots).padStart(2, '0')}-${name}.png`), fullPage: true });
   };

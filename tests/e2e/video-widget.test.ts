@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageConfig, StoredPage } from '../../src/core/pages/page-config.ts';
 import { registerMediaFolder } from '../../src/server/plugins/media.ts';
 import type { VideoProps } from '../../widgets/video/video-props.ts';
-import { builtWebDir, launchBrowser } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, pageAtRest } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/video-widget');
@@ -154,7 +154,7 @@ describe('video widget in Chromium', () => {
     const carPark = tile(page, 'Car park');
     await expect.poll(() => carPark.getAttribute('data-status'), { timeout: 30_000 }).toBe('offline');
     await expect.poll(() => carPark.getAttribute('aria-label')).toBe('Car park: Offline');
-    await page.waitForTimeout(500);
+    await pageAtRest(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'wall-en.png') });
 
     // retrySeconds 0: no countdown, the button tries again (and the stream is still not there).
@@ -229,7 +229,7 @@ describe('video widget in Chromium', () => {
         expect(first!.x + first!.width - (name.x + name.width)).toBeLessThan(20);
       }
       await tile(page, 'Gate 1').hover();
-      await page.waitForTimeout(300);
+      await pageAtRest(page);
       await page.screenshot({ path: path.join(SCREENSHOTS, `wall-${language}.png`) });
       expect(errors).toEqual([]);
       await page.context().close();

@@ -183,19 +183,19 @@ class WriteTrackingDriver implements Driver {
     tracked.inTransaction = true;
   }
 
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    const tracked = connection as TrackedConnection;
-    try {
-      await this.inner.commitTransaction(tracked.inner);
-    } finally {
-      tracked.settle();
-    }
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.endTransaction(connection, (inner) => this.inner.commitTransaction(inner));
   }
 
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.endTransaction(connection, (inner) => this.inner.rollbackTransaction(inner));
+  }
+
+  /** Ends the transaction; what it wrote counts as changed whether or not that went well. */
+  private async endTransaction(connection: DatabaseConnection, end: (inner: DatabaseConnection) => Promise<void>): Promise<void> {
     const tracked = connection as TrackedConnection;
     try {
-      await this.inner.rollbackTransaction(tracked.inner);
+      await end(tracked.inner);
     } finally {
       tracked.settle();
     }

@@ -85,7 +85,9 @@ export async function pageAtRest(page: Page, patience = 3_000): Promise<void> {
         if (state.restingCall !== call) Object.assign(state, { restingCall: call, restingFrames: 0, canvasPrint: undefined });
         const moving = document.getAnimations().some((animation) => {
           const end = animation.effect?.getComputedTiming().endTime;
-          return animation.playState === 'running' && typeof end === 'number' && Number.isFinite(end);
+          // antd's click ripple fades out over two seconds; it is no part of what the picture shows.
+          const ripple = ((animation.effect as KeyframeEffect | null)?.target as Element | null)?.classList.contains('ant-wave');
+          return animation.playState === 'running' && typeof end === 'number' && Number.isFinite(end) && !ripple;
         });
         // Each canvas drawn small: enough to see a chart still growing, cheap every frame.
         const thumb = document.createElement('canvas');

@@ -57,6 +57,8 @@ describe('the shell follows permission changes in Chromium', () => {
   /** Opens a sidebar entry the way a user does: its section, then the entry. */
   const openEntry = async (page: Page, section: string, entry: string) => {
     await page.locator('.app-sider').getByRole('menuitem', { name: section }).click();
+    // The section opens with an animation: its entry is clicked once it has settled.
+    await pageAtRest(page);
     await page.locator('.app-sider').getByRole('menuitem', { name: entry }).click();
   };
 

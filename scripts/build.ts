@@ -16,12 +16,12 @@ export const SERVER_MAIN = path.join(SERVER_BUILD_DIR, 'main.js');
 
 /**
  * Node's settings for the built server; `npm start` passes the same (a test keeps the two
- * alike). Young-generation semi-spaces of 1 MB rather than up to 16: most of the server's
+ * alike). Young-generation semi-spaces of 4 MB rather than up to 16: most of the server's
  * garbage is the Buffers of streamed uploads and downloads, whose memory is given back only
  * when their small JS handles are collected, so with large semi-spaces tens of MB of dead
  * Buffers wait for a collection. Minor collections come more often and each is shorter.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=1'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
 
 function newestMtime(entry: string): number {
   if (!fs.existsSync(entry)) return 0;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { FormDetail, FormListItem, FormVersionDetail, FormVersionItem } from '../../src/core/contracts/forms.ts';
 import type { PageResult } from '../../src/core/envelope.ts';
-import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, pageAtRest, pendingTimersRun, watchPageProblems } from '../helpers/browser.ts';
 import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
 import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -89,6 +89,7 @@ describe('form designer in Chromium', () => {
     for (const [key, announced] of [['Space', 'Over date1'], ['ArrowDown', 'Over text1'], ['Space', 'Dropped at text1']]) {
       await page.keyboard.press(key!);
       await expect.poll(() => page.locator('[id^="DndLiveRegion"]').innerText()).toBe(announced);
+      await pendingTimersRun(page);
     }
     await expect.poll(() => canvasKeys(page)).toEqual(['text1', 'date1', 'number1', 'select1', 'subtable1', 'computed1']);
 

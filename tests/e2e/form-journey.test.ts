@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { builtWebDir, launchBrowser, pageAtRest, signInThroughLoginScreen, watchPageProblems, type Account } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, pageAtRest, pendingTimersRun, signInThroughLoginScreen, watchPageProblems, type Account } from '../helpers/browser.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/form-journey');
@@ -162,6 +162,7 @@ describe('a form from design to export in Chromium', () => {
     for (const [key, announced] of [['Space', 'Over money1'], ['ArrowUp', 'Over subtable1'], ['Space', 'Dropped at subtable1']]) {
       await admin.keyboard.press(key!);
       await poll(() => admin.locator('[id^="DndLiveRegion"]').innerText()).toBe(announced);
+      await pendingTimersRun(admin);
     }
     await poll(() => canvasKeys(admin)).toEqual(['text1', 'number1', 'select1', 'date1', 'money1', 'subtable1']);
 

@@ -200,9 +200,13 @@ describe('the shell follows permission changes in Chromium', () => {
   it('closes a pop-up of the folded sidebar once an entry is chosen, by mouse or keyboard', async () => {
     const page = await aliceHome(quiet);
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    // The sidebar folds with an animation: the pointer goes to it once it has settled.
+    await pageAtRest(page);
     const openPopups = page.locator('.ant-menu-submenu-popup:not(.ant-menu-submenu-hidden)');
 
     await page.locator('.app-sider').getByRole('menuitem', { name: 'Forms & tables' }).hover();
+    // The pop-up opens with an animation: its entry is clicked once it has settled.
+    await pageAtRest(page);
     await page.getByRole('menuitem', { name: 'Form data' }).click();
     await page.waitForURL(`${quiet.url}/table/formData`);
     await expect.poll(() => openPopups.count(), SETTLE).toBe(0);

@@ -196,12 +196,15 @@ describe('analysis plates in Chromium', () => {
     await page.getByTestId('plate-name').fill('Weekly maintenance review');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => (await plates()).find((p) => p.id === created.id)?.name).toBe('Weekly maintenance review');
+    // The list's one dialog closes once the answer is in; the next is opened after that, as a user would.
+    await page.getByTestId('plate-name').waitFor({ state: 'detached' });
 
     const backlog = (await plates()).find((p) => p.name === 'Maintenance backlog')!;
     await page.getByTestId(`copy-${backlog.id}`).click();
     expect(await page.getByTestId('plate-name').inputValue()).toBe('Maintenance backlog (copy)');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => (await plates()).some((p) => p.name === 'Maintenance backlog (copy)')).toBe(true);
+    await page.getByTestId('plate-name').waitFor({ state: 'detached' });
     const copy = (await plates()).find((p) => p.name === 'Maintenance backlog (copy)')!;
     expect(copy.componentCount).toBe(backlog.componentCount);
 

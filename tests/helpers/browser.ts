@@ -143,3 +143,12 @@ export function requestsOf(page: Page): { settled(): Promise<void> } {
     },
   };
 }
+
+/**
+ * Resolves once the page has run the timers already due: one set now fires after them. dnd-kit's
+ * keyboard sensor, for one, starts listening for keys in such a timer after the key that lifts an
+ * item, and a key pressed before that timer has run goes unheard.
+ */
+export async function pendingTimersRun(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve)));
+}

@@ -91,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     codes: new VerificationCodes(database.db, clock),
     sender: options.sender ?? createMessageSender({ db: database.db, clock, log: app.log, ...config }),
     notifyBus: new InProcessNotifyBus(),
-    formVersions: new FormVersionCache(undefined, database.changes),
+    formVersions: new FormVersionCache(database.changes),
     queryCache: new QueryResultCache(),
     memberRights: new MemberRightsCache(),
     recordHooks: createRecordHooks(),

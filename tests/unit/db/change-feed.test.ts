@@ -33,6 +33,12 @@ describe('ChangeCache', () => {
     let loads = 0;
     return { load: async () => `value ${++loads}`, loads: () => loads };
   };
+  /** A connected feed, a cache of `tables` over it, and a source that counts its loads. */
+  const connectedCache = (tables: string[]) => {
+    const feed = new ChangeFeed();
+    feed.connected();
+    return { feed, cache: new ChangeCache<string>(feed, tables, 10), source: counting() };
+  };
 
   it('keeps nothing until the feed is connected', async () => {
     const feed = new ChangeFeed();
@@ -44,10 +50,7 @@ describe('ChangeCache', () => {
   });
 
   it('keeps a value until a table it reads changes, here or elsewhere', async () => {
-    const feed = new ChangeFeed();
-    feed.connected();
-    const cache = new ChangeCache<string>(feed, ['form', 'form_record'], 10);
-    const source = counting();
+    const { feed, cache, source } = connectedCache(['form', 'form_record']);
     expect(await cache.read('a', source.load)).toBe('value 1');
     expect(await cache.read('a', source.load)).toBe('value 1');
     feed.changed('tenant');
@@ -62,10 +65,7 @@ describe('ChangeCache', () => {
   });
 
   it('reads through while a table is being written, and keeps no load that a change overtook', async () => {
-    const feed = new ChangeFeed();
-    feed.connected();
-    const cache = new ChangeCache<string>(feed, ['form'], 10);
-    const source = counting();
+    const { feed, cache, source } = connectedCache(['form']);
     feed.writeStarted(['form']);
     await cache.read('a', source.load);
     await cache.read('a', source.load);
@@ -80,10 +80,7 @@ describe('ChangeCache', () => {
   });
 
   it('trusts nothing kept across a dropped connection', async () => {
-    const feed = new ChangeFeed();
-    feed.connected();
-    const cache = new ChangeCache<string>(feed, ['form'], 10);
-    const source = counting();
+    const { feed, cache, source } = connectedCache(['form']);
     await cache.read('a', source.load);
     feed.disconnected();
     expect(await cache.read('a', source.load)).toBe('value 2');

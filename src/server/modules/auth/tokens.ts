@@ -20,24 +20,25 @@ export interface Session {
   rightsRevision?: number;
 }
 
-interface TokenRow {
-  id: number;
-  user_id: number;
-  tenant_id: number | null;
-  expire_time: string;
-  end_time: string | null;
-  status: string;
-  type: MemberType | null;
-  memberStatus: string | null;
-  rights_revision: number | null;
-}
-
 export type TokenEndReason = 'LOGOUT' | 'TENANT_LOGIN' | 'PASSWORD_CHANGED' | 'PASSWORD_RESET' | 'USER_DISABLED';
 
 /** Tokens are 256 random bits handed to the client once; only their SHA-256 is stored. */
 export function hashToken(raw: string): string {
   return crypto.createHash('sha256').update(raw).digest('hex');
 }
+
+/** The token's row with what its checks need; the checks run on every use, kept or not. */
+const readTokenRow = (db: Kysely<DB>, hash: string) =>
+  db
+    .selectFrom('auth_token as t')
+    .innerJoin('app_user as u', 'u.id', 't.user_id')
+    .leftJoin('tenant_member as m', (join) => join.onRef('m.user_id', '=', 't.user_id').onRef('m.tenant_id', '=', 't.tenant_id'))
+    .leftJoin('tenant', 'tenant.id', 't.tenant_id')
+    .select(['t.id', 't.user_id', 't.tenant_id', 't.expire_time', 't.end_time', 'u.status', 'm.type', 'm.status as memberStatus', 'tenant.rights_revision'])
+    .where('t.token_hash', '=', hash)
+    .executeTakeFirst();
+
+type TokenRow = NonNullable<Awaited<ReturnType<typeof readTokenRow>>>;
 
 /**
  * What a token's row and its checks read: the token, its user, the membership, the tenant's
@@ -78,7 +79,7 @@ export class TokenService {
   /** The session of a raw token, or the 401 the spec asks for: unknown, expired (12001) or ended (110003). */
   async resolve(raw: string): Promise<Session> {
     const hash = hashToken(raw);
-    const row = this.rows ? await this.rows.read(hash, () => this.readRow(hash)) : await this.readRow(hash);
+    const row = this.rows ? await this.rows.read(hash, () => readTokenRow(this.db, hash)) : await readTokenRow(this.db, hash);
     if (!row) throw unauthorized();
     if (row.end_time !== null) throw unauthorized(ResultCode.TOKEN_ENDED);
     if (row.expire_time <= new Date(this.clock.now()).toISOString()) throw unauthorized(ResultCode.TOKEN_EXPIRED);
@@ -90,18 +91,6 @@ export class TokenService {
     const session: Session = { tokenId: row.id, userId: row.user_id, tenantId: row.tenant_id, memberType: row.type ?? null };
     if (row.rights_revision !== null) session.rightsRevision = row.rights_revision;
     return session;
-  }
-
-  /** The token's row with what its checks need; the checks run on every use, kept or not. */
-  private readRow(hash: string): Promise<TokenRow | undefined> {
-    return this.db
-      .selectFrom('auth_token as t')
-      .innerJoin('app_user as u', 'u.id', 't.user_id')
-      .leftJoin('tenant_member as m', (join) => join.onRef('m.user_id', '=', 't.user_id').onRef('m.tenant_id', '=', 't.tenant_id'))
-      .leftJoin('tenant', 'tenant.id', 't.tenant_id')
-      .select(['t.id', 't.user_id', 't.tenant_id', 't.expire_time', 't.end_time', 'u.status', 'm.type', 'm.status as memberStatus', 'tenant.rights_revision'])
-      .where('t.token_hash', '=', hash)
-      .executeTakeFirst();
   }
 
   async end(tokenId: number, reason: TokenEndReason, trx: Kysely<DB> = this.db): Promise<void> {

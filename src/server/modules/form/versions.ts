@@ -53,7 +53,7 @@ export class FormVersionCache {
   private readonly cache: LruMap<string, LoadedVersion>;
   private readonly forms: ChangeCache<Selectable<FormTable>> | null;
 
-  constructor(capacity = 200, changes?: ChangeFeed) {
+  constructor(changes?: ChangeFeed, capacity = 200) {
     this.cache = new LruMap(capacity);
     this.forms = changes ? new ChangeCache(changes, FORM_ROW_TABLES, FORM_ROWS_KEPT) : null;
   }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BlobMissing, type BlobStore } from '../../../src/server/modules/filestore/blob-store.ts';
 import { LocalBlobStore } from '../../../src/server/modules/filestore/local-blob-store.ts';
 import { S3_MIN_PART_BYTES, S3BlobStore } from '../../../src/server/modules/filestore/s3-blob-store.ts';
@@ -170,14 +170,57 @@ for (const [name, make, runs] of targets) {
       const bytes = Buffer.concat([unique('model part 1'), crypto.randomBytes(300_000), unique('model part 2')]);
       await store.uploads.startPartial(id);
       expect(await store.uploads.received(id)).toBe(0);
-      await pipeline(Readable.from([bytes.subarray(0, 1000)]), store.uploads.appendTo(id));
-      await pipeline(Readable.from([bytes.subarray(1000)]), store.uploads.appendTo(id));
+      await store.uploads.append(id, 0, Readable.from([bytes.subarray(0, 1000)]));
+      await store.uploads.append(id, 1000, Readable.from([bytes.subarray(1000, 5000), bytes.subarray(5000)]));
       expect(await store.uploads.received(id)).toBe(bytes.length);
+      // The hash was kept while the chunks arrived: the file is not read again.
+      const reads = vi.spyOn(fs, 'createReadStream');
       const staged = await store.adopt(id);
+      expect(reads).not.toHaveBeenCalled();
+      reads.mockRestore();
       expect(staged).toMatchObject({ sha256: sha256(bytes), size: bytes.length });
+      expect(staged.head.equals(bytes.subarray(0, 4096))).toBe(true);
       await staged.commit();
       expect(await store.uploads.received(id)).toBe(0);
       expect(await sha256OfStream(await store.open(staged.sha256))).toBe(sha256(bytes));
+    });
+
+    it('hashes a partial file again when the hash kept while it grew does not cover it all', async () => {
+      const bytes = Buffer.concat([unique('resumed model'), crypto.randomBytes(20_000)]);
+      const adopted = async (write: (id: string) => Promise<void>) => {
+        const id = UPLOAD_ID();
+        await store.uploads.startPartial(id);
+        await write(id);
+        const staged = await store.adopt(id);
+        await staged.discard();
+        return staged;
+      };
+      // Bytes that reached the file some other way than append (a chunk a stopped server took in).
+      const outside = await adopted(async (id) => {
+        await store.uploads.append(id, 0, Readable.from([bytes.subarray(0, 100)]));
+        fs.appendFileSync(path.join(store.uploads.root, 'partial', id), bytes.subarray(100, 200));
+        await store.uploads.append(id, 200, Readable.from([bytes.subarray(200)]));
+      });
+      expect(outside).toMatchObject({ sha256: sha256(bytes), size: bytes.length });
+      // The server restarted between two chunks: a new upload area knows no hash of the first.
+      const restarted = await adopted(async (id) => {
+        await store.uploads.append(id, 0, Readable.from([bytes.subarray(0, 300)]));
+        const again = UploadArea.open(store.uploads.root);
+        await again.append(id, 300, Readable.from([bytes.subarray(300)]));
+      });
+      expect(restarted).toMatchObject({ sha256: sha256(bytes), size: bytes.length });
+      // A chunk whose stream failed half-way.
+      const failed = await adopted(async (id) => {
+        await store.uploads.append(id, 0, Readable.from([bytes.subarray(0, 100)]));
+        const broken = (async function* () {
+          yield bytes.subarray(100, 150);
+          throw new Error('connection dropped');
+        })();
+        await expect(store.uploads.append(id, 100, broken)).rejects.toThrow('connection dropped');
+        const held = await store.uploads.received(id);
+        await store.uploads.append(id, held, Readable.from([bytes.subarray(held)]));
+      });
+      expect(failed).toMatchObject({ sha256: sha256(bytes), size: bytes.length });
     });
 
     it('keeps the same content once: committing it again drops the new copy', async () => {

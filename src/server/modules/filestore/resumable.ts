@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { FILE_CONTENT_TYPES, type UploadSession, type UploadSessionBody } from '../../../core/contracts/files.ts';
 import { ResultCode } from '../../../core/result-codes.ts';
 import { extensionOf } from '../../../core/upload-types.ts';
@@ -107,11 +106,11 @@ async function appendAt(store: BlobStore, row: SessionRow, offset: number, chunk
   }
   let room = size - held;
   let overflow = false;
-  const out = store.uploads.appendTo(row.id);
-  await pipeline(
-    chunk,
-    async function* (source: AsyncIterable<Buffer>) {
-      for await (const piece of source) {
+  await store.uploads.append(
+    row.id,
+    held,
+    (async function* () {
+      for await (const piece of chunk as AsyncIterable<Buffer>) {
         if (piece.length > room) {
           overflow = true;
           if (room > 0) yield piece.subarray(0, room);
@@ -121,8 +120,7 @@ async function appendAt(store: BlobStore, row: SessionRow, offset: number, chunk
         room -= piece.length;
         yield piece;
       }
-    },
-    out,
+    })(),
   );
   if (overflow) throw new AppError(413, ResultCode.PAYLOAD_TOO_LARGE, `file: more bytes than the ${size} this upload declared`);
   return present(store, row);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Readable, Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import { FILE_ID_PATTERN } from '../../../core/contracts/files.ts';
 
@@ -41,6 +41,17 @@ function digestOf(stream: Readable): () => { sha256: string; size: number; head:
   return () => ({ sha256: hash.digest('hex'), size, head: Buffer.concat(headChunks).subarray(0, HEAD_BYTES) });
 }
 
+/** The first bytes of a file. */
+async function headOf(file: string): Promise<Buffer> {
+  const handle = await fs.promises.open(file);
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * The local folder of bytes on their way in, whatever store keeps them afterwards: plain
  * uploads are staged in `tmp/` while they are hashed and checked, and a resumable upload's
@@ -49,6 +60,9 @@ function digestOf(stream: Readable): () => { sha256: string; size: number; head:
  * whole, checked files under their hash.
  */
 export class UploadArea {
+  /** The hash of each partial file's bytes so far, while it covers exactly the bytes on disk. */
+  private readonly running = new Map<string, { hash: crypto.Hash; bytes: number }>();
+
   private constructor(readonly root: string) {}
 
   /** The area under `root`; staged files a stopped server left are dropped (no row names them), partial files stay. */
@@ -72,9 +86,17 @@ export class UploadArea {
     return { path: temp, ...digest(), truncated: stream.truncated === true };
   }
 
-  /** A resumable upload's finished bytes, hashed as they are read; they stay where they are. */
+  /**
+   * A resumable upload's finished bytes; they stay where they are. Their hash is the one
+   * kept while the chunks arrived when it covers the whole file, else the file is read again
+   * (after a restart, or a chunk whose connection dropped).
+   */
   async adopt(uploadId: string): Promise<StagedFile> {
     const file = this.partialPath(uploadId);
+    const running = this.running.get(uploadId);
+    this.running.delete(uploadId);
+    const size = (await fs.promises.stat(file)).size;
+    if (running?.bytes === size) return { path: file, sha256: running.hash.digest('hex'), size, head: await headOf(file), truncated: false };
     const stream = fs.createReadStream(file);
     const digest = digestOf(stream);
     await finished(stream.resume());
@@ -101,12 +123,34 @@ export class UploadArea {
     }
   }
 
-  /** Appends to the upload's partial file; what reaches it before a dropped connection stays. */
-  appendTo(uploadId: string): Writable {
-    return fs.createWriteStream(this.partialPath(uploadId), { flags: 'a' });
+  /**
+   * Appends pieces to the upload's partial file, which holds `held` bytes; what reaches the
+   * file before a dropped connection stays. The pieces are hashed on the way, so completing
+   * a gigabyte upload need not read it again.
+   */
+  async append(uploadId: string, held: number, pieces: AsyncIterable<Buffer>): Promise<void> {
+    const kept = this.running.get(uploadId);
+    // Taken out while the file grows: a failed write leaves no hash that misses some bytes.
+    this.running.delete(uploadId);
+    const running = held === 0 ? { hash: crypto.createHash('sha256'), bytes: 0 } : kept?.bytes === held ? kept : undefined;
+    await pipeline(
+      pieces,
+      async function* (source: AsyncIterable<Buffer>) {
+        for await (const piece of source) {
+          if (running) {
+            running.hash.update(piece);
+            running.bytes += piece.length;
+          }
+          yield piece;
+        }
+      },
+      fs.createWriteStream(this.partialPath(uploadId), { flags: 'a', highWaterMark: WRITE_BUFFER_BYTES }),
+    );
+    if (running) this.running.set(uploadId, running);
   }
 
   async dropPartial(uploadId: string): Promise<void> {
+    this.running.delete(uploadId);
     await fs.promises.rm(this.partialPath(uploadId), { force: true });
   }
 

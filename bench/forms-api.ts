@@ -19,15 +19,21 @@ import { TenantScope } from '../src/server/db/tenant-scope.ts';
 import { loadRecordAccess } from '../src/server/modules/record/access.ts';
 import { listRecords, type RecordContext } from '../src/server/modules/record/service.ts';
 import { createTestDatabase, testDialects, type TestDialect } from '../tests/helpers/databases.ts';
-import { call, collectBenchGarbage, openRawDriver, timeServerRequests, percentiles, sessionsEnded, startApiServer, type ApiServer, type Percentiles, type RawDriver } from './api-harness.ts';
+import { call, openRawDriver, settleAfterLoad, timeServerRequests, percentiles, sessionsEnded, startApiServer, type ApiServer, type Percentiles, type RawDriver } from './api-harness.ts';
 import { createRequestsForm, RECORDS } from './million-requests.ts';
 import { measureLoad } from './load.ts';
 import { printTable, withDeadline } from './report.ts';
 
-/** One client: the latency of a request alone. Short runs: the machine has two cores and other work. */
-const LOAD = { warmupSeconds: 1, durationSeconds: 5, connections: 1 };
+/**
+ * One client: the latency of a request alone. A server that has just taken a million rows
+ * settles for a few seconds (its heap, the JIT), so the first round warms up longer; each
+ * later round's new client thread warms up briefly.
+ */
+const LOAD = { warmupSeconds: 3, rewarmSeconds: 0.3, durationSeconds: 2, connections: 1 };
+/** Rounds of raw SQL then API (or the other way), pooled; short, so both sides meet the machine's slow spells alike. */
+const ROUNDS = 6;
 /** Each raw timing: a warm-up, then runs until either bound is reached. */
-const RAW = { warmupSeconds: 0.3, seconds: 1, iterations: 500 };
+const RAW = { warmupSeconds: 0.1, seconds: 0.5, iterations: 250 };
 const TARGET_FACTOR = 2;
 const TARGET_SLACK_MS = 2;
 /** The whole benchmark, both databases. */
@@ -95,7 +101,7 @@ async function benchDialect(dialect: TestDialect): Promise<void> {
     );
     for (const made of await formIndexes(db, dialect, target.formId)) console.log(`[${dialect}]   ${made}`);
 
-    collectBenchGarbage();
+    await settleAfterLoad(db, dialect);
     raw = await openRawDriver(dialect, database);
     const rows: string[][] = [];
     const verdicts: string[] = [];
@@ -111,25 +117,38 @@ async function benchDialect(dialect: TestDialect): Promise<void> {
         console.log(`[${dialect}]   ${i + 1}. ${statement.label}: ${(await plan(raw, statement.query)).join('; ')}`);
       }
 
-      // The raw statements, in turn and each alone, run before and after the load and are
-      // pooled, so a change in the machine's other work weighs on both sides alike.
+      // The raw statements (in turn, and each alone) and the API take turns over several
+      // rounds, each round in the other order, and each side's times are pooled: a change in
+      // the machine's other work, which comes and goes over seconds here, weighs on both alike.
       const queries = statements.map((s) => s.query);
       const sets = [queries, ...queries.map((query) => [query])];
-      const times: number[][] = [];
-      for (const set of sets) times.push(await rawTimes(raw, set));
-      const stopTiming = timeServerRequests(app);
-      const api = await measureLoad({
-        url: `${url}/api/proptech_allplan/record/list`,
-        method: 'POST',
-        headers: { token: admin, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        ...LOAD,
-      });
-      const inServer = percentiles(stopTiming());
-      if (api.errors > 0 || api.non2xx > 0) throw new Error(`record/list: ${api.errors} errors, ${api.non2xx} non-2xx answers under load`);
-      // Once the load generator's thread has gone, and in the other order, so no set is always first.
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      for (let i = sets.length - 1; i >= 0; i--) times[i]!.push(...(await rawTimes(raw, sets[i]!)));
+      const times: number[][] = sets.map(() => []);
+      const apiTimes: number[] = [];
+      const serverTimes: number[] = [];
+      let requests = 0;
+      let apiSeconds = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = round % 2 === 0 ? sets.keys() : [...sets.keys()].reverse();
+        for (const i of order) times[i]!.push(...(await rawTimes(raw, sets[i]!)));
+        const stopTiming = timeServerRequests(app);
+        const load = await measureLoad({
+          url: `${url}/api/proptech_allplan/record/list`,
+          method: 'POST',
+          headers: { token: admin, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          ...LOAD,
+          warmupSeconds: round === 0 ? LOAD.warmupSeconds : LOAD.rewarmSeconds,
+        });
+        serverTimes.push(...stopTiming());
+        if (load.errors > 0 || load.non2xx > 0) throw new Error(`record/list: ${load.errors} errors, ${load.non2xx} non-2xx answers under load`);
+        apiTimes.push(...load.latencies);
+        requests += load.latencies.length;
+        apiSeconds += LOAD.durationSeconds;
+        // Once the load generator's thread has gone.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const api = { ...percentiles(apiTimes), requestsPerSecond: requests / apiSeconds };
+      const inServer = percentiles(serverTimes);
       const [direct, ...each] = times.map(percentiles) as [Percentiles, ...Percentiles[]];
 
       const bound = (sqlMs: number) => TARGET_FACTOR * sqlMs + TARGET_SLACK_MS;

@@ -1,8 +1,13 @@
 /**
- * HTTP load with autocannon on a worker thread, so the load generator does not share the
- * event loop of a server started in the benchmark's own thread. Latencies are taken from
- * each response (sub-millisecond); autocannon's own histogram keeps whole milliseconds only.
+ * HTTP load on a worker thread, so the load generator does not share the event loop of a
+ * server started in the benchmark's own thread. Several connections: autocannon. One
+ * connection (the latency of a request alone): a plain keep-alive socket sending the same
+ * prepared request again as soon as the answer is in, so the client's own parsing and
+ * garbage weigh as little as they can on the figures. Latencies are taken from each
+ * response (sub-millisecond); autocannon's own histogram keeps whole milliseconds only.
  */
+import { once } from 'node:events';
+import net from 'node:net';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 
@@ -22,6 +27,8 @@ export interface LoadResult {
   /** Latency of 2xx answers, in ms. */
   p50: number;
   p99: number;
+  /** Every 2xx answer's latency, in ms, sorted: for pooling several runs. */
+  latencies: number[];
   errors: number;
   non2xx: number;
 }
@@ -80,7 +87,68 @@ function run(options: autocannon.Options): Promise<Sample> {
   });
 }
 
+/** One request at a time on one keep-alive connection, for `seconds`. */
+async function runAlone(options: LoadOptions, seconds: number): Promise<Sample> {
+  const url = new URL(options.url);
+  const body = Buffer.from(options.body ?? '');
+  const head = [`${options.method} ${url.pathname}${url.search} HTTP/1.1`, `host: ${url.host}`, 'connection: keep-alive', `content-length: ${body.length}`];
+  for (const [name, value] of Object.entries(options.headers)) head.push(`${name}: ${value}`);
+  const request = Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), body]);
+  const socket = net.connect(Number(url.port), url.hostname);
+  socket.setNoDelay(true);
+  await once(socket, 'connect');
+  const sample: Sample = { latencies: [], other: 0, errors: 0, seconds: 0 };
+  const started = process.hrtime.bigint();
+  const until = started + BigInt(Math.round(seconds * 1e9));
+  try {
+    for (;;) {
+      const sent = process.hrtime.bigint();
+      if (sent >= until) break;
+      socket.write(request);
+      const status = await answer(socket);
+      const ms = Number(process.hrtime.bigint() - sent) / 1e6;
+      if (status >= 200 && status < 300) sample.latencies.push(ms);
+      else sample.other++;
+    }
+  } finally {
+    socket.destroy();
+  }
+  sample.seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return sample;
+}
+
+/** Reads one whole answer (its head, then content-length bytes) and gives its status. */
+function answer(socket: net.Socket): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let received: Buffer = Buffer.alloc(0);
+    const onData = (chunk: Buffer) => {
+      received = received.length === 0 ? chunk : Buffer.concat([received, chunk]);
+      const headEnd = received.indexOf('\r\n\r\n');
+      if (headEnd < 0) return;
+      const headText = received.subarray(0, headEnd).toString('latin1');
+      const length = /\r\ncontent-length: *(\d+)/i.exec(headText);
+      if (!length) return done(new Error(`an answer without content-length: ${headText.split('\r\n')[0]}`));
+      if (received.length < headEnd + 4 + Number(length[1])) return;
+      if (received.length > headEnd + 4 + Number(length[1])) return done(new Error('more bytes than one answer'));
+      done(null, Number(headText.slice(9, 12)));
+    };
+    const onClose = () => done(new Error('the server closed the connection'));
+    const done = (error: Error | null, status = 0) => {
+      socket.off('data', onData);
+      socket.off('close', onClose);
+      if (error) reject(error);
+      else resolve(status);
+    };
+    socket.on('data', onData);
+    socket.on('close', onClose);
+  });
+}
+
 async function loadInWorker(options: LoadOptions): Promise<LoadResult> {
+  if (options.connections === 1) {
+    if (options.warmupSeconds > 0) await runAlone(options, options.warmupSeconds);
+    return result(await runAlone(options, options.durationSeconds));
+  }
   const base: autocannon.Options = {
     url: options.url,
     method: options.method,
@@ -89,12 +157,16 @@ async function loadInWorker(options: LoadOptions): Promise<LoadResult> {
     connections: options.connections,
   };
   if (options.warmupSeconds > 0) await run({ ...base, duration: options.warmupSeconds });
-  const sample = await run({ ...base, duration: options.durationSeconds });
+  return result(await run({ ...base, duration: options.durationSeconds }));
+}
+
+function result(sample: Sample): LoadResult {
   const latencies = sample.latencies.sort((a, b) => a - b);
   return {
     requestsPerSecond: (latencies.length + sample.other) / sample.seconds,
     p50: quantile(latencies, 0.5),
     p99: quantile(latencies, 0.99),
+    latencies,
     errors: sample.errors,
     non2xx: sample.other,
   };

@@ -13,7 +13,7 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { QueryAggregateResult } from '../src/core/query/query-spec.ts';
 import { createTestDatabase, testDialects, type TestDialect } from '../tests/helpers/databases.ts';
-import { call, collectBenchGarbage, openRawDriver, percentiles, sessionsEnded, startApiServer, timeServerRequests, type ApiServer, type RawDriver } from './api-harness.ts';
+import { call, collectBenchGarbage, openRawDriver, percentiles, settleAfterLoad, sessionsEnded, startApiServer, timeServerRequests, type ApiServer, type RawDriver } from './api-harness.ts';
 import { measureLoad } from './load.ts';
 import { createRequestsForm, RECORDS } from './million-requests.ts';
 import { median, printTable, withDeadline } from './report.ts';
@@ -55,7 +55,7 @@ async function benchDialect(dialect: TestDialect): Promise<void> {
     const { admin, target, insertMs } = await createRequestsForm(server, dialect, database);
     console.log(`\n[${dialect}] ${RECORDS.toLocaleString('en')} records of form ${target.formId} inserted in ${(insertMs / 1000).toFixed(1)} s`);
     if (dialect === 'postgres') await sql`analyze form_record`.execute(app.services.db);
-    collectBenchGarbage();
+    await settleAfterLoad(app.services.db, dialect);
     raw = await openRawDriver(dialect, database);
 
     const query = {

@@ -12,11 +12,11 @@ import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 const NOTICE_WITHIN_MS = 2_000;
 
 /**
- * Token rows and form rows are kept in memory on PostgreSQL while the database announces no
- * change to their tables. Whatever writes — this server, or another connection — the next
- * request sees it: this server's own writes at once, others' as soon as their notice arrives;
- * and while the listening connection is down nothing kept is trusted. On SQLite nothing is
- * kept and all of it holds at once.
+ * Token rows and form rows are kept in memory while nothing changes their tables. Whatever
+ * writes — this server, or another connection — the next request sees it: this server's own
+ * writes at once; on PostgreSQL others' as soon as their notice arrives, and while the
+ * listening connection is down nothing kept is trusted; on SQLite others' at once too, as
+ * every look asks the database whether another connection committed.
  */
 describe.each(testDialects())('rows kept on %s follow the database', (dialect) => {
   let t: TestApp;
@@ -90,7 +90,7 @@ describe.each(testDialects())('rows kept on %s follow the database', (dialect) =
     await seenWithin(async () => (await total()) === before - 1);
   });
 
-  // PostgreSQL only: SQLite keeps nothing, and has no listening connection to lose.
+  // PostgreSQL only: SQLite has no listening connection to lose.
   if (dialect === 'postgres') it('trusts nothing kept while its listening connection is down, and listens again', async () => {
     const alice = await t.signIn('alice', NORTHWIND);
     expect((await home(alice)).status).toBe(200);

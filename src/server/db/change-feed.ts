@@ -7,13 +7,19 @@ export const CHANGES_CHANNEL = 'plinth_changes';
 const ANY_TABLE = '*';
 
 /**
+ * Whether another connection committed to the database since the last call; for a database
+ * that announces nothing but can be asked cheaply (SQLite's data_version).
+ */
+export type CommitsElsewhere = () => boolean;
+
+/**
  * What changed in the database, for caches of rows that are read on every request (a token's
  * session, a form's row) and change seldom. Two sources: this server's own writes, seen by
  * the driver (a table being written holds its caches off until the write is committed or
- * rolled back), and every other connection's, which PostgreSQL's triggers notify on
- * {@link CHANGES_CHANNEL} (within milliseconds of their commit). Only while that notice
- * stream is connected may anything be kept: on SQLite, and on PostgreSQL while the listening
- * connection is down, every read goes to the database.
+ * rolled back), and every other connection's. PostgreSQL's triggers notify those on
+ * {@link CHANGES_CHANNEL} (within milliseconds of their commit); only while that notice
+ * stream is connected may anything be kept. SQLite is asked at every look whether another
+ * connection committed, and if so everything counts as changed.
  */
 export class ChangeFeed {
   private live = false;
@@ -22,11 +28,14 @@ export class ChangeFeed {
   private readonly changes = new Map<string, number>();
   private readonly writing = new Map<string, number>();
 
+  constructor(private readonly commitsElsewhere?: CommitsElsewhere) {}
+
   /**
    * A mark of the tables' state: the same mark means nothing of them changed in between; null
    * means nothing read of them may be kept now (no notices, or one of them is being written).
    */
   stamp(tables: readonly string[]): string | null {
+    if (this.commitsElsewhere?.()) this.changed(ANY_TABLE);
     if (!this.live || this.writing.get(ANY_TABLE)) return null;
     let sum = this.changes.get(ANY_TABLE) ?? 0;
     for (const table of tables) {

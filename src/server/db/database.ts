@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import type pg from 'pg';
-import { ChangeFeed, listenForChanges, trackingWrites } from './change-feed.ts';
+import { ChangeFeed, listenForChanges, trackingWrites, type CommitsElsewhere } from './change-feed.ts';
 import type { DB } from './schema.ts';
 import { SqliteReads } from './sqlite-reads.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -47,6 +47,26 @@ function loadPg(): typeof pg {
 }
 
 /** Opens PostgreSQL when `databaseUrl` is a postgres URL, else the SQLite file under `dataDir`. */
+/**
+ * SQLite's data_version moves when another connection (an operator's shell, a second process)
+ * commits; this connection's own commits leave it alone, and the driver tells of those. A
+ * failure to ask counts as a change: nothing kept is trusted then.
+ */
+export function sqliteCommitsElsewhere(sqlite: SQLite.Database): CommitsElsewhere {
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  let seen = dataVersion.get();
+  return () => {
+    try {
+      const now = dataVersion.get();
+      if (now === seen) return false;
+      seen = now;
+    } catch {
+      // Asked again at the next look.
+    }
+    return true;
+  };
+}
+
 export function openDatabase(options: { databaseUrl: string; dataDir: string }): Database {
   if (/^postgres(ql)?:\/\//.test(options.databaseUrl)) {
     const pg = loadPg();
@@ -75,7 +95,9 @@ export function openDatabase(options: { databaseUrl: string; dataDir: string }):
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const changes = new ChangeFeed(sqliteCommitsElsewhere(sqlite));
+  changes.connected();
+  const db = new Kysely<DB>({ dialect: trackingWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), changes) });
   const describe = async (query: CompiledQuery): Promise<ResultColumn[]> => {
     const statement = sqlite.prepare(query.sql);
     if (!statement.readonly) throw new Error('The statement would write to the database');
@@ -87,7 +109,7 @@ export function openDatabase(options: { databaseUrl: string; dataDir: string }):
     dialect: 'sqlite',
     describe,
     readsWithin: (timeoutMs) => reads.within(timeoutMs),
-    changes: new ChangeFeed(),
+    changes,
     warmUp: () => reads.warm(),
     close: async () => {
       reads.close();

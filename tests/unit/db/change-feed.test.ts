@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type DummyDriver } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ChangeCache, ChangeFeed, writtenTables } from '../../../src/server/db/change-feed.ts';
+import { sqliteCommitsElsewhere } from '../../../src/server/db/database.ts';
 import type { DB } from '../../../src/server/db/schema.ts';
 
 /** A Kysely that only compiles, for the statements' trees. */
@@ -87,5 +92,33 @@ describe('ChangeCache', () => {
     feed.connected();
     expect(await cache.read('a', source.load)).toBe('value 3');
     expect(await cache.read('a', source.load)).toBe('value 3');
+  });
+});
+
+describe('SQLite: commits of other connections', () => {
+  it("moves the feed for another connection's commit, not for this connection's own", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-data-version-'));
+    const file = path.join(dir, 'plinth.db');
+    const own = new SQLite(file);
+    const other = new SQLite(file);
+    try {
+      own.exec('create table t (x)');
+      const feed = new ChangeFeed(sqliteCommitsElsewhere(own));
+      feed.connected();
+      const cache = new ChangeCache<string>(feed, ['t'], 10);
+      let loads = 0;
+      const load = async () => `value ${++loads}`;
+      expect(await cache.read('k', load)).toBe('value 1');
+      // This connection's commits are the driver's to tell; the probe stays quiet.
+      own.exec('insert into t values (1)');
+      expect(await cache.read('k', load)).toBe('value 1');
+      other.exec('insert into t values (2)');
+      expect(await cache.read('k', load)).toBe('value 2');
+      expect(await cache.read('k', load)).toBe('value 2');
+    } finally {
+      own.close();
+      other.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -127,8 +127,9 @@ function staleRecord(record: RecordRow, revision: number): AppError {
 
 /** The form of a record list or create, open to the caller; 404 for forms of other tenants or workspaces. */
 export async function openForm(ctx: RecordContext, formId: number): Promise<FormRow> {
-  const form = await findForm(ctx.scope, formId);
-  if (!formOpen(ctx.access, form)) throw notFound('Form');
+  // The row kept between requests while neither forms nor records change (see FormVersionCache.form).
+  const form = await ctx.versions.form(ctx.scope, formId);
+  if (!form || !formOpen(ctx.access, form)) throw notFound('Form');
   return form;
 }
 

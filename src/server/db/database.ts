@@ -46,7 +46,6 @@ function loadPg(): typeof pg {
   return driver;
 }
 
-/** Opens PostgreSQL when `databaseUrl` is a postgres URL, else the SQLite file under `dataDir`. */
 /**
  * SQLite's data_version moves when another connection (an operator's shell, a second process)
  * commits; this connection's own commits leave it alone, and the driver tells of those. A
@@ -67,6 +66,7 @@ export function sqliteCommitsElsewhere(sqlite: SQLite.Database): CommitsElsewher
   };
 }
 
+/** Opens PostgreSQL when `databaseUrl` is a postgres URL, else the SQLite file under `dataDir`. */
 export function openDatabase(options: { databaseUrl: string; dataDir: string }): Database {
   if (/^postgres(ql)?:\/\//.test(options.databaseUrl)) {
     const pg = loadPg();

@@ -121,9 +121,10 @@ export async function runFilesBench(): Promise<void> {
       const streamCopy = await timed(() => pipeline(fs.createReadStream(model), fs.createWriteStream(path.join(work, 'copy-stream'))));
       fs.rmSync(path.join(work, 'copy-stream'));
       /**
-       * The kernel's copy of the model, timed again before each transfer: its speed swings
-       * with the dirty pages the transfers before it left (0.3 to 3 s here), so each
-       * transfer is weighed against the median of copies made in the same conditions.
+       * The kernel's copy of the model, timed after the stream copy, again before each
+       * transfer and once after the last: its speed swings with the dirty pages the writes
+       * before it left (0.3 to 4 s here), so the transfers are weighed against the median of
+       * copies made in their own conditions.
        */
       const copies: number[] = [];
       const copied = async () => {

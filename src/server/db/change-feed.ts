@@ -15,8 +15,8 @@ export type CommitsElsewhere = () => boolean;
 /**
  * What changed in the database, for caches of rows that are read on every request (a token's
  * session, a form's row) and change seldom. Two sources: this server's own writes, seen by
- * the driver (a table being written holds its caches off until the write is committed or
- * rolled back), and every other connection's. PostgreSQL's triggers notify those on
+ * the driver (while one is being written, nothing is kept, and once it is committed or
+ * rolled back everything kept is forgotten), and every other connection's. PostgreSQL's triggers notify those on
  * {@link CHANGES_CHANNEL} (within milliseconds of their commit); only while that notice
  * stream is connected may anything be kept. SQLite is asked at every look whether another
  * connection committed, and if so everything counts as changed.
@@ -147,8 +147,10 @@ class TrackedConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const tables = writtenTables(query.query);
-    if (!tables.length) return this.inner.executeQuery<R>(query);
+    if (!writtenTables(query.query).length) return this.inner.executeQuery<R>(query);
+    // Triggers and cascades write tables a statement does not name (a group deleted takes its
+    // members with it and moves the tenant's rights revision): a write counts as every table.
+    const tables = [ANY_TABLE];
     this.feed.writeStarted(tables);
     if (this.inTransaction) {
       this.pending.push(tables);

@@ -1,5 +1,5 @@
 import { BuildOutlined, CopyOutlined, DeleteOutlined, EditOutlined, MenuOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Input, Modal, Result, Space, Table, Tag, TreeSelect, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Result, Select, Space, Table, Tag, TreeSelect, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +51,8 @@ const PlateListPage = observer(function PlateListPage() {
   const held = useHeldPoints('board');
   const [query, setQuery] = useState({ keyword: '', pageNum: 1 });
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [menus, setMenus] = useState<MenuOption[]>([]);
+  /** The menu tree to publish under; null while it loads. */
+  const [menus, setMenus] = useState<MenuOption[] | null>(null);
   const [form] = Form.useForm<{ name: string; parentId?: number; title?: string }>();
   const [saving, setSaving] = useState(false);
 
@@ -67,6 +68,7 @@ const PlateListPage = observer(function PlateListPage() {
 
   useEffect(() => {
     if (dialog?.kind !== 'publish') return;
+    setMenus(null);
     stores.api.currentTree({ showErrorToast: false }).then(
       (tree) => setMenus(menuOptions(tree)),
       () => setMenus([]),
@@ -277,8 +279,13 @@ const PlateListPage = observer(function PlateListPage() {
           )}
           {dialog?.kind === 'publish' && (
             <>
+              {/* The tree is drawn once it is in, so every branch opens expanded (the default applies to the first data only). */}
               <Form.Item name="parentId" label={t('plates.list.menuParent')} rules={[{ required: true, message: t('plates.list.menuParentRequired') }]}>
-                <TreeSelect treeData={menus} treeDefaultExpandAll showSearch treeNodeFilterProp="title" data-testid="plate-menu-parent" />
+                {menus ? (
+                  <TreeSelect treeData={menus} treeDefaultExpandAll showSearch treeNodeFilterProp="title" data-testid="plate-menu-parent" />
+                ) : (
+                  <Select loading disabled />
+                )}
               </Form.Item>
               <Form.Item name="title" label={t('plates.list.menuTitle')} rules={[{ max: 120 }]}>
                 <Input maxLength={120} />

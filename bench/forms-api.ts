@@ -125,8 +125,6 @@ async function benchDialect(dialect: TestDialect): Promise<void> {
       const times: number[][] = sets.map(() => []);
       const apiTimes: number[] = [];
       const serverTimes: number[] = [];
-      let requests = 0;
-      let apiSeconds = 0;
       for (let round = 0; round < ROUNDS; round++) {
         const order = round % 2 === 0 ? sets.keys() : [...sets.keys()].reverse();
         for (const i of order) times[i]!.push(...(await rawTimes(raw, sets[i]!)));
@@ -142,12 +140,10 @@ async function benchDialect(dialect: TestDialect): Promise<void> {
         serverTimes.push(...stopTiming());
         if (load.errors > 0 || load.non2xx > 0) throw new Error(`record/list: ${load.errors} errors, ${load.non2xx} non-2xx answers under load`);
         apiTimes.push(...load.latencies);
-        requests += load.latencies.length;
-        apiSeconds += LOAD.durationSeconds;
         // Once the load generator's thread has gone.
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      const api = { ...percentiles(apiTimes), requestsPerSecond: requests / apiSeconds };
+      const api = { ...percentiles(apiTimes), requestsPerSecond: apiTimes.length / (ROUNDS * LOAD.durationSeconds) };
       const inServer = percentiles(serverTimes);
       const [direct, ...each] = times.map(percentiles) as [Percentiles, ...Percentiles[]];
 

@@ -234,6 +234,10 @@ describe('analysis plates in Chromium', () => {
 
   it('shows the list and a plate in Chinese and Arabic (screenshots)', { timeout: 120_000 }, async () => {
     const fire = (await plates()).find((p) => p.name === 'Fire safety inspections')!;
+    // A plate not in the menu yet, for the publish dialog.
+    const detail = await t.call<{ config: Record<string, unknown> }>('GET', `${API}/board/plate/detail?id=${fire.id}`, { token: admin });
+    const unlisted = await t.call<{ id: number }>('POST', `${API}/board/plate/create`, { token: admin, body: { name: 'Unlisted inspections', config: detail.body.data.config } });
+    expect(unlisted.status).toBe(200);
     for (const [locale, suffix, dir] of [
       ['zh-CN', 'zh-CN', 'ltr'],
       ['ar', 'ar', 'rtl'],
@@ -242,6 +246,11 @@ describe('analysis plates in Chromium', () => {
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);
       await page.locator('.ant-table-row').first().waitFor();
       await shoot(page, `list-${suffix}`);
+      // The publish dialog with its menu tree open, branches expanded.
+      await page.getByTestId(`publish-${unlisted.body.data.id}`).click();
+      await page.getByTestId('plate-menu-parent').click();
+      await page.locator('.ant-select-tree-node-content-wrapper').nth(1).waitFor();
+      await shoot(page, `publish-${suffix}`);
       await page.goto(`${t.url}/data-analysis-plate/${fire.id}`);
       await drawn(page);
       await shoot(page, `view-${suffix}`);

@@ -5,12 +5,14 @@
  * the bytes (each transfer's own peak too). Targets: upload and
  * download at least half the copy's speed; the server under 150 MB at its peak.
  *
- * Uploads go both ways a client sends them: one multipart request (file/upload), sent by curl,
- * and an upload session in 8 MB chunks (file/upload/session, what the web app uses from
- * 16 MB on), sent by Node's http client streaming from disk. Both are also sent with Node's
- * fetch, without a target: it copies a Blob through web streams and tops out near 100 MB/s,
- * a limit of the client. The copy is measured two ways: a stream copy through Node (what the
- * server does with the bytes) and the kernel's own copy, the baseline of the targets.
+ * Uploads with a target are sent by curl, a client in C, so the figures are the server's: one
+ * multipart request (file/upload), and an upload session (file/upload/session) given the whole
+ * file in one request, as a client that can resume a stream sends it. The web app's way, a
+ * session in 8 MB chunks (from 16 MB on), is sent by Node's http client streaming from disk
+ * and by Node's fetch, and the multipart request by fetch too, without a target: in this
+ * process they are limited by the client (fetch copies a Blob through web streams and tops out
+ * near 100 MB/s). The copy is measured two ways: a stream copy through Node and the kernel's
+ * own copy, the baseline of the targets.
  */
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -55,15 +57,24 @@ function memoryOf(pid: number): { peak: number; now: number } {
 /** Forgets the process's peak memory so far (Linux: clear_refs 5), so the next peak is the transfers'. */
 const resetPeak = (pid: number) => fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
 
-/** curl's multipart upload: a client in C, to tell the server's cost from Node's fetch. */
-const curlUpload = (url: string, token: string, file: string) =>
-  new Promise<FileInfo>((resolve, reject) => {
-    execFile('curl', ['-sS', '-H', `token: ${token}`, '-F', `file=@${file};filename=tower-3.ifc`, url], { maxBuffer: 1024 * 1024 }, (error, out) => {
-      if (error) return reject(error);
-      const answer = JSON.parse(out) as { success: boolean; message: string; data: FileInfo };
-      return answer.success ? resolve(answer.data) : reject(new Error(`curl upload failed: ${answer.message}`));
-    });
+/** curl with `args`; what it printed. */
+const curl = (args: string[]) =>
+  new Promise<string>((resolve, reject) => {
+    execFile('curl', ['-sS', ...args], { maxBuffer: 1024 * 1024 }, (error, out) => (error ? reject(error) : resolve(out)));
   });
+
+/** curl's multipart upload: a client in C, to tell the server's cost from Node's fetch. */
+const curlUpload = async (url: string, token: string, file: string) => {
+  const answer = JSON.parse(await curl(['-H', `token: ${token}`, '-F', `file=@${file};filename=tower-3.ifc`, url])) as { success: boolean; message: string; data: FileInfo };
+  if (!answer.success) throw new Error(`curl upload failed: ${answer.message}`);
+  return answer.data;
+};
+
+/** The whole file PUT to an upload session in one request by curl, as a client that can resume a stream sends it. */
+const curlChunk = async (url: string, token: string, file: string) => {
+  const answer = JSON.parse(await curl(['-T', file, '-H', `token: ${token}`, '-H', 'content-type: application/octet-stream', '-H', 'upload-offset: 0', url])) as { success: boolean; message: string };
+  if (!answer.success) throw new Error(`curl chunk failed: ${answer.message}`);
+};
 
 /**
  * One chunk of an upload session PUT with Node's http client, streamed from the file: what a
@@ -147,11 +158,11 @@ export async function runFilesBench(): Promise<void> {
       await copied();
       const curled = await transfer(pid, () => curlUpload(`${server.url}/api/proptech_filestore/file/upload`, token, model));
 
-      /** An upload session, its chunks sent by `send`, then completed. */
-      const sessionUpload = (name: string, send: (uploadId: string, offset: number) => Promise<void>) =>
+      /** An upload session, its chunks of `chunkBytes` sent by `send`, then completed. */
+      const sessionUpload = (name: string, send: (uploadId: string, offset: number) => Promise<void>, chunkBytes = UPLOAD_CHUNK_BYTES) =>
         transfer(pid, async () => {
           const session = (await api.call<UploadSession>('POST', '/proptech_filestore/file/upload/session', { token, body: { name, size: SIZE } })).body.data;
-          for (let offset = 0; offset < SIZE; offset += UPLOAD_CHUNK_BYTES) await send(session.uploadId, offset);
+          for (let offset = 0; offset < SIZE; offset += chunkBytes) await send(session.uploadId, offset);
           const done = await api.call<FileInfo>('POST', `/proptech_filestore/file/upload/session/${session.uploadId}/complete`, { token });
           if (!done.body.success) throw new Error(`complete failed: ${done.body.message}`);
           return done.body.data;
@@ -170,6 +181,9 @@ export async function runFilesBench(): Promise<void> {
         await response.arrayBuffer();
       });
 
+      await copied();
+      const curledSession = await sessionUpload('tower-5.ifc', (uploadId) => curlChunk(sessionUrl(uploadId), token, model), SIZE);
+
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       await copied();
       const chunked = await sessionUpload('tower-4.ifc', (uploadId, offset) => putChunk(sessionUrl(uploadId), token, model, offset, agent));
@@ -184,7 +198,7 @@ export async function runFilesBench(): Promise<void> {
         return bytes;
       });
       if (download.value !== SIZE) throw new Error(`downloaded ${download.value} bytes of ${SIZE}`);
-      const transfers = [multipart, curled, chunkedFetch, chunked, download];
+      const transfers = [multipart, curled, chunkedFetch, curledSession, chunked, download];
       const peakMb = Math.max(...transfers.map((t) => t.peakMb));
 
       await copied();
@@ -202,7 +216,8 @@ export async function runFilesBench(): Promise<void> {
           row('upload, one multipart request (Node fetch)', multipart, false),
           row('upload, one multipart request (curl)', curled, true),
           row('upload, session in 8 MB chunks (Node fetch)', chunkedFetch, false),
-          row('upload, session in 8 MB chunks (Node http)', chunked, true),
+          row('upload, session in one request (curl)', curledSession, true),
+          row('upload, session in 8 MB chunks (Node http)', chunked, false),
           row('download', download, true),
         ],
       );
@@ -210,7 +225,7 @@ export async function runFilesBench(): Promise<void> {
       console.log(
         `server memory: ${started.now.toFixed(0)} MB resident after start (peak ${started.peak.toFixed(0)} MB while starting), peak ${peakMb.toFixed(0)} MB while moving the files (target < ${MEMORY_TARGET_MB} MB: ${peakMb < MEMORY_TARGET_MB ? 'met' : 'MISSED'}); load average ${os.loadavg()[0]!.toFixed(1)}`,
       );
-      for (const upload of [multipart, curled, chunkedFetch, chunked]) if (upload.value.size !== SIZE) throw new Error('an upload stored a different size');
+      for (const upload of [multipart, curled, chunkedFetch, curledSession, chunked]) if (upload.value.size !== SIZE) throw new Error('an upload stored a different size');
     } finally {
       server.child.kill('SIGKILL');
       await database.drop();

@@ -174,7 +174,7 @@ for (const [name, make, runs] of targets) {
       await store.uploads.append(id, 1000, Readable.from([bytes.subarray(1000, 5000), bytes.subarray(5000)]));
       expect(await store.uploads.received(id)).toBe(bytes.length);
       // The hash was kept while the chunks arrived: the file is not read again.
-      const reads = vi.spyOn(fs, 'createReadStream');
+      const reads = vi.spyOn(fs.promises, 'open');
       const staged = await store.adopt(id);
       expect(reads).not.toHaveBeenCalled();
       reads.mockRestore();
@@ -212,10 +212,12 @@ for (const [name, make, runs] of targets) {
       // A chunk whose stream failed half-way.
       const failed = await adopted(async (id) => {
         await store.uploads.append(id, 0, Readable.from([bytes.subarray(0, 100)]));
-        const broken = (async function* () {
-          yield bytes.subarray(100, 150);
-          throw new Error('connection dropped');
-        })();
+        const broken = Readable.from(
+          (async function* () {
+            yield bytes.subarray(100, 150);
+            throw new Error('connection dropped');
+          })(),
+        );
         await expect(store.uploads.append(id, 100, broken)).rejects.toThrow('connection dropped');
         const held = await store.uploads.received(id);
         await store.uploads.append(id, held, Readable.from([bytes.subarray(held)]));

@@ -1,3 +1,4 @@
+import type { FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { StagedFile, UploadArea } from './upload-area.ts';
@@ -30,6 +31,12 @@ export interface BlobStore {
   exists(sha256: string): Promise<boolean>;
   /** The blob's bytes, or a range of them, streamed; rejects with BlobMissing when the store lacks it. */
   open(sha256: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * The blob as an open file of this machine's disk, for sending it without a stream (see
+   * reused-buffers.ts); null when the store keeps blobs elsewhere. Rejects with BlobMissing
+   * when the store lacks it. The caller closes the handle.
+   */
+  openFile(sha256: string): Promise<FileHandle | null>;
   /** A rendition made from a blob (a thumbnail), kept under the blob's hash and the variant's name; null until kept. */
   readVariant(sha256: string, variant: string): Promise<Buffer | null>;
   keepVariant(sha256: string, variant: string, bytes: Buffer): Promise<void>;
@@ -84,6 +91,10 @@ export abstract class StagingBlobStore implements BlobStore {
 
   open(sha256: string, range?: ByteRange): Promise<Readable> {
     return this.read(blobKey(sha256), range);
+  }
+
+  async openFile(_sha256: string): Promise<FileHandle | null> {
+    return null;
   }
 
   async readVariant(sha256: string, variant: string): Promise<Buffer | null> {

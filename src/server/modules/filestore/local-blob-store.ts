@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { BlobMissing, StagingBlobStore, type ByteRange } from './blob-store.ts';
+import { BlobMissing, blobKey, StagingBlobStore, type ByteRange } from './blob-store.ts';
 import { UploadArea, type StagedFile } from './upload-area.ts';
 
 /** Blobs as files under `<root>/ab/cd/<sha256>`, beside the upload area (`tmp/`, `partial/`) on the same disk. */
@@ -28,14 +29,21 @@ export class LocalBlobStore extends StagingBlobStore {
   }
 
   protected async read(key: string, range?: ByteRange): Promise<Readable> {
-    let handle: fs.promises.FileHandle;
+    const handle = await this.openKey(key);
+    // The stream closes the handle when it ends or is destroyed.
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+  }
+
+  override openFile(sha256: string): Promise<FileHandle> {
+    return this.openKey(blobKey(sha256));
+  }
+
+  private async openKey(key: string): Promise<FileHandle> {
     try {
-      handle = await fs.promises.open(this.pathOf(key), 'r');
+      return await fs.promises.open(this.pathOf(key), 'r');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new BlobMissing(key);
       throw error;
     }
-    // The stream closes the handle when it ends or is destroyed.
-    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
   }
 }

@@ -104,24 +104,7 @@ async function appendAt(store: BlobStore, row: SessionRow, offset: number, chunk
     chunk.resume();
     throw new AppError(409, ResultCode.CONFLICT, `upload-offset: the server holds ${held} bytes of this upload; send from there`);
   }
-  let room = size - held;
-  let overflow = false;
-  await store.uploads.append(
-    row.id,
-    held,
-    (async function* () {
-      for await (const piece of chunk as AsyncIterable<Buffer>) {
-        if (piece.length > room) {
-          overflow = true;
-          if (room > 0) yield piece.subarray(0, room);
-          room = 0;
-          continue;
-        }
-        room -= piece.length;
-        yield piece;
-      }
-    })(),
-  );
+  const { overflow } = await store.uploads.append(row.id, held, chunk, size - held);
   if (overflow) throw new AppError(413, ResultCode.PAYLOAD_TOO_LARGE, `file: more bytes than the ${size} this upload declared`);
   return present(store, row);
 }

@@ -1,3 +1,5 @@
+import type { FileHandle } from 'node:fs/promises';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -28,6 +30,7 @@ import { requestedRange } from './byte-range.ts';
 import type { AppConfig } from '../../config.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { fileInfoOf, findFileObjects, insertFileObject, newFileId, requireFileObjects, tenantFileBytes, type FileObject } from './file-objects.ts';
+import { copyFileTo } from './reused-buffers.ts';
 import { appendChunk, cancelSession, completeSession, openSession, readSession, uploadOffsetOf } from './resumable.ts';
 import { Thumbnails, thumbnailVariant } from './thumbnails.ts';
 import { receiveUpload, type UploadLimits } from './upload.ts';
@@ -65,14 +68,34 @@ export async function sendFile(app: FastifyInstance, request: FastifyRequest, re
     throw new AppError(416, 416, `Range: the file has ${size} bytes`);
   }
   // Opened before the type is set, so a store that fails answers with the error envelope.
-  const bytes = await app.services.blobs.open(file.sha256, range ?? undefined);
+  const onDisk = await app.services.blobs.openFile(file.sha256);
+  const bytes = onDisk ? null : await app.services.blobs.open(file.sha256, range ?? undefined);
   reply.type(file.type);
-  if (!range) return reply.header('content-length', size).send(bytes);
-  return reply
-    .code(206)
-    .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-    .header('content-length', range.end - range.start + 1)
-    .send(bytes);
+  const { start, end } = range ?? { start: 0, end: size - 1 };
+  if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
+  reply.header('content-length', end - start + 1);
+  return onDisk ? sendFromDisk(request, reply, onDisk, start, end) : reply.send(bytes);
+}
+
+/**
+ * A blob on this machine's disk, written to the connection through reused buffers rather than
+ * a stream (see reused-buffers.ts). The reply is taken over from Fastify, which would pipe a
+ * stream; the request id the onSend hook adds is added here.
+ */
+async function sendFromDisk(request: FastifyRequest, reply: FastifyReply, file: FileHandle, start: number, end: number): Promise<void> {
+  reply.hijack();
+  const out = reply.raw;
+  try {
+    out.writeHead(reply.statusCode, { ...(reply.getHeaders() as OutgoingHttpHeaders), 'x-request-id': request.id });
+    if (request.method !== 'HEAD') await copyFileTo(file, start, end, out);
+    out.end();
+  } catch (error) {
+    // The status line is sent: all that is left is to cut the connection.
+    if (!out.destroyed) request.log.warn({ err: error }, 'a file download stopped');
+    out.destroy();
+  } finally {
+    await file.close();
+  }
 }
 
 /**

@@ -2,11 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { finished, pipeline } from 'node:stream/promises';
 import { FILE_ID_PATTERN } from '../../../core/contracts/files.ts';
-
-/** Larger writes than the 16 KiB default: fewer system calls for a gigabyte model. */
-const WRITE_BUFFER_BYTES = 1024 * 1024;
+import { readFile, writeToFile } from './reused-buffers.ts';
 
 /** Bytes hashed on their way in, in a local file until a store keeps or drops them. */
 export interface StagedFile {
@@ -24,31 +21,21 @@ const HEAD_BYTES = 4096;
 // Upload sessions are named as files are.
 const UPLOAD_ID = new RegExp(FILE_ID_PATTERN);
 
-/** Hashes, counts and keeps the first bytes of a stream as it flows; the result once it has ended. */
-function digestOf(stream: Readable): () => { sha256: string; size: number; head: Buffer } {
-  const hash = crypto.createHash('sha256');
-  let size = 0;
-  const headChunks: Buffer[] = [];
-  let headLength = 0;
-  stream.on('data', (chunk: Buffer) => {
-    hash.update(chunk);
-    size += chunk.length;
-    if (headLength < HEAD_BYTES) {
-      headChunks.push(chunk);
-      headLength += chunk.length;
-    }
-  });
-  return () => ({ sha256: hash.digest('hex'), size, head: Buffer.concat(headChunks).subarray(0, HEAD_BYTES) });
-}
+/** Hashes, counts and keeps the first bytes of what it is shown. */
+class Digest {
+  private readonly hash = crypto.createHash('sha256');
+  /** Bytes seen so far. */
+  size = 0;
+  private readonly head = Buffer.alloc(HEAD_BYTES);
 
-/** The first bytes of a file. */
-async function headOf(file: string): Promise<Buffer> {
-  const handle = await fs.promises.open(file);
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
+  readonly see = (piece: Buffer): void => {
+    this.hash.update(piece);
+    if (this.size < HEAD_BYTES) piece.copy(this.head, this.size);
+    this.size += piece.length;
+  };
+
+  result(): { sha256: string; size: number; head: Buffer } {
+    return { sha256: this.hash.digest('hex'), size: this.size, head: this.head.subarray(0, Math.min(this.size, HEAD_BYTES)) };
   }
 }
 
@@ -61,7 +48,7 @@ async function headOf(file: string): Promise<Buffer> {
  */
 export class UploadArea {
   /** The hash of each partial file's bytes so far, while it covers exactly the bytes on disk. */
-  private readonly running = new Map<string, { hash: crypto.Hash; bytes: number }>();
+  private readonly running = new Map<string, Digest>();
 
   private constructor(readonly root: string) {}
 
@@ -76,14 +63,17 @@ export class UploadArea {
     const tempDir = path.join(this.root, 'tmp');
     await fs.promises.mkdir(tempDir, { recursive: true });
     const temp = path.join(tempDir, crypto.randomUUID());
-    const digest = digestOf(stream);
+    const digest = new Digest();
+    const handle = await fs.promises.open(temp, 'wx');
     try {
-      await pipeline(stream, fs.createWriteStream(temp, { highWaterMark: WRITE_BUFFER_BYTES }));
+      await writeToFile(stream, handle, { seen: digest.see });
     } catch (error) {
+      await handle.close();
       await fs.promises.rm(temp, { force: true });
       throw error;
     }
-    return { path: temp, ...digest(), truncated: stream.truncated === true };
+    await handle.close();
+    return { path: temp, ...digest.result(), truncated: stream.truncated === true };
   }
 
   /**
@@ -96,11 +86,15 @@ export class UploadArea {
     const running = this.running.get(uploadId);
     this.running.delete(uploadId);
     const size = (await fs.promises.stat(file)).size;
-    if (running?.bytes === size) return { path: file, sha256: running.hash.digest('hex'), size, head: await headOf(file), truncated: false };
-    const stream = fs.createReadStream(file);
-    const digest = digestOf(stream);
-    await finished(stream.resume());
-    return { path: file, ...digest(), truncated: false };
+    if (running?.size === size) return { path: file, ...running.result(), truncated: false };
+    const digest = new Digest();
+    const handle = await fs.promises.open(file);
+    try {
+      await readFile(handle, digest.see);
+    } finally {
+      await handle.close();
+    }
+    return { path: file, ...digest.result(), truncated: false };
   }
 
   /** Removes a staged file (a finished upload's partial file too) once it is kept elsewhere or refused. */
@@ -124,29 +118,25 @@ export class UploadArea {
   }
 
   /**
-   * Appends pieces to the upload's partial file, which holds `held` bytes; what reaches the
-   * file before a dropped connection stays. The pieces are hashed on the way, so completing
-   * a gigabyte upload need not read it again.
+   * Appends at most `room` bytes of the stream to the upload's partial file, which holds
+   * `held` bytes; true when the stream held more. What reaches the file before a dropped
+   * connection stays. The bytes are hashed on the way, so completing a gigabyte upload need
+   * not read it again.
    */
-  async append(uploadId: string, held: number, pieces: AsyncIterable<Buffer>): Promise<void> {
+  async append(uploadId: string, held: number, source: Readable, room = Infinity): Promise<{ overflow: boolean }> {
     const kept = this.running.get(uploadId);
     // Taken out while the file grows: a failed write leaves no hash that misses some bytes.
     this.running.delete(uploadId);
-    const running = held === 0 ? { hash: crypto.createHash('sha256'), bytes: 0 } : kept?.bytes === held ? kept : undefined;
-    await pipeline(
-      pieces,
-      async function* (source: AsyncIterable<Buffer>) {
-        for await (const piece of source) {
-          if (running) {
-            running.hash.update(piece);
-            running.bytes += piece.length;
-          }
-          yield piece;
-        }
-      },
-      fs.createWriteStream(this.partialPath(uploadId), { flags: 'a', highWaterMark: WRITE_BUFFER_BYTES }),
-    );
+    const running = held === 0 ? new Digest() : kept?.size === held ? kept : undefined;
+    const handle = await fs.promises.open(this.partialPath(uploadId), 'a');
+    let overflow: boolean;
+    try {
+      ({ overflow } = await writeToFile(source, handle, { room, seen: running?.see }));
+    } finally {
+      await handle.close();
+    }
     if (running) this.running.set(uploadId, running);
+    return { overflow };
   }
 
   async dropPartial(uploadId: string): Promise<void> {

@@ -18,6 +18,26 @@ const VIEWPORT = { width: 1440, height: 1000 };
  * plate list searches, creates (through the editor), renames, copies, adds to the menu and
  * deletes with confirmation; the screens in Chinese and Arabic (right to left).
  */
+/**
+ * Clicks low on the chart's plot, at a few places across it, until a click lands on a bar and
+ * the cross-filter banner shows. Each click is given time to take effect first: a second click
+ * on a chart that has just drilled in would land on something else.
+ */
+async function clickABar(page: Page, box: { x: number; y: number; width: number; height: number }): Promise<void> {
+  for (const share of [0.5, 0.45, 0.55, 0.4, 0.6]) {
+    await page.mouse.click(box.x + box.width * share, box.y + box.height - 60);
+    const shown = await page
+      .getByTestId('clear-cross-filter')
+      .waitFor({ timeout: 3_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (shown) return;
+  }
+  throw new Error('no click on the chart landed on a bar');
+}
+
 describe('analysis plates in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
@@ -114,11 +134,7 @@ describe('analysis plates in Chromium', () => {
     // A click low on the plot lands on a stacked bar of some month.
     const canvas = page.locator('[data-widget-id="byMonth"] canvas').first();
     const box = (await canvas.boundingBox())!;
-    for (const share of [0.5, 0.45, 0.55, 0.4, 0.6]) {
-      await page.mouse.click(box.x + box.width * share, box.y + box.height - 60);
-      if (await page.getByTestId('clear-cross-filter').isVisible()) break;
-    }
-    await page.getByTestId('clear-cross-filter').waitFor();
+    await clickABar(page, box);
     await page.getByTestId('drill-up-byMonth').waitFor();
     await expect.poll(() => bodies.some((b) => b.includes('"between"') && b.includes('"reportedAt"'))).toBe(true);
     await drawn(page);
@@ -131,10 +147,7 @@ describe('analysis plates in Chromium', () => {
     await expect.poll(() => requests.innerText()).toBe(before);
 
     // "Clear" in the banner also takes the chart back up.
-    for (const share of [0.5, 0.45, 0.55, 0.4, 0.6]) {
-      await page.mouse.click(box.x + box.width * share, box.y + box.height - 60);
-      if (await page.getByTestId('clear-cross-filter').isVisible()) break;
-    }
+    await clickABar(page, box);
     await page.getByTestId('drill-up-byMonth').waitFor();
     await page.getByTestId('clear-cross-filter').click();
     await expect.poll(() => page.getByTestId('drill-up-byMonth').count()).toBe(0);
@@ -210,7 +223,11 @@ describe('analysis plates in Chromium', () => {
 
     await page.getByTestId(`publish-${created.id}`).click();
     await page.getByTestId('plate-menu-parent').click();
+    // The tree's dropdown opens with an animation: a click before it settles can miss the node.
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree').waitFor();
+    await pageAtRest(page);
     await page.locator('.ant-select-tree-node-content-wrapper', { hasText: 'Data analysis' }).first().click();
+    await expect.poll(() => page.getByRole('dialog').locator('.ant-select').first().innerText()).toContain('Data analysis');
     await shoot(page, 'publish-en');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => (await plates()).find((p) => p.id === created.id)?.resourceId ?? null).not.toBeNull();

@@ -255,9 +255,9 @@ describe('analysis plates in Chromium', () => {
     const detail = await t.call<{ config: Record<string, unknown> }>('GET', `${API}/board/plate/detail?id=${fire.id}`, { token: admin });
     const unlisted = await t.call<{ id: number }>('POST', `${API}/board/plate/create`, { token: admin, body: { name: 'Unlisted inspections', config: detail.body.data.config } });
     expect(unlisted.status).toBe(200);
-    for (const [locale, suffix, dir] of [
-      ['zh-CN', 'zh-CN', 'ltr'],
-      ['ar', 'ar', 'rtl'],
+    for (const [locale, suffix, dir, dataAnalysis] of [
+      ['zh-CN', 'zh-CN', 'ltr', '数据分析'],
+      ['ar', 'ar', 'rtl', 'تحليل البيانات'],
     ] as const) {
       const page = await adminAt('/dataAnalysisPlate', locale);
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);
@@ -267,6 +267,8 @@ describe('analysis plates in Chromium', () => {
       await page.getByTestId(`publish-${unlisted.body.data.id}`).click();
       await page.getByTestId('plate-menu-parent').click();
       await page.locator('.ant-select-tree-node-content-wrapper').nth(1).waitFor();
+      // Seeded menu entries are named in the page's language, as in the side menu.
+      await page.locator('.ant-select-tree-node-content-wrapper', { hasText: dataAnalysis }).first().waitFor();
       await shoot(page, `publish-${suffix}`);
       await page.goto(`${t.url}/data-analysis-plate/${fire.id}`);
       await drawn(page);

@@ -12,6 +12,7 @@ import { LoadState } from '../../admin/load-state.tsx';
 import { Loadable } from '../../admin/loadable.ts';
 import { plateApi } from '../../api/plate-endpoints.ts';
 import { languageOf } from '../../i18n/i18n.ts';
+import { menuTitle } from '../../i18n/menu-title.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { CREATE_PLATE_PATH, plateEditorPath } from './editor/plate-paths.ts';
@@ -33,9 +34,9 @@ interface MenuOption {
   children: MenuOption[];
 }
 
-/** The MENU nodes of a tree, as places a plate's entry may go. */
-const menuOptions = (nodes: readonly MenuNode[]): MenuOption[] =>
-  nodes.filter((n) => n.type === 'MENU').map((n) => ({ value: n.id, title: n.title, children: menuOptions(n.children ?? []) }));
+/** The MENU nodes of a tree, as places a plate's entry may go, titled as the side menu titles them. */
+const menuOptions = (nodes: readonly MenuNode[], titleOf: (node: MenuNode) => string): MenuOption[] =>
+  nodes.filter((n) => n.type === 'MENU').map((n) => ({ value: n.id, title: titleOf(n), children: menuOptions(n.children ?? [], titleOf) }));
 
 /**
  * /dataAnalysisPlate: the tenant's analysis plates — search by name or description, open,
@@ -70,10 +71,10 @@ const PlateListPage = observer(function PlateListPage() {
     if (dialog?.kind !== 'publish') return;
     setMenus(null);
     stores.api.currentTree({ showErrorToast: false }).then(
-      (tree) => setMenus(menuOptions(tree)),
+      (tree) => setMenus(menuOptions(tree, (node) => menuTitle(t, node))),
       () => setMenus([]),
     );
-  }, [dialog, stores]);
+  }, [dialog, stores, t]);
 
   const can = { create: held.has(PLATE_POINTS.create), edit: held.has(PLATE_POINTS.edit), delete: held.has(PLATE_POINTS.delete) };
   /** After a write: the list again, and the menu (an entry may have come, gone or been renamed). */

@@ -102,8 +102,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     services.blobs.close();
     await database.close();
   });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+  // On the raw response, as helmet's headers are: replies taken over from Fastify (events, file downloads) carry it too.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('x-request-id', request.id);
+    done();
   });
 
   registerErrorHandling(app);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { copyFileTo, PIECE_BYTES, readFile, writeToFile } from '../../../src/server/modules/filestore/reused-buffers.ts';
+import { copyFileTo, PIECE_BYTES, readPieces, writeToFile } from '../../../src/server/modules/filestore/reused-buffers.ts';
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'plinth-pieces-'));
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
@@ -104,7 +104,7 @@ describe('bytes moved through reused buffers', () => {
     fs.writeFileSync(file, bytes);
     const pieces: Buffer[] = [];
     const handle = await fs.promises.open(file);
-    await readFile(handle, (piece) => pieces.push(Buffer.from(piece)));
+    await readPieces(handle, (piece) => pieces.push(Buffer.from(piece)));
     await handle.close();
     expect(Buffer.concat(pieces).equals(bytes)).toBe(true);
     expect(pieces.length).toBe(4);

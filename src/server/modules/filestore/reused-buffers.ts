@@ -4,11 +4,10 @@ import { pipeline } from 'node:stream/promises';
 
 /**
  * Bytes between disk and socket go through a few 1 MiB buffers used in turn, never a new
- * buffer per piece. A gigabyte moved through fresh buffers (what fs streams do) made V8
- * run a full collection of the server's heap every few dozen megabytes: pieces queued for
- * the disk or the socket outlived two young collections, and their memory counted against
- * the old generation until a full one freed it. That cost half the CPU of a transfer and
- * up to 64 MB of dead buffers at the peak.
+ * buffer per piece. A gigabyte moved through fresh buffers (what fs streams do) made V8 run a
+ * full collection of the server's heap every 20–40 MB, as their memory counted against the
+ * old generation until one freed it: up to half the CPU of a transfer, and dead buffers
+ * waiting at the memory peak.
  */
 export const PIECE_BYTES = 1024 * 1024;
 
@@ -166,7 +165,7 @@ export async function copyFileTo(handle: FileHandle, start: number, end: number,
 }
 
 /** Every byte of the file, from the start, shown to `each` in pieces of one reused buffer. */
-export async function readFile(handle: FileHandle, each: PieceWatcher): Promise<void> {
+export async function readPieces(handle: FileHandle, each: PieceWatcher): Promise<void> {
   const piece = newPiece();
   for (let position = 0; ; ) {
     const { bytesRead } = await handle.read(piece, 0, PIECE_BYTES, position);

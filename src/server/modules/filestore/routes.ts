@@ -80,13 +80,13 @@ export async function sendFile(app: FastifyInstance, request: FastifyRequest, re
 /**
  * A blob on this machine's disk, written to the connection through reused buffers rather than
  * a stream (see reused-buffers.ts). The reply is taken over from Fastify, which would pipe a
- * stream; the request id the onSend hook adds is added here.
+ * stream; the headers set on it so far are written as Fastify would.
  */
 async function sendFromDisk(request: FastifyRequest, reply: FastifyReply, file: FileHandle, start: number, end: number): Promise<void> {
   reply.hijack();
   const out = reply.raw;
   try {
-    out.writeHead(reply.statusCode, { ...(reply.getHeaders() as OutgoingHttpHeaders), 'x-request-id': request.id });
+    out.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
     if (request.method !== 'HEAD') await copyFileTo(file, start, end, out);
     out.end();
   } catch (error) {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FILE_ID_PATTERN } from '../../../core/contracts/files.ts';
-import { readFile, writeToFile } from './reused-buffers.ts';
+import { readPieces, writeToFile } from './reused-buffers.ts';
 
 /** Bytes hashed on their way in, in a local file until a store keeps or drops them. */
 export interface StagedFile {
@@ -90,7 +90,7 @@ export class UploadArea {
     const digest = new Digest();
     const handle = await fs.promises.open(file);
     try {
-      await readFile(handle, digest.see);
+      await readPieces(handle, digest.see);
     } finally {
       await handle.close();
     }

@@ -49,7 +49,6 @@ export async function notifyRoutes(app: FastifyInstance): Promise<void> {
       'cache-control': 'no-store',
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
-      'x-request-id': request.id,
     });
     const send = (event: string, data: unknown) => out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     out.write(`retry: 5000\n\n`);

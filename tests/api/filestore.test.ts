@@ -77,6 +77,9 @@ describe.each(testDialects())('file store on %s', (dialect) => {
     expect(response.headers.get('accept-ranges')).toBe('bytes');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment;/);
     expect(fileNameFromContentDisposition(response.headers.get('content-disposition'))).toBe('现场 plan "B".pdf');
+    // Written outside Fastify's reply, it carries what every answer does.
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
 
     const unchanged = await download(file.url, { token: alice, 'if-none-match': `"${sha256(PDF)}"` });
     expect(unchanged.status).toBe(304);

@@ -136,7 +136,8 @@ describe('document library in Chromium', () => {
     expect((await download).suggestedFilename()).toMatch(/\.zip$/);
 
     await page.getByTestId('doc-delete').click();
-    await page.getByRole('button', { name: 'Delete', exact: true }).last().click();
+    // The confirm's own button: the toolbar's "Delete" is on the page too until the confirm opens.
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Delete', exact: true }).click();
     await expect.poll(() => page.getByTestId('doc-row-Handover').count()).toBe(0);
     await page.getByTestId('doc-trash').click();
     const bin = page.locator('.ant-drawer');

@@ -283,7 +283,9 @@ const PlateListPage = observer(function PlateListPage() {
               {/* The tree is drawn once it is in, so every branch opens expanded (the default applies to the first data only). */}
               <Form.Item name="parentId" label={t('plates.list.menuParent')} rules={[{ required: true, message: t('plates.list.menuParentRequired') }]}>
                 {menus ? (
-                  <TreeSelect treeData={menus} treeDefaultExpandAll showSearch treeNodeFilterProp="title" data-testid="plate-menu-parent" />
+                  // A menu tree is a few dozen entries: drawn whole, every entry is there to scroll to and find by a
+                  // screen reader, where a virtual list draws only what its first measure guessed would fit.
+                  <TreeSelect treeData={menus} treeDefaultExpandAll virtual={false} showSearch treeNodeFilterProp="title" data-testid="plate-menu-parent" />
                 ) : (
                   <Select loading disabled />
                 )}

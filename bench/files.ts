@@ -13,15 +13,19 @@
  * process they are limited by the client (fetch copies a Blob through web streams and tops out
  * near 100 MB/s). The copy is measured two ways: a stream copy through Node and the kernel's
  * own copy, the baseline of the targets. The download with a target is curl's, which saves the
- * file on the same disk as a browser does; Node's fetch reading it is shown beside it.
+ * file on the same disk as a browser does; Node's fetch reading it is shown beside it. Last
+ * comes the floor: Node's http server alone (upload-floor-server.ts) taking curl's upload
+ * through the same reused buffers, once only written and once hashed too, to show how much
+ * of an upload's time is the runtime's before the store does anything of its own.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { SERVER_NODE_FLAGS } from '../scripts/build.ts';
 import { UPLOAD_CHUNK_BYTES, type FileInfo, type UploadSession } from '../src/core/contracts/files.ts';
 import { createSeededTestDatabase } from '../tests/helpers/databases.ts';
 import { startServerProcess } from '../tests/helpers/server-process.ts';
@@ -98,6 +102,30 @@ const putChunk = (url: string, token: string, file: string, offset: number, agen
       );
     });
     pipeline(fs.createReadStream(file, { start: offset, end: offset + length - 1, highWaterMark: 1024 * 1024 }), request).catch(reject);
+  });
+
+/** The floor server (upload-floor-server.ts) as a process of its own, with the server's Node flags. */
+async function startFloorServer(folder: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', path.resolve('bench/upload-floor-server.ts'), folder], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match) resolve({ child, url: match[1]! });
+    });
+    child.on('exit', (code) => reject(new Error(`the floor server stopped before listening (exit ${code})`)));
+  });
+}
+
+/** The whole file PUT by curl to the floor server; checks it took every byte. */
+const curlFloor = (url: string, file: string) =>
+  new Promise<void>((resolve, reject) => {
+    execFile('curl', ['-sSf', '-T', file, url], (error, out) => {
+      if (error) return reject(error);
+      const { bytes } = JSON.parse(out) as { bytes: number };
+      return bytes === SIZE ? resolve() : reject(new Error(`the floor server took ${bytes} bytes of ${SIZE}`));
+    });
   });
 
 const timed = async <T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> => {
@@ -209,6 +237,19 @@ export async function runFilesBench(): Promise<void> {
       );
       if (fs.statSync(saved).size !== SIZE) throw new Error('curl saved a different size');
       fs.rmSync(saved);
+
+      // The floor: Node's http server alone, the same reused buffers, no routing or checks.
+      const floor = await startFloorServer(work);
+      let floorWrite: Awaited<ReturnType<typeof transfer>>;
+      let floorHash: Awaited<ReturnType<typeof transfer>>;
+      try {
+        await copied();
+        floorWrite = await transfer(floor.child.pid!, () => curlFloor(`${floor.url}/write`, model));
+        await copied();
+        floorHash = await transfer(floor.child.pid!, () => curlFloor(`${floor.url}/hash`, model));
+      } finally {
+        floor.child.kill('SIGKILL');
+      }
       const transfers = [multipart, curled, chunkedFetch, curledSession, chunked, download, curledDownload];
       const peakMb = Math.max(...transfers.map((t) => t.peakMb));
 
@@ -231,6 +272,8 @@ export async function runFilesBench(): Promise<void> {
           row('upload, session in 8 MB chunks (Node http)', chunked, false),
           row('download, saved to the same disk (curl)', curledDownload, true),
           row('download (Node fetch)', download, false),
+          row("floor: Node's http server alone, curl's upload written to disk", floorWrite, false),
+          row("floor: Node's http server alone, written and hashed (SHA-256)", floorHash, false),
         ],
       );
       console.log(`kernel copies, in s: ${copies.map((ms) => (ms / 1000).toFixed(2)).join(', ')}`);

@@ -36,6 +36,9 @@ async function main(): Promise<void> {
     for (const site of websites) console.log(`  ${site.tenantName}: http://localhost:${port}/website/${site.id}  ${site.title}`);
   }
   console.log('');
+  // Starting leaves garbage (modules compiled, validators generated) that V8 collects sometime
+  // or never: collected now, the server rests about 20 MB smaller, and every run alike.
+  (globalThis as { gc?: () => void }).gc?.();
 }
 
 main().catch((error: unknown) => {

@@ -14,9 +14,11 @@
  * near 100 MB/s). The copy is measured two ways: a stream copy through Node and the kernel's
  * own copy, the baseline of the targets. The download with a target is curl's, which saves the
  * file on the same disk as a browser does; Node's fetch reading it is shown beside it. Last
- * comes the floor: Node's http server alone (upload-floor-server.ts) taking curl's upload
- * through the same reused buffers, once only written and once hashed too, to show how much
- * of an upload's time is the runtime's before the store does anything of its own.
+ * comes the floor: Node's http server alone (transfer-floor-server.ts) taking curl's upload
+ * through the same reused buffers, once only written and once hashed too, and sending the
+ * model to curl as a download; then curl saving the model read from the disk with no server
+ * at all. They show how much of a transfer's time is the runtime's, and the client's, before
+ * the store does anything of its own.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -24,6 +26,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { pipeline } from 'node:stream/promises';
 import { SERVER_NODE_FLAGS } from '../scripts/build.ts';
 import { UPLOAD_CHUNK_BYTES, type FileInfo, type UploadSession } from '../src/core/contracts/files.ts';
@@ -104,9 +107,9 @@ const putChunk = (url: string, token: string, file: string, offset: number, agen
     pipeline(fs.createReadStream(file, { start: offset, end: offset + length - 1, highWaterMark: 1024 * 1024 }), request).catch(reject);
   });
 
-/** The floor server (upload-floor-server.ts) as a process of its own, with the server's Node flags. */
-async function startFloorServer(folder: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', path.resolve('bench/upload-floor-server.ts'), folder], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** The floor server (transfer-floor-server.ts) as a process of its own, with the server's Node flags. */
+async function startFloorServer(folder: string, download: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', path.resolve('bench/transfer-floor-server.ts'), folder, download], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -125,6 +128,15 @@ const curlFloor = (url: string, file: string) =>
       if (error) return reject(error);
       const { bytes } = JSON.parse(out) as { bytes: number };
       return bytes === SIZE ? resolve() : reject(new Error(`the floor server took ${bytes} bytes of ${SIZE}`));
+    });
+  });
+
+/** curl saving `url` to `file`, as a browser's download does; checks the size. */
+const curlSave = (url: string, file: string, headers: string[] = []) =>
+  new Promise<void>((resolve, reject) => {
+    execFile('curl', ['-sSf', ...headers.flatMap((header) => ['-H', header]), '-o', file, url], (error) => {
+      if (error) return reject(error);
+      return fs.statSync(file).size === SIZE ? resolve() : reject(new Error(`curl saved ${fs.statSync(file).size} bytes of ${SIZE} from ${url}`));
     });
   });
 
@@ -230,26 +242,29 @@ export async function runFilesBench(): Promise<void> {
       // curl saves the file on the same disk, as a browser's download does.
       const saved = path.join(work, 'downloaded.ifc');
       await copied();
-      const curledDownload = await transfer(pid, () =>
-        new Promise<void>((resolve, reject) => {
-          execFile('curl', ['-sSf', '-H', `token: ${token}`, '-o', saved, `${server.url}${multipart.value.url}`], (error) => (error ? reject(error) : resolve()));
-        }),
-      );
-      if (fs.statSync(saved).size !== SIZE) throw new Error('curl saved a different size');
+      const curledDownload = await transfer(pid, () => curlSave(`${server.url}${multipart.value.url}`, saved, [`token: ${token}`]));
       fs.rmSync(saved);
 
       // The floor: Node's http server alone, the same reused buffers, no routing or checks.
-      const floor = await startFloorServer(work);
+      const floor = await startFloorServer(work, model);
       let floorWrite: Awaited<ReturnType<typeof transfer>>;
       let floorHash: Awaited<ReturnType<typeof transfer>>;
+      let floorDownload: Awaited<ReturnType<typeof transfer>>;
       try {
         await copied();
         floorWrite = await transfer(floor.child.pid!, () => curlFloor(`${floor.url}/write`, model));
         await copied();
         floorHash = await transfer(floor.child.pid!, () => curlFloor(`${floor.url}/hash`, model));
+        await copied();
+        floorDownload = await transfer(floor.child.pid!, () => curlSave(floor.url, saved));
+        fs.rmSync(saved);
       } finally {
         floor.child.kill('SIGKILL');
       }
+      // And no server at all: curl saving the model read from the disk (file://), the client's own share.
+      await copied();
+      const curlAlone = await timed(() => curlSave(pathToFileURL(model).href, saved));
+      fs.rmSync(saved);
       const transfers = [multipart, curled, chunkedFetch, curledSession, chunked, download, curledDownload];
       const peakMb = Math.max(...transfers.map((t) => t.peakMb));
 
@@ -274,6 +289,8 @@ export async function runFilesBench(): Promise<void> {
           row('download (Node fetch)', download, false),
           row("floor: Node's http server alone, curl's upload written to disk", floorWrite, false),
           row("floor: Node's http server alone, written and hashed (SHA-256)", floorHash, false),
+          row("floor: Node's http server alone, download saved by curl", floorDownload, false),
+          row('floor: curl saving the file from the disk (file://), no server', curlAlone, false),
         ],
       );
       console.log(`kernel copies, in s: ${copies.map((ms) => (ms / 1000).toFixed(2)).join(', ')}`);

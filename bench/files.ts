@@ -20,7 +20,7 @@
  * at all. They show how much of a transfer's time is the runtime's, and the client's, before
  * the store does anything of its own.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -31,7 +31,7 @@ import { pipeline } from 'node:stream/promises';
 import { SERVER_NODE_FLAGS } from '../scripts/build.ts';
 import { UPLOAD_CHUNK_BYTES, type FileInfo, type UploadSession } from '../src/core/contracts/files.ts';
 import { createSeededTestDatabase } from '../tests/helpers/databases.ts';
-import { startServerProcess } from '../tests/helpers/server-process.ts';
+import { spawnListening, startServerProcess } from '../tests/helpers/server-process.ts';
 import { apiClient, NORTHWIND, seedTemplate } from '../tests/helpers/test-app.ts';
 import { median, printTable, withDeadline } from './report.ts';
 
@@ -108,18 +108,8 @@ const putChunk = (url: string, token: string, file: string, offset: number, agen
   });
 
 /** The floor server (transfer-floor-server.ts) as a process of its own, with the server's Node flags. */
-async function startFloorServer(folder: string, download: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', path.resolve('bench/transfer-floor-server.ts'), folder, download], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (match) resolve({ child, url: match[1]! });
-    });
-    child.on('exit', (code) => reject(new Error(`the floor server stopped before listening (exit ${code})`)));
-  });
-}
+const startFloorServer = (folder: string, download: string) =>
+  spawnListening([...SERVER_NODE_FLAGS, '--import', 'tsx', path.resolve('bench/transfer-floor-server.ts'), folder, download]);
 
 /** The whole file PUT by curl to the floor server; checks it took every byte. */
 const curlFloor = (url: string, file: string) =>
@@ -136,7 +126,8 @@ const curlSave = (url: string, file: string, headers: string[] = []) =>
   new Promise<void>((resolve, reject) => {
     execFile('curl', ['-sSf', ...headers.flatMap((header) => ['-H', header]), '-o', file, url], (error) => {
       if (error) return reject(error);
-      return fs.statSync(file).size === SIZE ? resolve() : reject(new Error(`curl saved ${fs.statSync(file).size} bytes of ${SIZE} from ${url}`));
+      const { size } = fs.statSync(file);
+      return size === SIZE ? resolve() : reject(new Error(`curl saved ${size} bytes of ${SIZE} from ${url}`));
     });
   });
 

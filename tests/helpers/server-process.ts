@@ -29,12 +29,19 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   } else {
     args = ['--import', 'tsx', SERVER_FROM_SOURCES];
   }
+  return spawnListening(args, settings);
+}
+
+/**
+ * Node run with `args` until it prints that it listens: the test fixture's `listening <url>`,
+ * the built server's "running at" line, or a benchmark's own server.
+ */
+export function spawnListening(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: settings, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      // The fixture prints `listening <url>`; the built server its "running at" line.
       const match = /(?:listening|running at) http:\/\/(?:localhost|127\.0\.0\.1):(\d+)/.exec(out);
       if (match) resolve({ child, url: `http://127.0.0.1:${match[1]}` });
     });

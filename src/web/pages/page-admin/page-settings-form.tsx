@@ -1,27 +1,14 @@
-import { Col, Form, Input, Radio, Row, Select, Switch, TreeSelect, Typography, type FormInstance } from 'antd';
+import { Col, Form, Input, Radio, Row, Select, Switch, Typography, type FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
-import { createElement, useMemo } from 'react';
+import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_ROUTE_MAX_LENGTH, pageRouteIssue } from '../../../core/pages/page-route.ts';
 import type { MenuNode } from '../../../core/entities.ts';
 import type { Loadable } from '../../admin/loadable.ts';
 import { LoadState } from '../../admin/load-state.tsx';
-import { menuTitle } from '../../i18n/menu-title.ts';
+import { MenuParentSelect } from '../../admin/menu-parent-select.tsx';
 import { MENU_ICONS } from '../../shell/layout/menu-icons.ts';
 import type { PageSettings } from './page-edit-store.ts';
-
-interface MenuChoice {
-  value: number;
-  title: string;
-  children: MenuChoice[];
-}
-
-/** The menus a page entry may hang under: MENU nodes, without the page's own entry and what is under it. */
-function menuChoices(t: TFunction, nodes: readonly MenuNode[], ownEntry: number | null): MenuChoice[] {
-  return nodes
-    .filter((node) => node.type === 'MENU' && node.id !== ownEntry)
-    .map((node) => ({ value: node.id, title: menuTitle(t, node), children: menuChoices(t, node.children, ownEntry) }));
-}
 
 /** The route rule of src/core/pages/page-route.ts, in the reader's language. */
 function routeMessage(t: TFunction, route: string): string | null {
@@ -65,7 +52,6 @@ export function PageSettingsForm({ form, initial, menuTree, ownEntry, pageTitle,
   const { t } = useTranslation(['admin', 'menu']);
   const kind = Form.useWatch('kind', form) ?? initial.kind;
   const inMenu = Form.useWatch('inMenu', form) ?? initial.inMenu;
-  const choices = useMemo(() => (menuTree.data ? menuChoices(t, menuTree.data, ownEntry) : []), [t, menuTree.data, ownEntry]);
   const website = kind === 'website';
 
   return (
@@ -125,13 +111,7 @@ export function PageSettingsForm({ form, initial, menuTree, ownEntry, pageTitle,
             <LoadState source={menuTree}>
               {() => (
                 <Form.Item name={['menu', 'parentId']} label={t('admin:pages.menuParent')} rules={[{ required: true, message: t('admin:validation.required') }]}>
-                  <TreeSelect
-                    showSearch={{ treeNodeFilterProp: 'title' }}
-                    treeData={choices}
-                    treeDefaultExpandAll
-                    placeholder={t('admin:pages.menuParentPlaceholder')}
-                    data-testid="menu-parent"
-                  />
+                  <MenuParentSelect tree={menuTree.data ?? []} except={ownEntry} placeholder={t('admin:pages.menuParentPlaceholder')} data-testid="menu-parent" />
                 </Form.Item>
               )}
             </LoadState>

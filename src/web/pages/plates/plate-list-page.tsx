@@ -1,5 +1,5 @@
 import { BuildOutlined, CopyOutlined, DeleteOutlined, EditOutlined, MenuOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Input, Modal, Result, Select, Space, Table, Tag, TreeSelect, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Result, Select, Space, Table, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +9,10 @@ import { PLATE_POINTS, plateRoute, type PlateListItem } from '../../../core/cont
 import { formatServerDate } from '../../../core/format.ts';
 import { useHeldPoints } from '../../admin/held-points.ts';
 import { LoadState } from '../../admin/load-state.tsx';
+import { MenuParentSelect } from '../../admin/menu-parent-select.tsx';
 import { Loadable } from '../../admin/loadable.ts';
 import { plateApi } from '../../api/plate-endpoints.ts';
 import { languageOf } from '../../i18n/i18n.ts';
-import { menuTitle } from '../../i18n/menu-title.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { CREATE_PLATE_PATH, plateEditorPath } from './editor/plate-paths.ts';
@@ -27,16 +27,6 @@ type Dialog =
   | { kind: 'copy'; plate: PlateListItem }
   | { kind: 'publish'; plate: PlateListItem }
   | null;
-
-interface MenuOption {
-  value: number;
-  title: string;
-  children: MenuOption[];
-}
-
-/** The MENU nodes of a tree, as places a plate's entry may go, titled as the side menu titles them. */
-const menuOptions = (nodes: readonly MenuNode[], titleOf: (node: MenuNode) => string): MenuOption[] =>
-  nodes.filter((n) => n.type === 'MENU').map((n) => ({ value: n.id, title: titleOf(n), children: menuOptions(n.children ?? [], titleOf) }));
 
 /**
  * /dataAnalysisPlate: the tenant's analysis plates — search by name or description, open,
@@ -53,7 +43,7 @@ const PlateListPage = observer(function PlateListPage() {
   const [query, setQuery] = useState({ keyword: '', pageNum: 1 });
   const [dialog, setDialog] = useState<Dialog>(null);
   /** The menu tree to publish under; null while it loads. */
-  const [menus, setMenus] = useState<MenuOption[] | null>(null);
+  const [menus, setMenus] = useState<MenuNode[] | null>(null);
   const [form] = Form.useForm<{ name: string; parentId?: number; title?: string }>();
   const [saving, setSaving] = useState(false);
 
@@ -71,10 +61,10 @@ const PlateListPage = observer(function PlateListPage() {
     if (dialog?.kind !== 'publish') return;
     setMenus(null);
     stores.api.currentTree({ showErrorToast: false }).then(
-      (tree) => setMenus(menuOptions(tree, (node) => menuTitle(t, node))),
+      setMenus,
       () => setMenus([]),
     );
-  }, [dialog, stores, t]);
+  }, [dialog, stores]);
 
   const can = { create: held.has(PLATE_POINTS.create), edit: held.has(PLATE_POINTS.edit), delete: held.has(PLATE_POINTS.delete) };
   /** After a write: the list again, and the menu (an entry may have come, gone or been renamed). */
@@ -283,9 +273,7 @@ const PlateListPage = observer(function PlateListPage() {
               {/* The tree is drawn once it is in, so every branch opens expanded (the default applies to the first data only). */}
               <Form.Item name="parentId" label={t('plates.list.menuParent')} rules={[{ required: true, message: t('plates.list.menuParentRequired') }]}>
                 {menus ? (
-                  // A menu tree is a few dozen entries: drawn whole, every entry is there to scroll to and find by a
-                  // screen reader, where a virtual list draws only what its first measure guessed would fit.
-                  <TreeSelect treeData={menus} treeDefaultExpandAll virtual={false} showSearch treeNodeFilterProp="title" data-testid="plate-menu-parent" />
+                  <MenuParentSelect tree={menus} data-testid="plate-menu-parent" />
                 ) : (
                   <Select loading disabled />
                 )}

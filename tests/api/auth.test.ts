@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult, TenantOption } from '../../src/core/entities.ts';
 import { ResultCode } from '../../src/core/result-codes.ts';
@@ -133,6 +134,22 @@ describe.each(testDialects())('login and tokens on %s', (dialect) => {
     const users = await t.app.services.db.selectFrom('app_user').select('password_hash').execute();
     const salts = new Set(users.map((u) => u.password_hash.split('$')[4]));
     expect(salts.size).toBe(users.length);
-    for (const u of users) expect(u.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    for (const u of users) expect(u.password_hash).toMatch(/^scrypt\$16384\$8\$5\$/);
+  });
+
+  it('makes a hash of older parameters again at sign-in, and signs in with either', async () => {
+    const db = t.app.services.db;
+    const salt = Buffer.from('an older salt 16');
+    const key = crypto.scryptSync(DEMO_PASSWORD, salt, 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 2 ** 28 });
+    const older = ['scrypt', 2 ** 17, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    await db.updateTable('app_user').set({ password_hash: older }).where('username', '=', 'bob').execute();
+
+    expect((await login('bob', 'not-the-password')).status).toBe(400);
+    expect((await db.selectFrom('app_user').select('password_hash').where('username', '=', 'bob').executeTakeFirstOrThrow()).password_hash).toBe(older);
+
+    expect((await login('bob')).body.success).toBe(true);
+    const made = (await db.selectFrom('app_user').select('password_hash').where('username', '=', 'bob').executeTakeFirstOrThrow()).password_hash;
+    expect(made).toMatch(/^scrypt\$16384\$8\$5\$/);
+    expect((await login('bob')).body.success).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import { ResultCode } from '../../../core/result-codes.ts';
 import type { Services } from '../../services.ts';
 import { presentUser } from '../account/presenter.ts';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import { decoyPasswordHash, hashPassword, isCurrentHash, verifyPassword } from './password.ts';
 import type { Session } from './tokens.ts';
 
 const wrongCredentials = () => new AppError(400, ResultCode.BAD_REQUEST, 'Incorrect account or password');
@@ -19,6 +19,15 @@ async function findUserByAccount(db: Kysely<DB>, account: string) {
   return byName ?? query.where('mobile_phone', '=', normalizeMobilePhone(trimmed)).executeTakeFirst();
 }
 
+/**
+ * Makes a hash of older parameters again, now that the password is known; only if it is still
+ * the one checked, so a password changed meanwhile is never overwritten.
+ */
+async function rehashPassword(db: Kysely<DB>, userId: number, checked: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.updateTable('app_user').set({ password_hash: passwordHash }).where('id', '=', userId).where('password_hash', '=', checked).execute();
+}
+
 /** Password login: a tenant-less token, to be exchanged by login/byToken. */
 export async function passwordLogin(s: Services, account: string, password: string): Promise<LoginResult> {
   const user = await findUserByAccount(s.db, account);
@@ -26,6 +35,7 @@ export async function passwordLogin(s: Services, account: string, password: stri
   const ok = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
   if (!user || !ok) throw wrongCredentials();
   if (user.status !== 'ACTIVE') throw forbidden('This account is disabled');
+  if (!isCurrentHash(user.password_hash)) await rehashPassword(s.db, user.id, user.password_hash, password);
   const tenants = await s.db.selectFrom('tenant_member').select('type').where('user_id', '=', user.id).execute();
   const type = tenants.length === 1 ? (tenants[0]!.type as MemberType) : null;
   return { token: await s.tokens.issue(user.id, null), user: presentUser(user, type) };

@@ -134,7 +134,7 @@ describe.each(testDialects())('login and tokens on %s', (dialect) => {
     const users = await t.app.services.db.selectFrom('app_user').select('password_hash').execute();
     const salts = new Set(users.map((u) => u.password_hash.split('$')[4]));
     expect(salts.size).toBe(users.length);
-    for (const u of users) expect(u.password_hash).toMatch(/^scrypt\$16384\$8\$5\$/);
+    for (const u of users) expect(u.password_hash).toMatch(/^scrypt\$32768\$8\$3\$/);
   });
 
   it('makes a hash of older parameters again at sign-in, and signs in with either', async () => {
@@ -149,7 +149,7 @@ describe.each(testDialects())('login and tokens on %s', (dialect) => {
 
     expect((await login('bob')).body.success).toBe(true);
     const made = (await db.selectFrom('app_user').select('password_hash').where('username', '=', 'bob').executeTakeFirstOrThrow()).password_hash;
-    expect(made).toMatch(/^scrypt\$16384\$8\$5\$/);
+    expect(made).toMatch(/^scrypt\$32768\$8\$3\$/);
     expect((await login('bob')).body.success).toBe(true);
   });
 });

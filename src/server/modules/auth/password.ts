@@ -9,12 +9,13 @@ const scrypt = promisify(crypto.scrypt) as (
 ) => Promise<Buffer>;
 
 /**
- * OWASP Password Storage Cheat Sheet: scrypt N=2^14, r=8, p=5, one of its five settings of equal
- * strength. Each hash holds 128·N·r bytes while it runs: 16 MiB here, where the first of those
- * settings (N=2^17, p=1) took 128 MiB per sign-in, so four at once on libuv's threads took the
- * server from 105 MB to over 600 MB.
+ * OWASP Password Storage Cheat Sheet: scrypt N=2^15, r=8, p=3, one of its five settings of equal
+ * strength. A hash holds 128·r·(N+2+p) bytes while it runs, in one allocation: here just over
+ * 32 MiB, glibc's largest mmap threshold, so it is always mapped and given back when done.
+ * N=2^17 (128 MiB) took the server past 230 MB for each sign-in; N=2^14 (16 MiB) fell under the
+ * threshold and stayed in each libuv thread's arena, 64 MB kept after a few sign-ins.
  */
-const PARAMS = { N: 2 ** 14, r: 8, p: 5 };
+const PARAMS = { N: 2 ** 15, r: 8, p: 3 };
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 

@@ -19,7 +19,7 @@ describe.each(testDialects())('seeding pages and datasets on %s', (dialect) => {
     const app = await buildApp({ config, clock });
     const db = app.services.db;
     try {
-      const tenants = await db.selectFrom('tenant').select(['id', 'code']).orderBy('id').execute();
+      const tenants = await db.selectFrom('tenant').select(['id', 'code', 'name']).orderBy('id').execute();
       const counts = async (d = db) => ({
         datasets: Number((await d.selectFrom('dataset').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
         rows: Number((await d.selectFrom('dataset_row').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
@@ -34,11 +34,18 @@ describe.each(testDialects())('seeding pages and datasets on %s', (dialect) => {
       for (const tenant of tenants) {
         const keys = await db.selectFrom('page').select('seed_key').where('tenant_id', '=', tenant.id).execute();
         expect(keys.map((k) => k.seed_key).sort()).toEqual(valid.map((p) => p.key).sort());
+        // `{tenant}` in a seed page's texts is the tenant's own name, in the column and the config.
+        const website = await db.selectFrom('page').select(['title', 'config']).where('tenant_id', '=', tenant.id).where('seed_key', '=', 'website-portfolio').executeTakeFirstOrThrow();
+        expect(website.title).toBe(`${tenant.name} · Our portfolio`);
+        expect((JSON.parse(website.config) as { title: string }).title).toBe(website.title);
+        expect(website.config).toContain(`${tenant.name} owns and manages`);
+        expect(website.config).not.toContain('{tenant}');
+        for (const other of tenants.filter((t) => t.id !== tenant.id)) expect(website.config).not.toContain(other.name);
       }
 
       // The test fixtures as seed files, in place of schemas/pages.
       await db.deleteFrom('page').execute();
-      for (const tenant of tenants) await seedPages(db, tenant.id, clock.now(), PAGE_FIXTURES_DIR);
+      for (const tenant of tenants) await seedPages(db, tenant, clock.now(), PAGE_FIXTURES_DIR);
       const northwind = tenants.find((t) => t.code === 'northwind')!;
       const pages = await db.selectFrom('page').selectAll().where('tenant_id', '=', northwind.id).orderBy('seed_key').execute();
       expect(pages.map((p) => [p.seed_key, p.route, p.kind, p.published])).toEqual([
@@ -54,7 +61,7 @@ describe.each(testDialects())('seeding pages and datasets on %s', (dialect) => {
 
       // Again, and after a restart: nothing added or changed.
       await db.updateTable('page').set({ title: 'Renamed by an editor' }).where('id', '=', roche.id).execute();
-      for (const tenant of tenants) await seedPages(db, tenant.id, clock.now(), PAGE_FIXTURES_DIR);
+      for (const tenant of tenants) await seedPages(db, tenant, clock.now(), PAGE_FIXTURES_DIR);
       const again = await counts();
       expect(again.pages).toBe(3 * tenants.length);
       // A page already at a seed page's route keeps it: the seed page is skipped.
@@ -63,7 +70,7 @@ describe.each(testDialects())('seeding pages and datasets on %s', (dialect) => {
         .insertInto('page')
         .values({ ...roche, id: undefined, seed_key: null, title: 'Made here' } as never)
         .execute();
-      await seedPages(db, northwind.id, clock.now(), PAGE_FIXTURES_DIR);
+      await seedPages(db, northwind, clock.now(), PAGE_FIXTURES_DIR);
       const atRoche = await db.selectFrom('page').select(['title', 'seed_key']).where('tenant_id', '=', northwind.id).where('route', '=', '/roche').execute();
       expect(atRoche).toEqual([{ title: 'Made here', seed_key: null }]);
 
@@ -75,7 +82,7 @@ describe.each(testDialects())('seeding pages and datasets on %s', (dialect) => {
       fs.writeFileSync(path.join(dir, 'broken.json'), '{ "route": ');
       fs.writeFileSync(path.join(dir, 'good.json'), JSON.stringify(pageFixture('energy-site')));
       const warnings: string[] = [];
-      await seedPages(db, northwind.id, clock.now(), dir, (message) => warnings.push(message));
+      await seedPages(db, northwind, clock.now(), dir, (message) => warnings.push(message));
       fs.rmSync(dir, { recursive: true });
       expect(warnings).toHaveLength(2);
       expect(warnings).toContain('Seed page left out: bad.json: config.widgets[0].type: unknown widget type "hologram"');

@@ -10,9 +10,9 @@ import { seedPages } from '../modules/page/seed.ts';
 
 /** Demo datasets, the seed pages that query them, the demo forms and their records, then the plates over them; whatever the tenant already has is left alone. */
 export async function seedTenantContent(db: Kysely<DB>, dialect: Dialect, tenantCode: string, clock: Clock): Promise<void> {
-  const tenant = await db.selectFrom('tenant').select(['id', 'code']).where('code', '=', tenantCode).executeTakeFirstOrThrow();
+  const tenant = await db.selectFrom('tenant').select(['id', 'code', 'name']).where('code', '=', tenantCode).executeTakeFirstOrThrow();
   await seedDatasets(db, tenant, clock.now());
-  await seedPages(db, tenant.id, clock.now());
+  await seedPages(db, tenant, clock.now());
   await seedForms(db, dialect, tenant, clock.now());
   await seedFlowHistories(db, tenant, clock.now());
   await seedPlates(db, tenant, clock.now());

@@ -75,22 +75,36 @@ export function readSeedPages(
   return pages;
 }
 
+/** Written in a seed page's texts, stands for the name of the tenant the page is given to. */
+export const TENANT_NAME_PLACEHOLDER = '{tenant}';
+
+/** The config with every `{tenant}` in its strings (title, texts, captions) replaced by `name`. */
+function withTenantName<T>(value: T, name: string): T {
+  if (typeof value === 'string') return value.replaceAll(TENANT_NAME_PLACEHOLDER, name) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => withTenantName(item, name)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withTenantName(item as unknown, name)])) as T;
+  }
+  return value;
+}
+
 /**
  * Gives the tenant each seed page it lacks: skipped when a page with its seed key or its
- * route exists. A page is linked to the seed menu entry named by `menuKey`. A file whose
+ * route exists. A page is linked to the seed menu entry named by `menuKey`; `{tenant}` in its
+ * texts becomes the tenant's name, so each tenant's website speaks of that tenant. A file whose
  * config fails the page checks is left out with a warning naming the file and path (a unit
  * test keeps the shipped files valid), so one bad file does not stop the server.
  */
 export async function seedPages(
   db: Kysely<DB>,
-  tenantId: number,
+  tenant: { id: number; name: string },
   seedTime: number,
   dir = SEED_PAGES_DIR,
   warn: (message: string) => void = console.warn,
 ): Promise<void> {
   const pages = readSeedPages(dir, (message) => warn(`Seed page left out: ${message}`));
   if (pages.length === 0) return;
-  const scope = new TenantScope(db, tenantId);
+  const scope = new TenantScope(db, tenant.id);
   const datasets = await storedDatasetsByCode(scope);
   const existing = await scope.selectFrom('page').select(['route', 'seed_key']).execute();
   const keys = new Set(existing.map((p) => p.seed_key));
@@ -102,7 +116,8 @@ export async function seedPages(
   const rows = [];
   for (const { key, file } of pages) {
     if (keys.has(key) || (file.route !== null && routes.has(file.route))) continue;
-    const [problem] = pageConfigProblems(file.config, datasets);
+    const config = withTenantName(file.config, tenant.name);
+    const [problem] = pageConfigProblems(config, datasets);
     if (problem) {
       warn(`Seed page left out: ${key}.json: config.${problem.path}: ${problem.message}`);
       continue;
@@ -111,8 +126,8 @@ export async function seedPages(
       route: file.route,
       kind: file.kind,
       published: file.published ? 1 : 0,
-      title: file.config.title,
-      config: JSON.stringify(file.config),
+      title: config.title,
+      config: JSON.stringify(config),
       resource_id: (file.menuKey && menu.get(file.menuKey)) || null,
       owns_resource: 0,
       seed_key: key,

@@ -15,41 +15,46 @@ const scrypt = promisify(crypto.scrypt) as (
  * N=2^17 (128 MiB) took the server past 230 MB for each sign-in; N=2^14 (16 MiB) fell under the
  * threshold and stayed in each libuv thread's arena, 64 MB kept after a few sign-ins.
  */
-const PARAMS = { N: 2 ** 15, r: 8, p: 3 };
+const PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 3 };
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 
-function maxmem(N: number, r: number): number {
-  return 128 * N * r * 2;
+interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
 }
 
-/** `scrypt$N$r$p$salt$hash` (base64), so stronger parameters can come later without breaking old hashes. */
+/** The key scrypt derives from the password (NFKC, so every spelling of it is one) with `params`. */
+function deriveKey(password: string, salt: Buffer, length: number, { N, r, p }: ScryptParams): Promise<Buffer> {
+  return scrypt(password.normalize('NFKC'), salt, length, { N, r, p, maxmem: 128 * N * r * 2 });
+}
+
+/** A stored `scrypt$N$r$p$salt$key` read into its parts; null when it is not one. */
+function readStoredHash(stored: string): (ScryptParams & { salt: Buffer; key: Buffer }) | null {
+  const [scheme, n, r, p, salt, key] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !key) return null;
+  return { N: Number(n), r: Number(r), p: Number(p), salt: Buffer.from(salt, 'base64'), key: Buffer.from(key, 'base64') };
+}
+
+/** `scrypt$N$r$p$salt$key` (base64), so the parameters can change without breaking older hashes. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(SALT_BYTES);
-  const { N, r, p } = PARAMS;
-  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N, r, p, maxmem: maxmem(N, r) });
-  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await deriveKey(password, salt, KEY_LENGTH, PARAMS);
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** Whether `stored` was made with today's parameters; an older hash is made again at the next sign-in. */
 export function isCurrentHash(stored: string): boolean {
-  const [scheme, n, r, p] = stored.split('$');
-  return scheme === 'scrypt' && Number(n) === PARAMS.N && Number(r) === PARAMS.r && Number(p) === PARAMS.p;
+  const hash = readStoredHash(stored);
+  return hash !== null && hash.N === PARAMS.N && hash.r === PARAMS.r && hash.p === PARAMS.p;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const N = Number(n);
-  const R = Number(r);
-  const expected = Buffer.from(hash, 'base64');
-  const key = await scrypt(password.normalize('NFKC'), Buffer.from(salt, 'base64'), expected.length, {
-    N,
-    r: R,
-    p: Number(p),
-    maxmem: maxmem(N, R),
-  });
-  return crypto.timingSafeEqual(key, expected);
+  const hash = readStoredHash(stored);
+  if (!hash) return false;
+  const key = await deriveKey(password, hash.salt, hash.key.length, hash);
+  return crypto.timingSafeEqual(key, hash.key);
 }
 
 /** A hash to compare against when the account does not exist, so timing does not reveal it. */

@@ -16,6 +16,7 @@ import * as m013 from './migrations/013_rights_revision.ts';
 import * as m014 from './migrations/014_documents.ts';
 import * as m015 from './migrations/015_file_links.ts';
 import * as m016 from './migrations/016_change_notices.ts';
+import * as m017 from './migrations/017_view_reader.ts';
 
 /** What a migration needs to know about the database beyond Kysely's schema builder. */
 export interface MigrationContext {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, CodeMigration> = {
   '014_documents': m014,
   '015_file_links': m015,
   '016_change_notices': m016,
+  '017_view_reader': m017,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

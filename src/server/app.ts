@@ -46,6 +46,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { DEMO_MEDIA_DIR, DEMO_MEDIA_PREFIX, registerMediaFolder } from './plugins/media.ts';
 import { loggerOptions, requestId } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerStorableInput } from './plugins/storable-input.ts';
 import { registerValidation } from './plugins/validation.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { seedDatabase } from './seed/seed.ts';
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerValidation(app);
+  registerStorableInput(app);
   registerSecurityHeaders(app);
   await app.register(rateLimit, {
     global: false,

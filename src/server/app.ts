@@ -85,7 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     db: database.db,
     dialect: database.dialect,
-    describe: database.describe,
+    views: database.views,
     readsWithin: database.readsWithin,
     clock,
     tokens: new TokenService(database.db, clock, database.changes),

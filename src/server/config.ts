@@ -9,6 +9,8 @@ export interface AppConfig {
   dataDir: string;
   /** postgres://… for PostgreSQL; empty for SQLite at `${dataDir}/plinth.db`. */
   databaseUrl: string;
+  /** PostgreSQL: a login with no rights on any table that registered views run as; empty: the server makes one (needs CREATEROLE). */
+  viewReaderUrl: string;
   smtpUrl: string;
   /** Sender address of outgoing mail. */
   mailFrom: string;
@@ -42,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || '',
+    viewReaderUrl: env.VIEW_READER_URL || '',
     smtpUrl: env.SMTP_URL || '',
     mailFrom: env.MAIL_FROM || 'Plinth <no-reply@plinth.local>',
     webDir: path.resolve(env.WEB_DIR || './dist/web'),

@@ -32,6 +32,9 @@ export const conflict = (message: string) => new AppError(409, ResultCode.CONFLI
 export const tooManyRequests = (message = 'Too many requests, please try again later') =>
   new AppError(429, ResultCode.TOO_MANY_REQUESTS, message);
 
+/** Something the operator must set up first; the message says what. */
+export const serviceUnavailable = (message: string) => new AppError(503, ResultCode.SERVICE_UNAVAILABLE, message);
+
 /** A query stopped at the configured limit: what the user can do about it, not a server fault. */
 export const queryTimedOut = (limitMs: number) =>
   new AppError(

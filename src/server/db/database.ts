@@ -5,6 +5,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import type pg from 'pg';
 import { ChangeFeed, listenForChanges, trackingWrites, type CommitsElsewhere } from './change-feed.ts';
+import { openConfinement, type ConfinedReads } from './confined-reads.ts';
+import { pgViewReads } from './pg-view-reader.ts';
 import type { DB } from './schema.ts';
 import { SqliteReads } from './sqlite-reads.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -21,11 +23,8 @@ export interface ResultColumn {
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
-  /**
-   * The result columns of a compiled SELECT, without running it to the end (a view's columns
-   * when it answers no rows). On SQLite it also refuses a statement that could write.
-   */
-  describe(query: CompiledQuery): Promise<ResultColumn[]>;
+  /** Where registered views run: a connection with no table, handed the caller's rows (see confined-reads.ts). */
+  views: ConfinedReads;
   /**
    * SQLite only: a Kysely whose reads run in a separate process that is killed past
    * `timeoutMs` (see sqlite-reads.ts). PostgreSQL stops a statement itself (statement_timeout).
@@ -67,7 +66,7 @@ export function sqliteCommitsElsewhere(sqlite: SQLite.Database): CommitsElsewher
 }
 
 /** Opens PostgreSQL when `databaseUrl` is a postgres URL, else the SQLite file under `dataDir`. */
-export function openDatabase(options: { databaseUrl: string; dataDir: string }): Database {
+export function openDatabase(options: { databaseUrl: string; dataDir: string; viewReaderUrl?: string }): Database {
   if (/^postgres(ql)?:\/\//.test(options.databaseUrl)) {
     const pg = loadPg();
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -77,16 +76,13 @@ export function openDatabase(options: { databaseUrl: string; dataDir: string }):
     const changes = new ChangeFeed();
     const db = new Kysely<DB>({ dialect: trackingWrites(new PostgresDialect({ pool }), changes) });
     const notices = listenForChanges(changes, () => new pg.Client({ connectionString: options.databaseUrl }));
-    const describe = async (query: CompiledQuery): Promise<ResultColumn[]> => {
-      // LIMIT 0 around it: PostgreSQL plans the statement and names its columns, reading nothing.
-      const result = await pool.query({ text: `select * from (${query.sql}\n) as described limit 0`, values: [...query.parameters] });
-      return result.fields.map((f) => ({ name: f.name, pgType: f.dataTypeID }));
-    };
+    const views = pgViewReads(pg, pool, { databaseUrl: options.databaseUrl, readerUrl: options.viewReaderUrl });
     const close = async () => {
       await notices.close();
+      await views.close();
       await db.destroy();
     };
-    return { db, dialect: 'postgres', describe, readsWithin: null, changes, warmUp: () => undefined, close };
+    return { db, dialect: 'postgres', views, readsWithin: null, changes, warmUp: () => undefined, close };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'plinth.db');
@@ -98,21 +94,27 @@ export function openDatabase(options: { databaseUrl: string; dataDir: string }):
   const changes = new ChangeFeed(sqliteCommitsElsewhere(sqlite));
   changes.connected();
   const db = new Kysely<DB>({ dialect: trackingWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), changes) });
-  const describe = async (query: CompiledQuery): Promise<ResultColumn[]> => {
-    const statement = sqlite.prepare(query.sql);
-    if (!statement.readonly) throw new Error('The statement would write to the database');
-    return statement.columns().map((c) => ({ name: c.name, pgType: null }));
-  };
   const reads = new SqliteReads(file);
+  // Describing prepares the statement, which runs nothing: an empty database of this process does.
+  const confinement = openConfinement();
+  const views: ConfinedReads = {
+    rows: (run, deadline) => reads.confined(run, deadline),
+    describe: async (query: CompiledQuery): Promise<ResultColumn[]> => {
+      const statement = confinement.prepare(query.sql);
+      if (!statement.reader || !statement.readonly) throw new Error('A view only reads; this statement does not');
+      return statement.columns().map((c) => ({ name: c.name, pgType: null }));
+    },
+  };
   return {
     db,
     dialect: 'sqlite',
-    describe,
+    views,
     readsWithin: (timeoutMs) => reads.within(timeoutMs),
     changes,
     warmUp: () => reads.warm(),
     close: async () => {
       reads.close();
+      confinement.close();
       await db.destroy();
     },
   };

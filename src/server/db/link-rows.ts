@@ -30,8 +30,13 @@ export async function replaceLinks(
   for (const [key, value] of Object.entries(owner)) remove = remove.where(sql.ref(`${table}.${key}`), '=', value);
   await remove.execute();
   const rows = values.map((value) => ({ ...owner, [column]: value }));
-  // Batches keep each statement well under the databases' bound-parameter limits.
+  // Batches keep each statement well under the databases' bound-parameter limits. The same
+  // replacement sent twice at once (a double click) inserts rows the other's delete did not
+  // see on PostgreSQL: such a row is already the one wanted, so it is kept, not an error.
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    await scope.insertInto(table as 'user_role', rows.slice(i, i + INSERT_BATCH) as never).execute();
+    await scope
+      .insertInto(table as 'user_role', rows.slice(i, i + INSERT_BATCH) as never)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
 }

@@ -1,16 +1,25 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ResultCode } from '../../core/result-codes.ts';
-import { AppError } from '../errors.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
+import { AppError, savedMeanwhile } from '../errors.ts';
 import { envelope } from './envelope.ts';
 
 /**
  * Every failure answers with the envelope: validation 400 naming the field, 404 for
- * unknown API routes, 413 for oversized bodies, and 500 without internals for crashes.
+ * unknown API routes, 409 for a write a unique index refused, 413 for oversized bodies, and
+ * 500 without internals for crashes.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(envelope(false, error.code, error.message, error.data));
+    }
+    if (isUniqueViolation(error)) {
+      // A race no check of the route answers itself: the other request won, nothing is broken.
+      // The driver's message names the table and index, so only the log gets it.
+      request.log.warn({ err: error }, 'a unique index refused a write');
+      const answer = savedMeanwhile();
+      return reply.status(answer.statusCode).send(envelope(false, answer.code, answer.message, null));
     }
     if (error.validation) {
       // The schema compiler already phrased the first error with its field (see plugins/validation.ts).

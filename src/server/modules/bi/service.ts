@@ -40,7 +40,13 @@ export async function updateBiSettings(clock: Clock, scope: TenantScope, session
     const stored = await tx.selectFrom('bi_setting').select('revision').executeTakeFirst();
     if (!stored) {
       if (body.revision !== 1) throw stale();
-      await tx.insertInto('bi_setting', [{ ...values, revision: 2 }]).execute();
+      // Two first saves at once both find no row: the second insert meets the first's row and is a stale save.
+      const inserted = await tx
+        .insertInto('bi_setting', [{ ...values, revision: 2 }])
+        .onConflict((oc) => oc.column('tenant_id').doNothing())
+        .returning('revision')
+        .executeTakeFirst();
+      if (!inserted) throw stale();
       return;
     }
     const result = await tx

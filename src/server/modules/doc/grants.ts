@@ -22,8 +22,10 @@ export async function setFolderGrants(caller: DocCaller, library: Library, folde
   if (unknown !== undefined) throw badRequest('grants', `Role ${unknown} does not exist`);
   await scope.db.transaction().execute(async (trx) => {
     const tx = scope.with(trx);
+    // The folder's row first: it stays locked until commit on PostgreSQL, so a second save of
+    // the folder's roles waits and then replaces these, instead of inserting beside them.
+    await tx.updateTable('doc_folder').set({ update_time: caller.now() }).where('id', '=', folderId).execute();
     await tx.deleteFrom('doc_folder_grant').where('folder_id', '=', folderId).execute();
     if (grants.length) await tx.insertInto('doc_folder_grant', grants.map((g) => ({ folder_id: folderId, role_id: g.roleId, access: g.access }))).execute();
-    await tx.updateTable('doc_folder').set({ update_time: caller.now() }).where('id', '=', folderId).execute();
   });
 }

@@ -15,7 +15,8 @@ import { replaceLinks } from '../../db/link-rows.ts';
 import type { DB } from '../../db/schema.ts';
 import { notFoundAt, requireTenantIds } from '../../db/tenant-references.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
-import { badRequest, conflict, forbidden } from '../../errors.ts';
+import { refusingDuplicates } from '../../db/unique-violation.ts';
+import { badRequest, conflict, forbidden, savedMeanwhile, type AppError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Session } from '../auth/tokens.ts';
@@ -154,6 +155,32 @@ async function tenantName(db: Kysely<DB>, tenantId: number): Promise<string> {
 }
 
 /**
+ * What stops an invite as the database stands now: the 409 naming the field, or null. An
+ * existing account (found by e-mail) only must not be a member yet; a new one needs a free
+ * sign-in name and mobile number. `scope` reads inside the caller's transaction, if any.
+ */
+async function inviteRefusal(
+  scope: TenantScope,
+  input: UserInviteBody,
+  account: { id: number } | undefined,
+  mobilePhone: string | null,
+): Promise<AppError | null> {
+  if (account) {
+    const member = await scope.selectFrom('tenant_member').select('tenant_member.id').where('tenant_member.user_id', '=', account.id).executeTakeFirst();
+    return member ? conflict('email: this person is already a member of the tenant') : null;
+  }
+  if (await scope.db.selectFrom('app_user').select('id').where('username', '=', input.username).executeTakeFirst()) {
+    return conflict('username: this sign-in name is taken');
+  }
+  if (mobilePhone && (await scope.db.selectFrom('app_user').select('id').where('mobile_phone', '=', mobilePhone).executeTakeFirst())) {
+    return conflict('mobilePhone: another account uses this number');
+  }
+  return null;
+}
+
+const accountByEmail = (db: Kysely<DB>, email: string) => db.selectFrom('app_user').select(['id']).where('email', '=', email).executeTakeFirst();
+
+/**
  * Makes a person a member of the tenant. A new account gets a random password and a reset
  * code by mail, so the person chooses their own; an existing account with that e-mail keeps
  * its name and password and is told by mail that it was added.
@@ -162,43 +189,41 @@ export async function inviteUser(s: Services, scope: TenantScope, session: Sessi
   requireMayManage(session, input.type);
   const email = input.email.toLowerCase();
   const mobilePhone = input.mobilePhone ? normalizeMobilePhone(input.mobilePhone) : null;
-  const existing = await s.db.selectFrom('app_user').select(['id']).where('email', '=', email).executeTakeFirst();
+  const existing = await accountByEmail(s.db, email);
   const passwordHash = existing ? null : await hashPassword(crypto.randomBytes(32).toString('base64url'));
   const now = new Date(s.clock.now()).toISOString();
 
-  const userId = await s.db.transaction().execute(async (trx) => {
-    const t = scope.with(trx);
-    let id = existing?.id;
-    if (id !== undefined) {
-      const member = await t.selectFrom('tenant_member').select('tenant_member.id').where('tenant_member.user_id', '=', id).executeTakeFirst();
-      if (member) throw conflict('email: this person is already a member of the tenant');
-    } else {
-      if (await trx.selectFrom('app_user').select('id').where('username', '=', input.username).executeTakeFirst()) {
-        throw conflict('username: this sign-in name is taken');
-      }
-      if (mobilePhone && (await trx.selectFrom('app_user').select('id').where('mobile_phone', '=', mobilePhone).executeTakeFirst())) {
-        throw conflict('mobilePhone: another account uses this number');
-      }
-      ({ id } = await trx
-        .insertInto('app_user')
-        .values({
-          username: input.username,
-          name: input.name.trim(),
-          mobile_phone: mobilePhone,
-          email,
-          password_hash: passwordHash!,
-          avatar: null,
-          status: 'ACTIVE',
-          create_time: now,
-          update_time: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow());
-    }
-    await t.insertInto('tenant_member', [{ user_id: id, type: input.type, status: 'ACTIVE', create_time: now }]).execute();
-    await setMemberLinks(t, id, { roleIds: input.roleIds, workspaceIds: input.workspaceIds });
-    return id;
-  });
+  const userId = await refusingDuplicates(
+    () =>
+      s.db.transaction().execute(async (trx) => {
+        const t = scope.with(trx);
+        const refusal = await inviteRefusal(t, input, existing, mobilePhone);
+        if (refusal) throw refusal;
+        let id = existing?.id;
+        if (id === undefined) {
+          ({ id } = await trx
+            .insertInto('app_user')
+            .values({
+              username: input.username,
+              name: input.name.trim(),
+              mobile_phone: mobilePhone,
+              email,
+              password_hash: passwordHash!,
+              avatar: null,
+              status: 'ACTIVE',
+              create_time: now,
+              update_time: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow());
+        }
+        await t.insertInto('tenant_member', [{ user_id: id, type: input.type, status: 'ACTIVE', create_time: now }]).execute();
+        await setMemberLinks(t, id, { roleIds: input.roleIds, workspaceIds: input.workspaceIds });
+        return id;
+      }),
+    // An invite of the same person (or name, or number) got in first: the checks now see what it wrote.
+    async () => (await inviteRefusal(scope, input, await accountByEmail(s.db, email), mobilePhone)) ?? savedMeanwhile(),
+  );
 
   // Mail after the commit: the account exists whatever the mail does, and a resend is one reset away.
   const [tenant, inviter] = await Promise.all([

@@ -7,6 +7,7 @@ import type { Clock } from '../../clock.ts';
 import { replaceLinks } from '../../db/link-rows.ts';
 import { requireTenantId, requireTenantIds } from '../../db/tenant-references.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
+import { refusingDuplicates } from '../../db/unique-violation.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { templateWorkspaceResources } from '../workspace-template/service.ts';
 
@@ -68,24 +69,29 @@ export async function createWorkspace(
   input: WorkspaceCreateBody,
   templateField = 'templateId',
 ): Promise<ManagedWorkspace> {
-  const id = await scope.db.transaction().execute(async (trx) => {
-    const t = scope.with(trx);
-    let resourceIds: number[] = [];
-    if (input.templateId !== undefined) {
-      await requireTenantId(t, 'template', input.templateId, templateField);
-      resourceIds = await templateWorkspaceResources(t, input.templateId);
-    }
-    const taken = await t.selectFrom('workspace').select('workspace.id').where('workspace.code', '=', input.code).executeTakeFirst();
-    if (taken) throw conflict(`code: a workspace with code ${input.code} already exists`);
-    const { id } = await t
-      .insertInto('workspace', [
-        { code: input.code, name: input.name.trim(), template_id: input.templateId ?? null, create_time: new Date(clock.now()).toISOString() },
-      ])
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await replaceLinks(t, 'workspace_resource', { workspace_id: id }, 'resource_id', resourceIds);
-    return id;
-  });
+  const codeTaken = () => conflict(`code: a workspace with code ${input.code} already exists`);
+  const id = await refusingDuplicates(
+    () =>
+      scope.db.transaction().execute(async (trx) => {
+        const t = scope.with(trx);
+        let resourceIds: number[] = [];
+        if (input.templateId !== undefined) {
+          await requireTenantId(t, 'template', input.templateId, templateField);
+          resourceIds = await templateWorkspaceResources(t, input.templateId);
+        }
+        const taken = await t.selectFrom('workspace').select('workspace.id').where('workspace.code', '=', input.code).executeTakeFirst();
+        if (taken) throw codeTaken();
+        const { id } = await t
+          .insertInto('workspace', [
+            { code: input.code, name: input.name.trim(), template_id: input.templateId ?? null, create_time: new Date(clock.now()).toISOString() },
+          ])
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await replaceLinks(t, 'workspace_resource', { workspace_id: id }, 'resource_id', resourceIds);
+        return id;
+      }),
+    codeTaken,
+  );
   return findWorkspace(scope, id);
 }
 

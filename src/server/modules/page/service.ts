@@ -8,7 +8,8 @@ import type { DatasetQuery } from '../../../core/query/query-spec.ts';
 import type { Clock } from '../../clock.ts';
 import type { DB, PageTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { refusingDuplicates } from '../../db/unique-violation.ts';
+import { badRequest, conflict, notFound, savedMeanwhile } from '../../errors.ts';
 import { checkMenuParent, createMenuNode, offerLikeParent } from '../resource/menu-entries.ts';
 import { datasetsByCode, storedDatasetsByCode, type TenantDataset } from '../dataset/service.ts';
 import type { FormVersionCache } from '../form/versions.ts';
@@ -90,26 +91,18 @@ async function checkPageInput(scope: TenantScope, versions: FormVersionCache, bo
   return body.config as unknown as PageConfig;
 }
 
+const routeTaken = (route: string) => conflict(`Another page already answers at ${route}`);
+
 async function checkRouteFree(scope: TenantScope, route: string | null, exceptId?: number): Promise<void> {
   if (route === null) return;
   let query = scope.selectFrom('page').select('id').where('route', '=', route);
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
-  if (await query.executeTakeFirst()) throw conflict(`Another page already answers at ${route}`);
+  if (await query.executeTakeFirst()) throw routeTaken(route);
 }
-
-const isUniqueViolation = (error: unknown) =>
-  /unique|duplicate key/i.test(String((error as { message?: unknown })?.message ?? '')) ||
-  (error as { code?: unknown })?.code === '23505';
 
 /** Runs a write; a unique-index race on the route becomes the same 409 the pre-check gives. */
-async function guardRoute<T>(route: string | null, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (route !== null && isUniqueViolation(error)) throw conflict(`Another page already answers at ${route}`);
-    throw error;
-  }
-}
+const guardRoute = <T>(route: string | null, write: () => Promise<T>): Promise<T> =>
+  refusingDuplicates(write, () => (route === null ? savedMeanwhile() : routeTaken(route)));
 
 // ---------------------------------------------------------------- menu entries
 

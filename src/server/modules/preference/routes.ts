@@ -51,31 +51,13 @@ export async function preferenceRoutes(app: FastifyInstance): Promise<void> {
       const userId = sessionOf(request).userId;
       const { configType, bizId = '', configValue } = request.body;
       const values = { config_value: JSON.stringify(configValue ?? null), update_time: new Date(clock.now()).toISOString() };
-      return scope.db.transaction().execute(async (trx) => {
-        const inTrx = scope.with(trx);
-        const existing = await inTrx
-          .selectFrom('preference_config')
-          .select('id')
-          .where('user_id', '=', userId)
-          .where('config_type', '=', configType)
-          .where('biz_id', '=', bizId)
-          .executeTakeFirst();
-        if (existing) {
-          await inTrx.updateTable('preference_config').set(values).where('id', '=', existing.id).execute();
-        } else {
-          await inTrx
-            .insertInto('preference_config', [{ user_id: userId, config_type: configType, biz_id: bizId, ...values }])
-            .execute();
-        }
-        const saved = await inTrx
-          .selectFrom('preference_config')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .where('config_type', '=', configType)
-          .where('biz_id', '=', bizId)
-          .executeTakeFirstOrThrow();
-        return present(saved);
-      });
+      // One statement: saves sent at once for one key all land on the one row, the last write kept.
+      const saved = await scope
+        .insertInto('preference_config', [{ user_id: userId, config_type: configType, biz_id: bizId, ...values }])
+        .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'config_type', 'biz_id']).doUpdateSet(values))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return present(saved);
     },
   );
 

@@ -9,6 +9,7 @@ import type { Clock } from '../../clock.ts';
 import { replaceLinks } from '../../db/link-rows.ts';
 import { requireTenantIds } from '../../db/tenant-references.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
+import { refusingDuplicates } from '../../db/unique-violation.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 
 /** Every group of the tenant with its points, roles and users (three reads, joined here). */
@@ -69,43 +70,53 @@ async function requirePoints(scope: TenantScope, points: readonly string[]): Pro
   if (unknown >= 0) throw badRequest(`points[${unknown}]`, `${points[unknown]} is not a function point of this tenant`);
 }
 
+const nameTaken = (name: string) => conflict(`name: a permission group named ${name} already exists`);
+
 async function requireFreeName(scope: TenantScope, name: string, exceptId?: number): Promise<void> {
   let query = scope.selectFrom('permission_group').select('permission_group.id').where('permission_group.name', '=', name);
   if (exceptId !== undefined) query = query.where('permission_group.id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw conflict(`name: a permission group named ${name} already exists`);
+  if (await query.executeTakeFirst()) throw nameTaken(name);
 }
 
 export async function createGroup(scope: TenantScope, clock: Clock, input: PermissionGroupCreateBody): Promise<PermissionGroup> {
   const now = new Date(clock.now()).toISOString();
   const name = input.name.trim();
-  const id = await scope.db.transaction().execute(async (trx) => {
-    const t = scope.with(trx);
-    await requireFreeName(t, name);
-    await requirePoints(t, input.points);
-    const { id } = await t
-      .insertInto('permission_group', [{ name, description: input.description ?? '', create_time: now, update_time: now }])
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await replaceLinks(t, 'group_point', { group_id: id }, 'point_code', input.points);
-    return id;
-  });
+  const id = await refusingDuplicates(
+    () =>
+      scope.db.transaction().execute(async (trx) => {
+        const t = scope.with(trx);
+        await requireFreeName(t, name);
+        await requirePoints(t, input.points);
+        const { id } = await t
+          .insertInto('permission_group', [{ name, description: input.description ?? '', create_time: now, update_time: now }])
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await replaceLinks(t, 'group_point', { group_id: id }, 'point_code', input.points);
+        return id;
+      }),
+    () => nameTaken(name),
+  );
   return findGroup(scope, id);
 }
 
 export async function updateGroup(scope: TenantScope, clock: Clock, input: PermissionGroupUpdateBody): Promise<PermissionGroup> {
   const name = input.name.trim();
-  await scope.db.transaction().execute(async (trx) => {
-    const t = scope.with(trx);
-    const result = await t
-      .updateTable('permission_group')
-      .set({ name, description: input.description ?? '', update_time: new Date(clock.now()).toISOString() })
-      .where('permission_group.id', '=', input.id)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw notFound('Permission group');
-    await requireFreeName(t, name, input.id);
-    await requirePoints(t, input.points);
-    await replaceLinks(t, 'group_point', { group_id: input.id }, 'point_code', input.points);
-  });
+  await refusingDuplicates(
+    () =>
+      scope.db.transaction().execute(async (trx) => {
+        const t = scope.with(trx);
+        await requireFreeName(t, name, input.id);
+        const result = await t
+          .updateTable('permission_group')
+          .set({ name, description: input.description ?? '', update_time: new Date(clock.now()).toISOString() })
+          .where('permission_group.id', '=', input.id)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) throw notFound('Permission group');
+        await requirePoints(t, input.points);
+        await replaceLinks(t, 'group_point', { group_id: input.id }, 'point_code', input.points);
+      }),
+    () => nameTaken(name),
+  );
   return findGroup(scope, input.id);
 }
 

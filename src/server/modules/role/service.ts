@@ -10,6 +10,7 @@ import { replaceLinks } from '../../db/link-rows.ts';
 import type { RoleTable } from '../../db/schema.ts';
 import { requireTenantIds } from '../../db/tenant-references.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
+import { refusingDuplicates } from '../../db/unique-violation.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { toMenuTree } from '../resource/service.ts';
 
@@ -66,19 +67,25 @@ export async function roleDetail(scope: TenantScope, id: number): Promise<RoleDe
   };
 }
 
+const codeTaken = (code: string) => conflict(`code: a role with code ${code} already exists`);
+
 export async function createRole(scope: TenantScope, input: RoleCreateBody): Promise<Role> {
-  const id = await scope.db.transaction().execute(async (trx) => {
-    const t = scope.with(trx);
-    const taken = await t.selectFrom('role').select('role.id').where('role.code', '=', input.code).executeTakeFirst();
-    if (taken) throw conflict(`code: a role with code ${input.code} already exists`);
-    const row = await t
-      .insertInto('role', [
-        { code: input.code, name: input.name.trim(), description: input.description ?? '', data_scope: input.dataScope, built_in: 0 },
-      ])
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  });
+  const id = await refusingDuplicates(
+    () =>
+      scope.db.transaction().execute(async (trx) => {
+        const t = scope.with(trx);
+        const taken = await t.selectFrom('role').select('role.id').where('role.code', '=', input.code).executeTakeFirst();
+        if (taken) throw codeTaken(input.code);
+        const row = await t
+          .insertInto('role', [
+            { code: input.code, name: input.name.trim(), description: input.description ?? '', data_scope: input.dataScope, built_in: 0 },
+          ])
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      }),
+    () => codeTaken(input.code),
+  );
   return findRole(scope, id);
 }
 

@@ -9,6 +9,7 @@ import { replaceLinks } from '../../db/link-rows.ts';
 import type { TemplateItemKind } from '../../db/schema.ts';
 import { requireTenantIds } from '../../db/tenant-references.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
+import { refusingDuplicates } from '../../db/unique-violation.ts';
 import { conflict, notFound } from '../../errors.ts';
 
 type ItemIds = Record<TemplateItemKind, number[]>;
@@ -74,10 +75,12 @@ export async function templateDetail(scope: TenantScope, id: number): Promise<Wo
   };
 }
 
+const nameTaken = (name: string) => conflict(`name: a workspace template named ${name} already exists`);
+
 async function requireFreeName(scope: TenantScope, name: string, exceptId?: number): Promise<void> {
   let query = scope.selectFrom('workspace_template').select('workspace_template.id').where('workspace_template.name', '=', name);
   if (exceptId !== undefined) query = query.where('workspace_template.id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw conflict(`name: a workspace template named ${name} already exists`);
+  if (await query.executeTakeFirst()) throw nameTaken(name);
 }
 
 async function saveItems(t: TenantScope, id: number, input: WorkspaceTemplateCreateBody): Promise<void> {
@@ -97,32 +100,40 @@ async function saveItems(t: TenantScope, id: number, input: WorkspaceTemplateCre
 export async function createTemplate(scope: TenantScope, clock: Clock, input: WorkspaceTemplateCreateBody): Promise<WorkspaceTemplateDetail> {
   const now = new Date(clock.now()).toISOString();
   const name = input.name.trim();
-  const id = await scope.db.transaction().execute(async (trx) => {
-    const t = scope.with(trx);
-    await requireFreeName(t, name);
-    const { id } = await t
-      .insertInto('workspace_template', [{ name, description: input.description ?? '', create_time: now, update_time: now }])
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await saveItems(t, id, input);
-    return id;
-  });
+  const id = await refusingDuplicates(
+    () =>
+      scope.db.transaction().execute(async (trx) => {
+        const t = scope.with(trx);
+        await requireFreeName(t, name);
+        const { id } = await t
+          .insertInto('workspace_template', [{ name, description: input.description ?? '', create_time: now, update_time: now }])
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await saveItems(t, id, input);
+        return id;
+      }),
+    () => nameTaken(name),
+  );
   return templateDetail(scope, id);
 }
 
 export async function updateTemplate(scope: TenantScope, clock: Clock, input: WorkspaceTemplateUpdateBody): Promise<WorkspaceTemplateDetail> {
   const name = input.name.trim();
-  await scope.db.transaction().execute(async (trx) => {
-    const t = scope.with(trx);
-    const result = await t
-      .updateTable('workspace_template')
-      .set({ name, description: input.description ?? '', update_time: new Date(clock.now()).toISOString() })
-      .where('workspace_template.id', '=', input.id)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw notFound('Workspace template');
-    await requireFreeName(t, name, input.id);
-    await saveItems(t, input.id, input);
-  });
+  await refusingDuplicates(
+    () =>
+      scope.db.transaction().execute(async (trx) => {
+        const t = scope.with(trx);
+        await requireFreeName(t, name, input.id);
+        const result = await t
+          .updateTable('workspace_template')
+          .set({ name, description: input.description ?? '', update_time: new Date(clock.now()).toISOString() })
+          .where('workspace_template.id', '=', input.id)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) throw notFound('Workspace template');
+        await saveItems(t, input.id, input);
+      }),
+    () => nameTaken(name),
+  );
   return templateDetail(scope, input.id);
 }
 

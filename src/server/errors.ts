@@ -29,6 +29,10 @@ export const unauthorized = (code: number = ResultCode.UNAUTHORIZED, message = '
 
 export const conflict = (message: string) => new AppError(409, ResultCode.CONFLICT, message);
 
+/** Another request stored the same thing first: a unique index refused this write. */
+export const savedMeanwhile = () =>
+  conflict('Someone else saved the same thing at the same moment. Reload to see it, then try again if your change is still needed.');
+
 export const tooManyRequests = (message = 'Too many requests, please try again later') =>
   new AppError(429, ResultCode.TOO_MANY_REQUESTS, message);
 

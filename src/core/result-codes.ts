@@ -11,6 +11,8 @@ export const ResultCode = {
   SERVER_ERROR: 500,
   /** A board query ran past the configured limit and was stopped. */
   QUERY_TIMEOUT: 503,
+  /** Something the operator must set up first (the message says what). */
+  SERVICE_UNAVAILABLE: 503,
   /** The token's 12-hour lifetime has passed. */
   TOKEN_EXPIRED: 12001,
   /** The token was ended: logout, password change, or replaced by a tenant login. */

@@ -18,8 +18,8 @@ export interface Services {
   config: AppConfig;
   db: Kysely<DB>;
   dialect: Dialect;
-  /** Result columns of a compiled SELECT (a registered view's), see {@link Database.describe}. */
-  describe: Database['describe'];
+  /** Where registered views run, see {@link Database.views}. */
+  views: Database['views'];
   /** SQLite: reads that stop at a time limit, see {@link Database.readsWithin}. */
   readsWithin: Database['readsWithin'];
   clock: Clock;

@@ -236,7 +236,7 @@ describe.each(testDialects())('form records as a dataset on %s', (dialect) => {
 
   it('stops a statement past the time limit with a clear message, and the next one runs', async () => {
     const ctx = { dialect, scope: new TenantScope(t.app.services.db, 1) } as RecordContext;
-    const limit = (timeoutMs: number) => ({ timeoutMs, readsWithin: t.app.services.readsWithin });
+    const limit = (timeoutMs: number) => ({ timeoutMs, readsWithin: t.app.services.readsWithin, views: t.app.services.views });
     const slow = (limited: RecordContext) =>
       dialect === 'postgres'
         ? sql`select pg_sleep(5)`.execute(limited.scope.db)

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { viewReaderName } from '../../src/server/db/pg-view-reader.ts';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
@@ -55,6 +56,8 @@ async function newPostgresDatabase(template?: string): Promise<TestDatabase> {
     async drop() {
       const client = await connectAdmin();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // Logins are the cluster's: the one registered views ran as goes with its database.
+      await client.query(`DROP ROLE IF EXISTS ${client.escapeIdentifier(viewReaderName(name))}`);
       await client.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -10,8 +10,12 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
+import type { ConfinedRun } from './confined-reads.ts';
 import type { DB } from './schema.ts';
-import type { ReadAnswer, ReadRequest } from './sqlite-read-process.ts';
+import type { PlainQuery, ReadAnswer, ReadPayload, ReadRequest } from './sqlite-read-process.ts';
+
+/** What crosses to the read process of a compiled query: its text and parameters, not its syntax tree. */
+const plain = (query: CompiledQuery): PlainQuery => ({ sql: query.sql, parameters: query.parameters });
 
 /** A read that outlived its limit; its process was stopped. */
 export class ReadTimedOut extends Error {
@@ -91,10 +95,19 @@ export class SqliteReads {
   }
 
   /** The rows of a compiled SELECT, or ReadTimedOut once `deadline` (epoch ms) passes. */
-  async all(query: CompiledQuery, deadline: number): Promise<unknown[]> {
+  all(query: CompiledQuery, deadline: number): Promise<unknown[]> {
+    return this.read(plain(query), deadline);
+  }
+
+  /** The rows of a view's run (see confined-reads.ts): its relations read from the file, its query in an empty database. */
+  confined(run: ConfinedRun, deadline: number): Promise<unknown[]> {
+    return this.read({ relations: run.relations.map(plain), query: plain(run.query) }, deadline);
+  }
+
+  private async read(request: ReadPayload, deadline: number): Promise<unknown[]> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.send(query, deadline);
+        return await this.send(request, deadline);
       } catch (error) {
         // Another read's limit stopped the process this one was queued in: run it again.
         if (!(error instanceof ReadInterrupted)) throw error;
@@ -103,7 +116,7 @@ export class SqliteReads {
     }
   }
 
-  private send(query: CompiledQuery, deadline: number): Promise<unknown[]> {
+  private send(payload: ReadPayload, deadline: number): Promise<unknown[]> {
     const left = deadline - Date.now();
     if (left <= 0) return Promise.reject(new ReadTimedOut());
     const child = this.child ?? this.start();
@@ -127,7 +140,7 @@ export class SqliteReads {
           reject(error);
         },
       });
-      const request: ReadRequest = { id, sql: query.sql, parameters: query.parameters };
+      const request: ReadRequest = { id, ...payload };
       child.send(request);
     });
   }

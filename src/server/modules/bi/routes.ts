@@ -26,7 +26,7 @@ import { checkView, createView, deleteView, listRelations, listViews, updateView
 export async function biRoutes(app: FastifyInstance): Promise<void> {
   const { clock } = app.services;
   const manage = { point: BI_POINTS.manage };
-  const views = (): ViewServices => ({ describe: app.services.describe, limit: queryLimitOf(app.services) });
+  const views = (): ViewServices => ({ limit: queryLimitOf(app.services) });
 
   app.get('/proptech_allplan/bi/setting', async (request) => readBiSettings(scopeOf(request)));
 

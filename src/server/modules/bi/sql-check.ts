@@ -2,14 +2,17 @@ import type { AST, Parser } from 'node-sql-parser';
 import { createRequire } from 'node:module';
 import type { Dialect } from '../../db/database.ts';
 import { badRequest } from '../../errors.ts';
+import { runnableSql } from './sql-text.ts';
 
 /**
- * The first line of defence for a registered view's SQL: parsed with a real SQL grammar of the
- * server's database, it must be one SELECT (no SELECT INTO, no locking clause), read only the
- * relations offered to it (or names it defines itself with WITH that are not tables of the
- * database), call only the everyday functions listed here, and take no parameters. The view
- * then runs inside CTEs that hold the caller's rows only, in a read-only transaction on
- * PostgreSQL, so what slips past a grammar still sees nothing else.
+ * The first wall around a registered view's SQL: read as the database reads it (sql-text.ts),
+ * then parsed with a real SQL grammar of the server's database, it must be one SELECT (no
+ * SELECT INTO, no locking clause), read only the relations offered to it (or names it defines
+ * itself with WITH that are not tables of the database), call only the everyday functions
+ * listed here, and take no parameters. The text checked is the text that runs. The second
+ * wall is the database's own: the view runs on a connection that holds no table at all, with
+ * the caller's rows of each relation handed to it (db/confined-reads.ts), so what slips past
+ * this check still finds nothing else to read.
  */
 
 const COMMON_FUNCTIONS = [
@@ -51,6 +54,8 @@ export interface CheckedSql {
   relations: string[];
   /** Names the SQL defines for itself with WITH. */
   ownNames: string[];
+  /** The text that was checked, comments taken out: the one to run. */
+  sql: string;
 }
 
 const fail = (message: string) => badRequest('sql', message);
@@ -81,10 +86,11 @@ function visit(node: unknown, seen: (node: Record<string, unknown>) => void): vo
  * names the tenant's views may read (`form_12`, `ds_energy_readings`).
  */
 export function checkViewSql(dialect: Dialect, text: string, offered: ReadonlySet<string>): CheckedSql {
+  const runnable = runnableSql(text);
   const { parser, database } = parserOf(dialect);
   let parsed: { ast: AST | AST[]; tableList: string[] };
   try {
-    parsed = parser.parse(text, { database });
+    parsed = parser.parse(runnable, { database });
   } catch (error) {
     const message = (error as Error).message.split('\n')[0] ?? '';
     throw fail(`this is not SQL the view can run: ${message.slice(0, 300)}`);
@@ -136,5 +142,5 @@ export function checkViewSql(dialect: Dialect, text: string, offered: ReadonlySe
     }
   }
   for (const name of ownNames) if (offered.has(name)) throw fail(`the WITH name ${name} hides the relation of that name; choose another`);
-  return { relations, ownNames: [...ownNames] };
+  return { relations, ownNames: [...ownNames], sql: runnable };
 }

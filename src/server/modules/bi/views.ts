@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { BiRelation, BiView, BiViewCheck, BiViewColumn, BiViewCreateBody, BiViewUpdateBody } from '../../../core/contracts/bi.ts';
 import type { DatasetFieldType } from '../../../core/query/query-spec.ts';
-import type { Database, ResultColumn } from '../../db/database.ts';
+import type { ResultColumn } from '../../db/database.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { Session } from '../auth/tokens.ts';
@@ -17,7 +17,6 @@ import { checkViewSql } from './sql-check.ts';
  */
 
 export interface ViewServices {
-  describe: Database['describe'];
   limit: QueryLimit;
 }
 
@@ -85,6 +84,17 @@ const refused = (error: unknown) => {
   return badRequest('sql', `the database could not run it: ${message}`);
 };
 
+/** Result columns a plate can name: plain names, each its own. */
+function requirePlainNames(described: readonly ResultColumn[]): void {
+  const seen = new Set<string>();
+  described.forEach((column, i) => {
+    if (!PLAIN_NAME.test(column.name)) throw badRequest('sql', `column ${i + 1} (${column.name}) needs a plain name: add AS name after it`);
+    const key = column.name.toLowerCase();
+    if (seen.has(key)) throw badRequest('sql', `two columns are named ${column.name}; give each its own name with AS`);
+    seen.add(key);
+  });
+}
+
 /**
  * Checks a view's SQL as the caller (rights to every form it reads), runs it once and answers
  * its columns with their types and its first rows; a 400 on `sql` says what is wrong.
@@ -97,23 +107,11 @@ export async function checkView(ctx: RecordContext, services: ViewServices, text
   const unreadable = relations.find((r) => !readsRelation(ctx, r));
   if (unreadable) throw forbidden(`sql: ${unreadable.name} (${unreadable.title}) holds records you may not read`);
 
-  let described: ResultColumn[];
-  try {
-    described = await services.describe(viewSourceQuery(ctx, text, relations).base.selectAll().compile());
-  } catch (error) {
-    throw refused(error);
-  }
-  const seen = new Set<string>();
-  described.forEach((column, i) => {
-    if (!PLAIN_NAME.test(column.name)) throw badRequest('sql', `column ${i + 1} (${column.name}) needs a plain name: add AS name after it`);
-    const key = column.name.toLowerCase();
-    if (seen.has(key)) throw badRequest('sql', `two columns are named ${column.name}; give each its own name with AS`);
-    seen.add(key);
-  });
-
   try {
     return await withTimeLimit(ctx, services.limit, async (limited) => {
       const source = viewSourceQuery(limited, text, relations);
+      const described = await limited.views!.describe(source.base.selectAll().compile());
+      requirePlainNames(described);
       const sample = (await source.base.selectAll().limit(SAMPLE_ROWS).execute()) as Record<string, unknown>[];
       const columns: BiViewColumn[] = described.map((c) => ({ name: c.name, type: columnType(c.pgType, sample.map((row) => row[c.name])) }));
       // The view as the dataset it will be once saved: the preview reads through the same SQL plates will.

@@ -1,4 +1,4 @@
-import { sql, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { BiViewColumn } from '../../../core/contracts/bi.ts';
 import { checkDatasetQuery, parseFieldRef, unknownFieldMessage } from '../../../core/query/check-query.ts';
 import {
@@ -11,6 +11,7 @@ import {
   type QueryRowsResult,
 } from '../../../core/query/query-spec.ts';
 import { PAGE_SIZE_DEFAULT } from '../../../core/envelope.ts';
+import type { ViewRunner } from '../../db/confined-reads.ts';
 import type { Database, Dialect } from '../../db/database.ts';
 import { ReadTimedOut } from '../../db/sqlite-reads.ts';
 import type { DB } from '../../db/schema.ts';
@@ -235,29 +236,40 @@ export async function queryDataset(
 
 const QUERY_CANCELED = '57014';
 
-/** How long a dataset query may run, and (SQLite) where reads that can be stopped run. */
+/** How long a dataset query may run, (SQLite) where reads that can be stopped run, and where views run. */
 export interface QueryLimit {
   timeoutMs: number;
   readsWithin: Database['readsWithin'];
+  views: Database['views'];
 }
 
-export const queryLimitOf = (services: Pick<Services, 'config' | 'readsWithin'>): QueryLimit => ({
+export const queryLimitOf = (services: Pick<Services, 'config' | 'readsWithin' | 'views'>): QueryLimit => ({
   timeoutMs: services.config.queryTimeoutMs,
   readsWithin: services.readsWithin,
+  views: services.views,
 });
+
+/** A view's reads under the limit: its relations read through `trusted`, its own SQL confined (see confined-reads.ts). */
+function viewRunner(views: Database['views'], deadline: number, trusted: Kysely<DB>): ViewRunner {
+  return {
+    rows: (run) => views.rows(run, deadline, async (query) => (await trusted.executeQuery(query)).rows),
+    describe: (query) => views.describe(query, deadline),
+  };
+}
 
 /**
  * Runs the statements under a time limit, read only. PostgreSQL stops a statement past
  * `statement_timeout`, set for a read-only transaction of its own. SQLite's driver cannot be
  * interrupted, so there the reads run in a separate read-only process that is stopped at
- * the limit (see sqlite-reads.ts).
+ * the limit (see sqlite-reads.ts). Registered views run confined, under the same limit.
  */
 export async function withTimeLimit<T>(ctx: RecordContext, limit: QueryLimit, run: (limited: RecordContext) => Promise<T>): Promise<T> {
-  const { timeoutMs, readsWithin } = limit;
+  const { timeoutMs, readsWithin, views } = limit;
+  const deadline = Date.now() + timeoutMs;
   if (ctx.dialect !== 'postgres') {
-    if (!readsWithin) return run(ctx);
+    const reads = readsWithin?.(timeoutMs) ?? ctx.scope.db;
     try {
-      return await run({ ...ctx, scope: ctx.scope.with(readsWithin(timeoutMs)) });
+      return await run({ ...ctx, scope: ctx.scope.with(reads), views: viewRunner(views, deadline, reads) });
     } catch (error) {
       if (error instanceof ReadTimedOut) throw queryTimedOut(timeoutMs);
       throw error;
@@ -268,7 +280,7 @@ export async function withTimeLimit<T>(ctx: RecordContext, limit: QueryLimit, ru
       // Dataset queries only read: a registered view's SQL could not write even past its checks.
       await sql`set transaction read only`.execute(trx);
       await sql`set local statement_timeout = ${sql.lit(Math.max(1, Math.round(timeoutMs)))}`.execute(trx);
-      return run({ ...ctx, scope: ctx.scope.with(trx) });
+      return run({ ...ctx, scope: ctx.scope.with(trx), views: viewRunner(views, deadline, trx) });
     });
   } catch (error) {
     if ((error as { code?: unknown }).code === QUERY_CANCELED) throw queryTimedOut(timeoutMs);

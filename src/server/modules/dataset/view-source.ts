@@ -1,19 +1,22 @@
-import { sql, type QueryCreator } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql, type CompiledQuery, type QueryCreator, type RawBuilder } from 'kysely';
 import type { BiRelation } from '../../../core/contracts/bi.ts';
 import type { DatasetField } from '../../../core/query/query-spec.ts';
+import { relationRows } from '../../db/confined-reads.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { FormRow } from '../form/service.ts';
 import type { LoadedVersion } from '../form/versions.ts';
 import type { RecordContext } from '../record/service.ts';
+import { checkViewSql } from '../bi/sql-check.ts';
 import type { Expr } from './query-compiler.ts';
 import { formSourceQuery, readsFormSource, rowsSourceQuery, type SourceQuery } from './sources.ts';
 
 /**
  * A registered view (`view_<id>`) as a dataset source: the tenant's SQL over relations that
  * each hold only what the caller may read — `form_<id>` the form's records inside their data
- * scope (as its data list), `ds_<code>` a stored dataset's rows — offered to it as common
- * table expressions, so the SQL never names a table of the database.
+ * scope (as its data list), `ds_<code>` a stored dataset's rows. The relations' rows are read
+ * by trusted queries, then offered to the SQL as common table expressions over those rows on a
+ * connection that holds no table (db/confined-reads.ts): the SQL never reaches a table.
  */
 
 /** What the query around a view calls its rows. */
@@ -48,13 +51,74 @@ export const presentRelation = (relation: ViewRelation): BiRelation => ({
   columns: relation.fields.map((f) => ({ name: f.name, type: f.type })),
 });
 
-/** The rows of one relation for the caller, one column per field under the field's own name. */
-function relationQuery(ctx: RecordContext, relation: ViewRelation) {
+/** The rows of one relation for the caller: one column per field, in order (`c0`, `c1`, ...). */
+function relationQuery(ctx: RecordContext, relation: ViewRelation): CompiledQuery {
   const source: SourceQuery =
     relation.kind === 'form'
       ? formSourceQuery(ctx, relation.form, relation.version)
       : rowsSourceQuery(ctx.scope, ctx.dialect, relation.datasetId);
-  return source.base.select(relation.fields.map((f) => source.valueOf(f).as(f.name)));
+  return source.base.select(relation.fields.map((f, i) => source.valueOf(f).as(`c${i}`))).compile();
+}
+
+/** PostgreSQL's type of a relation's column, as the trusted query answers it: numbers, booleans as 1/0, the rest as text. */
+function pgColumnType(relation: ViewRelation, field: DatasetField): string {
+  switch (field.type) {
+    case 'number':
+      return 'double precision';
+    case 'integer':
+      // A stored dataset's integers are read as double precision; a form's are ids.
+      return relation.kind === 'dataset' ? 'double precision' : 'bigint';
+    case 'boolean':
+      return 'integer';
+    default:
+      return 'text';
+  }
+}
+
+/** A relation as the view reads it: its rows, handed in as JSON (one array per row), under the field names; in parentheses, as a CTE's body. */
+function relationRowsSql(dialect: Dialect, relation: ViewRelation, index: number): RawBuilder<unknown> {
+  const rows = relationRows(index);
+  if (dialect === 'sqlite') {
+    const columns = relation.fields.map((f, i) => sql`json_extract(value, ${sql.lit(`$[${i}]`)}) as ${sql.id(f.name)}`);
+    return sql`(select ${sql.join(columns)} from json_each(${rows}))`;
+  }
+  const columns = relation.fields.map((f, i) => {
+    const type = pgColumnType(relation, f);
+    const value = sql`(r.v ->> ${sql.lit(i)})`;
+    return type === 'text' ? sql`(${value} collate "C") as ${sql.id(f.name)}` : sql`cast(${value} as ${sql.raw(type)}) as ${sql.id(f.name)}`;
+  });
+  return sql`(select ${sql.join(columns)} from json_array_elements(cast(${rows} as json)) as r(v))`;
+}
+
+/** A Kysely of the dialect whose every query is a view's, run by `rows`. */
+function confinedKysely(dialect: Dialect, rows: (query: CompiledQuery) => Promise<unknown[]>): Kysely<DB> {
+  const connection = {
+    executeQuery: async <R>(query: CompiledQuery) => ({ rows: (await rows(query)) as R[] }),
+    // eslint-disable-next-line require-yield -- Kysely's interface; view queries never stream
+    streamQuery: async function* () {
+      throw new Error('Streaming is not offered for views');
+    },
+  };
+  const driver = {
+    init: async () => undefined,
+    acquireConnection: async () => connection,
+    beginTransaction: async () => {
+      throw new Error('Views run outside transactions of their own');
+    },
+    commitTransaction: async () => undefined,
+    rollbackTransaction: async () => undefined,
+    releaseConnection: async () => undefined,
+    destroy: async () => undefined,
+  };
+  const sqlite = dialect === 'sqlite';
+  return new Kysely<DB>({
+    dialect: {
+      createAdapter: () => (sqlite ? new SqliteAdapter() : new PostgresAdapter()),
+      createDriver: () => driver,
+      createIntrospector: (db) => (sqlite ? new SqliteIntrospector(db) : new PostgresIntrospector(db)),
+      createQueryCompiler: () => (sqlite ? new SqliteQueryCompiler() : new PostgresQueryCompiler()),
+    },
+  });
 }
 
 /** A view column's value, typed alike on both databases (PostgreSQL's dates and numerics as the query compiler expects them). */
@@ -76,14 +140,22 @@ function viewValue(dialect: Dialect, field: DatasetField): Expr {
 }
 
 /**
- * The view's rows for the caller: its checked SQL (see the BI module's SQL check) as a
- * subquery under the CTEs of the relations it reads. The SQL ends on a line of its own, so a
- * trailing `--` comment cannot swallow the closing parenthesis.
+ * The view's rows for the caller: its SQL, checked again as it runs (the text that runs is the
+ * text checked, whatever check it passed when saved), as a subquery under the relations it
+ * reads, confined. The SQL ends on a line of its own, so a trailing `--` comment cannot swallow
+ * the closing parenthesis. Needs the context of a time limit (withTimeLimit), which says where
+ * the view runs.
  */
 export function viewSourceQuery(ctx: RecordContext, sqlText: string, relations: readonly ViewRelation[]): SourceQuery {
-  let creator = ctx.scope.db as unknown as QueryCreator<DB>;
-  for (const relation of relations) creator = creator.with(relation.name, () => relationQuery(ctx, relation) as never) as unknown as QueryCreator<DB>;
-  const base = creator.selectFrom(sql`(${sql.raw(sqlText)}\n)`.as(VIEW_ROW) as never);
+  const { views } = ctx;
+  if (!views) throw new Error('A view runs only under a time limit');
+  const checked = checkViewSql(ctx.dialect, sqlText, new Set(relations.map((r) => r.name)));
+  const fetches = relations.map((relation) => relationQuery(ctx, relation));
+  let creator = confinedKysely(ctx.dialect, (query) => views.rows({ relations: fetches, query })) as unknown as QueryCreator<DB>;
+  relations.forEach((relation, i) => {
+    creator = creator.with(relation.name, () => relationRowsSql(ctx.dialect, relation, i) as never) as unknown as QueryCreator<DB>;
+  });
+  const base = creator.selectFrom(sql`(${sql.raw(checked.sql)}\n)`.as(VIEW_ROW) as never);
   return {
     base: base as unknown as SourceQuery['base'],
     idColumn: null,

@@ -14,6 +14,7 @@ import type { FieldError, RecordData } from '../../../core/forms/form-design.ts'
 import { keepDesignFields, prepareRecord } from '../../../core/forms/record-validation.ts';
 import { ResultCode } from '../../../core/result-codes.ts';
 import type { Clock } from '../../clock.ts';
+import type { ViewRunner } from '../../db/confined-reads.ts';
 import type { Dialect } from '../../db/database.ts';
 import { readJson, writeJson } from '../../db/json-column.ts';
 import type { FormRecordTable } from '../../db/schema.ts';
@@ -27,6 +28,7 @@ import { dataScopeCondition, formOpen, inDataScope, readsRecords, requireButton,
 import type { RecordHooks } from './hooks.ts';
 import { nextRecordNumber } from './numbering.ts';
 import { checkQuery, filterSql, keywordSql, orderSql, queryColumns } from './record-query.ts';
+import { referenceErrors, type ReferencedData } from './references.ts';
 
 export type RecordRow = Selectable<FormRecordTable>;
 
@@ -38,6 +40,8 @@ export interface RecordContext {
   dialect: Dialect;
   versions: FormVersionCache;
   hooks: RecordHooks;
+  /** Where a registered view's query runs; set only under a time limit (dataset service's withTimeLimit). */
+  views?: ViewRunner;
 }
 
 const nowOf = (clock: Clock) => new Date(clock.now());
@@ -65,6 +69,12 @@ export function presentRecord(row: RecordRow, createdByName: string | null): For
 export function invalidRecord(errors: readonly FieldError[], prefix = 'data'): AppError {
   const message = errors.map((e) => (e.field ? `${prefix}.${e.message}` : e.message)).join('; ');
   return new AppError(400, ResultCode.BAD_REQUEST, message, { errors });
+}
+
+/** 400 naming every field whose value names something the tenant does not have (see references.ts). */
+async function requireKnownReferences(scope: TenantScope, version: LoadedVersion, record: ReferencedData): Promise<void> {
+  const [errors] = await referenceErrors(scope, version.design, [record]);
+  if (errors!.length) throw invalidRecord(errors!);
 }
 
 // ---------------------------------------------------------------- service API for other modules (flows)
@@ -99,6 +109,7 @@ export async function storeRecordData(
 ): Promise<RecordRow> {
   const prepared = prepareRecord(input.version, input.data, { now: input.now, mode: 'update' });
   if (prepared.errors.length) throw invalidRecord(prepared.errors);
+  await requireKnownReferences(scope, input.version, { data: prepared.data, held: readJson<RecordData>(input.record.data) });
   const result = await scope
     .updateTable('form_record')
     .set((eb) => ({
@@ -212,6 +223,7 @@ export async function createRecord(ctx: RecordContext, body: RecordCreateBody): 
   const now = nowOf(ctx.clock);
   const prepared = prepareRecord(version, body.data, { now, mode: 'create' });
   if (prepared.errors.length) throw invalidRecord(prepared.errors);
+  await requireKnownReferences(ctx.scope, version, { data: prepared.data });
   const { userId } = ctx.access.session;
   const committed: (() => Promise<void>)[] = [];
   const record = await ctx.scope.db.transaction().execute(async (trx) => {

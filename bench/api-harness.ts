@@ -40,7 +40,7 @@ export async function startApiServer(database: TestDatabase): Promise<ApiServer>
     host: '127.0.0.1',
     port: 0,
     webDir: '/nonexistent',
-    rateLimit: { loginMax: 1000, codeMax: 1000, windowMs: 60_000 },
+    rateLimit: { loginMax: 1000, codeMax: 1000, windowMs: 60_000, accountFailureMax: 1000, accountWindowMs: 15 * 60_000 },
   };
   const app = await buildApp({ config, clock: systemClock });
   try {

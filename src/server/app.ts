@@ -77,7 +77,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: loggerOptions(config.logLevel),
     genReqId: requestId,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // Only the configured proxies may name the client: limits are kept per client address.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     routerOptions: { ignoreTrailingSlash: true },
   });
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_MENU_REFRESH_SECONDS, secondsSetting } from '../core/client-settings.ts';
 import { FILE_MAX_BYTES_DEFAULT, FILE_QUOTA_BYTES_DEFAULT } from '../core/contracts/files.ts';
+import { trustedProxies } from './trusted-proxies.ts';
 
 /** Everything the server reads from the environment, with the defaults the README lists. */
 export interface AppConfig {
@@ -28,12 +29,26 @@ export interface AppConfig {
   queryTimeoutMs: number;
   /** Seconds between the web app's menu checks while a window is visible; 0 turns them off. */
   menuRefreshSeconds: number;
+  /**
+   * TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client, as a comma-separated
+   * list of addresses and CIDR ranges (e.g. `127.0.0.1,10.0.0.0/8`). Empty (the default): no
+   * forwarded header is believed, and limits per client address count the connecting address.
+   * A hop count is refused: it would believe any client that reaches the server directly.
+   */
+  trustProxy: string[];
   rateLimit: {
     /** Login attempts per client address per window. */
     loginMax: number;
     /** Code-sending requests per client address per window. */
     codeMax: number;
     windowMs: number;
+    /**
+     * RATE_LIMIT_ACCOUNT_FAILURES: failed sign-ins of one account (from any address) within
+     * accountWindowMs after which it is refused until the oldest ages out; the same for wrong
+     * current passwords in a password change.
+     */
+    accountFailureMax: number;
+    accountWindowMs: number;
   };
 }
 
@@ -55,10 +70,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     queryTimeoutMs: Number(env.QUERY_TIMEOUT_MS || 15_000),
     menuRefreshSeconds: secondsSetting(env.MENU_REFRESH_SECONDS, DEFAULT_MENU_REFRESH_SECONDS),
+    trustProxy: trustedProxies(env.TRUST_PROXY),
     rateLimit: {
       loginMax: Number(env.RATE_LIMIT_LOGIN || 10),
       codeMax: Number(env.RATE_LIMIT_CODE || 5),
       windowMs: 60_000,
+      accountFailureMax: Number(env.RATE_LIMIT_ACCOUNT_FAILURES || 5),
+      accountWindowMs: 15 * 60_000,
     },
   };
 }

@@ -40,10 +40,14 @@ describe.each(testDialects())('registration by SMS code on %s', (dialect) => {
     expect(again.body.message).toMatch(/^verificationCode/);
   });
 
-  it('refuses a number that is already registered', async () => {
+  it('answers alike for a registered number, telling only its owner by SMS, with no code', async () => {
     const result = await askCode('13800000002'); // alice
-    expect(result.status).toBe(409);
-    expect(result.body.message).toMatch(/^mobilePhone/);
+    expect(result.status).toBe(200);
+    expect(result.body.success).toBe(true);
+    // Only the owner of the number, told by SMS, learns it is taken; no code is sent to it.
+    const sent = await t.app.services.db.selectFrom('outbox').select('body').where('recipient', '=', '13800000002').execute();
+    expect(sent.map((m) => m.body)).toEqual([expect.stringMatching(/already has a Plinth account/)]);
+    expect(sent[0]!.body).not.toMatch(/code/);
   });
 
   it('allows one code per minute per number', async () => {

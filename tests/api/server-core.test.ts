@@ -8,7 +8,7 @@ describe.each(testDialects())('server core on %s', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(dialect, {
       bodyLimitBytes: 64 * 1024,
-      rateLimit: { loginMax: 3, codeMax: 2, windowMs: 60_000 },
+      rateLimit: { loginMax: 3, codeMax: 2, windowMs: 60_000, accountFailureMax: 1000, accountWindowMs: 15 * 60_000 },
       prepare(app) {
         app.get('/api/test/crash', { config: { auth: 'public' } }, async () => {
           throw new Error('secret internals at /srv/app/db.ts:42');

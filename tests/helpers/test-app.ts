@@ -54,7 +54,7 @@ export async function startTestApp(
   const config: AppConfig = {
     ...loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, LOG_LEVEL: 'silent' }),
     webDir: '/nonexistent',
-    rateLimit: { loginMax: 1000, codeMax: 1000, windowMs: 60_000 },
+    rateLimit: { loginMax: 1000, codeMax: 1000, windowMs: 60_000, accountFailureMax: 1000, accountWindowMs: 15 * 60_000 },
     ...configOverrides,
   };
   const app = await buildApp({ config, clock });

@@ -9,6 +9,7 @@ import type { CurrentAccount, MemberType } from '../../../core/entities.ts';
 import { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest } from '../../errors.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import { AccountFailures } from '../auth/account-failures.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { linkAvatarFile } from '../filestore/file-links.ts';
 import { listWorkspaces } from '../workspace/service.ts';
@@ -16,6 +17,8 @@ import { presentUser } from './presenter.ts';
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const s = app.services;
+  // A stolen token must not open unlimited guesses at its account's password.
+  const wrongPasswords = new AccountFailures(s.clock, s.config.rateLimit, 'Too many wrong current passwords for this account.');
   const userRow = (id: number) => s.db.selectFrom('app_user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   // What the client loads after a `?token=` start-up: user, tenant and workspaces.
@@ -38,9 +41,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const session = sessionOf(request);
       const user = await userRow(session.userId);
+      wrongPasswords.takeTry(`user:${user.id}`);
       if (!(await verifyPassword(request.body.password, user.password_hash))) {
         throw badRequest('password', 'the current password is not correct');
       }
+      wrongPasswords.clear(`user:${user.id}`);
       if (request.body.password === request.body.newPassword) {
         throw badRequest('newPassword', 'must differ from the current password');
       }

@@ -14,6 +14,7 @@ import {
   type VerificationCodeQuery,
 } from '../../../core/contracts/auth.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import { AccountFailures } from './account-failures.ts';
 import {
   listTenants,
   loginToTenant,
@@ -29,11 +30,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { windowMs, loginMax, codeMax } = s.config.rateLimit;
   const loginLimit = { max: loginMax, timeWindow: windowMs };
   const codeLimit = { max: codeMax, timeWindow: windowMs };
+  // Per account as well as per address: one guesser may have many addresses.
+  const signInFailures = new AccountFailures(s.clock, s.config.rateLimit, 'Too many failed sign-ins for this account.');
 
   app.post<{ Body: PasswordLoginBody }>(
     '/proptech_allplan/login/passwordLogin',
     { schema: { body: passwordLoginBody }, config: { auth: 'public', rateLimit: loginLimit } },
-    async (request) => passwordLogin(s, request.body.account, request.body.password),
+    async (request) => passwordLogin(s, signInFailures, request.body.account, request.body.password),
   );
 
   app.get('/proptech_allplan/login/list/tenant', { config: { auth: 'user' } }, async (request) =>

@@ -6,10 +6,21 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import { ResultCode } from '../../../core/result-codes.ts';
 import type { Services } from '../../services.ts';
 import { presentUser } from '../account/presenter.ts';
+import type { AccountFailures } from './account-failures.ts';
 import { decoyPasswordHash, hashPassword, isCurrentHash, verifyPassword } from './password.ts';
 import type { Session } from './tokens.ts';
 
 const wrongCredentials = () => new AppError(400, ResultCode.BAD_REQUEST, 'Incorrect account or password');
+
+/**
+ * Whose failed sign-ins an attempt counts against: the user, however the account is spelled; an
+ * unknown account by its spelling, so it is refused exactly as a known one would be.
+ */
+function failureKey(account: string, user: { id: number } | undefined): string {
+  if (user) return `user:${user.id}`;
+  const trimmed = account.trim();
+  return `account:${trimmed.includes('@') ? trimmed.toLowerCase() : normalizeMobilePhone(trimmed)}`;
+}
 
 async function findUserByAccount(db: Kysely<DB>, account: string) {
   const trimmed = account.trim();
@@ -29,11 +40,19 @@ async function rehashPassword(db: Kysely<DB>, userId: number, checked: string, p
 }
 
 /** Password login: a tenant-less token, to be exchanged by login/byToken. */
-export async function passwordLogin(s: Services, account: string, password: string): Promise<LoginResult> {
+export async function passwordLogin(
+  s: Services,
+  failures: AccountFailures,
+  account: string,
+  password: string,
+): Promise<LoginResult> {
   const user = await findUserByAccount(s.db, account);
+  const key = failureKey(account, user);
+  failures.takeTry(key);
   // Compare against a decoy when the account is unknown, so both paths take as long.
   const ok = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
   if (!user || !ok) throw wrongCredentials();
+  failures.clear(key);
   if (user.status !== 'ACTIVE') throw forbidden('This account is disabled');
   if (!isCurrentHash(user.password_hash)) await rehashPassword(s.db, user.id, user.password_hash, password);
   const tenants = await s.db.selectFrom('tenant_member').select('type').where('user_id', '=', user.id).execute();
@@ -71,12 +90,21 @@ export async function loginToTenant(s: Services, session: Session, tenantId: num
   return { token, user: presentUser(user, member.type) };
 }
 
+/**
+ * Answers alike whether the number is registered or not, in the same time: a code is stored (so a
+ * second ask within the minute is refused either way) and one message sent; the owner of a
+ * registered number is told so instead of getting a code.
+ */
 export async function sendRegisterCode(s: Services, mobilePhone: string): Promise<void> {
   const phone = normalizeMobilePhone(mobilePhone);
   const taken = await s.db.selectFrom('app_user').select('id').where('mobile_phone', '=', phone).executeTakeFirst();
-  if (taken) throw conflict('mobilePhone: this number is already registered; sign in or reset the password');
   const code = await s.codes.create('SMS', phone, 'REGISTER');
-  await s.sender.sendSms(phone, `Your Plinth registration code is ${code}. It is valid for 10 minutes.`);
+  await s.sender.sendSms(
+    phone,
+    taken
+      ? 'Someone asked to register this number with Plinth, but it already has a Plinth account. Sign in, or reset the password if it is forgotten.'
+      : `Your Plinth registration code is ${code}. It is valid for 10 minutes.`,
+  );
 }
 
 export async function register(
@@ -110,12 +138,15 @@ export async function register(
   });
 }
 
-/** Sends a reset code when the address belongs to an account; answers the same either way. */
+/**
+ * Sends a reset code when the address belongs to an account; answers the same either way. A code
+ * is stored for any address, so a second ask within the minute is refused for an unknown one too.
+ */
 export async function sendResetCode(s: Services, email: string): Promise<void> {
   const address = email.toLowerCase();
   const user = await s.db.selectFrom('app_user').select('id').where('email', '=', address).executeTakeFirst();
-  if (!user) return;
   const code = await s.codes.create('EMAIL', address, 'RESET_PASSWORD');
+  if (!user) return;
   await s.sender.sendEmail(
     address,
     'Plinth password reset code',

@@ -19,10 +19,3 @@ function csvField(value: unknown): string {
   if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
-
-/** A file name from a title: what file systems refuse becomes "_", never empty. */
-export function exportFileName(title: string, extension: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const base = title.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, '_').trim().slice(0, 100) || 'export';
-  return `${base}.${extension}`;
-}

@@ -7,7 +7,7 @@ import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { AppError } from './errors.ts';
-import { createMessageSender, type MessageSender } from './messaging/sender.ts';
+import { createMessageSender, type MessageSender, type MessageTap } from './messaging/sender.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { avatarRoutes } from './modules/account/avatar-routes.ts';
 import { addressRoutes } from './modules/address/routes.ts';
@@ -22,7 +22,7 @@ import { filestoreRoutes } from './modules/filestore/routes.ts';
 import { formRoutes } from './modules/form/routes.ts';
 import { FormVersionCache } from './modules/form/versions.ts';
 import { TokenService } from './modules/auth/tokens.ts';
-import { VerificationCodes } from './modules/auth/verification-codes.ts';
+import { codeKey, VerificationCodes } from './modules/auth/verification-codes.ts';
 import { InProcessNotifyBus } from './modules/notify/bus.ts';
 import { notifyRoutes } from './modules/notify/routes.ts';
 import { flowRoutes } from './modules/flow/routes.ts';
@@ -59,6 +59,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Defaults to the outbox (or SMTP when configured). */
   sender?: MessageSender;
+  /** Tests: sees each message of the default sender in full, as the outbox keeps codes masked. */
+  messageTap?: MessageTap;
   /** Defaults to the database named by the config. */
   database?: Database;
   /** Load the seed metadata (default true). */
@@ -90,8 +92,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     readsWithin: database.readsWithin,
     clock,
     tokens: new TokenService(database.db, clock, database.changes),
-    codes: new VerificationCodes(database.db, clock),
-    sender: options.sender ?? createMessageSender({ db: database.db, clock, log: app.log, ...config }),
+    codes: new VerificationCodes(database.db, clock, codeKey(config.dataDir)),
+    sender: options.sender ?? createMessageSender({ db: database.db, clock, log: app.log, tap: options.messageTap, ...config }),
     notifyBus: new InProcessNotifyBus(),
     formVersions: new FormVersionCache(database.changes),
     queryCache: new QueryResultCache(),

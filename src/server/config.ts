@@ -15,6 +15,11 @@ export interface AppConfig {
   smtpUrl: string;
   /** Sender address of outgoing mail. */
   mailFrom: string;
+  /**
+   * NODE_ENV other than `production`: messages kept in the outbox (no SMTP_URL; SMS always) are
+   * logged with their codes, so a local operator can pass one on. The outbox itself never keeps a code.
+   */
+  logCodes: boolean;
   /** Directory of the built SPA; not served when it does not exist. */
   webDir: string;
   bodyLimitBytes: number;
@@ -62,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     viewReaderUrl: env.VIEW_READER_URL || '',
     smtpUrl: env.SMTP_URL || '',
     mailFrom: env.MAIL_FROM || 'Plinth <no-reply@plinth.local>',
+    logCodes: env.NODE_ENV !== 'production',
     webDir: path.resolve(env.WEB_DIR || './dist/web'),
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES || 1024 * 1024),
     fileMaxBytes: Number(env.FILE_MAX_BYTES || FILE_MAX_BYTES_DEFAULT),

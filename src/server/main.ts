@@ -2,12 +2,17 @@ import { buildApp } from './app.ts';
 import { collectGarbage } from './gc.ts';
 import { openDatabase } from './db/database.ts';
 import { loadConfig } from './config.ts';
+import { privateFolder } from './private-files.ts';
 import { readSeedDemo } from './seed/seed-files.ts';
 import { publishedWebsites } from './modules/page/service.ts';
 
 /** `npm start` (after scripts/build.ts): migrate, seed on first start, listen, print how to sign in. */
 async function main(): Promise<void> {
+  // Whatever the server or a library writes is the server user's alone (see private-files.ts).
+  process.umask(0o077);
   const config = loadConfig();
+  // Closed before the database opens in it, if an older start left it open.
+  privateFolder(config.dataDir);
   const database = openDatabase(config);
   const app = await buildApp({ config, database });
   const shutdown = async (signal: string) => {

@@ -1,14 +1,13 @@
 import type { TestApp } from './test-app.ts';
 
-/** The newest code sent to a recipient through the outbox (the default sender). */
+/**
+ * The code of the newest message the app sent to a recipient, read from the messages the test
+ * app sees as they are sent: the outbox table keeps codes masked.
+ */
 export async function lastCodeSentTo(t: TestApp, recipient: string): Promise<string> {
-  const row = await t.app.services.db
-    .selectFrom('outbox')
-    .select('body')
-    .where('recipient', '=', recipient)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  const code = /\b(\d{6})\b/.exec(row.body)?.[1];
-  if (!code) throw new Error(`no code in: ${row.body}`);
+  const message = t.messages.findLast((m) => m.to === recipient);
+  if (!message) throw new Error(`no message sent to ${recipient}`);
+  const code = /\b(\d{6})\b/.exec(message.text)?.[1];
+  if (!code) throw new Error(`no code in: ${message.text}`);
   return code;
 }

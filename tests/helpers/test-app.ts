@@ -4,6 +4,7 @@ import type { LoginResult } from '../../src/core/entities.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { ManualClock } from '../../src/server/clock.ts';
 import { loadConfig, type AppConfig } from '../../src/server/config.ts';
+import type { SentMessage } from '../../src/server/messaging/sender.ts';
 import { createSeededTestDatabase, type TestDatabase, type TestDialect } from './databases.ts';
 
 export const DEMO_PASSWORD = 'Plinth#2026';
@@ -28,6 +29,8 @@ export interface TestApp {
   url: string;
   clock: ManualClock;
   dialect: TestDialect;
+  /** Every message the app sent, codes and all (the outbox keeps codes masked). */
+  messages: SentMessage[];
   call<T = unknown>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
   /** Password login then login/byToken into the tenant of the given name: a tenant token. */
   signIn(account: string, tenantName?: string, password?: string): Promise<string>;
@@ -57,7 +60,8 @@ export async function startTestApp(
     rateLimit: { loginMax: 1000, codeMax: 1000, windowMs: 60_000, accountFailureMax: 1000, accountWindowMs: 15 * 60_000 },
     ...configOverrides,
   };
-  const app = await buildApp({ config, clock });
+  const messages: SentMessage[] = [];
+  const app = await buildApp({ config, clock, messageTap: (message) => messages.push(message) });
   prepare?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -70,6 +74,7 @@ export async function startTestApp(
     url,
     clock,
     dialect,
+    messages,
     call,
     signIn,
     async close() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileName, rowsToCsv } from '../../src/core/csv.ts';
+import { rowsToCsv } from '../../src/core/csv.ts';
+import { exportFileName } from '../../src/core/file-names.ts';
 
 describe('rowsToCsv', () => {
   it('writes a header and quotes what needs quoting', () => {

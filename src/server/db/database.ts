@@ -84,8 +84,12 @@ export function openDatabase(options: { databaseUrl: string; dataDir: string; vi
     };
     return { db, dialect: 'postgres', views, readsWithin: null, changes, warmUp: () => undefined, close };
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
+  // The server's alone (folder 0700, file 0600, see private-files.ts) whatever the umask, also
+  // when an older start left the file open; SQLite gives -wal and -shm the database file's mode.
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(options.dataDir, 'plinth.db');
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const own of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(own)) fs.chmodSync(own, 0o600);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

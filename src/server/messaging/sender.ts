@@ -10,12 +10,34 @@ export interface MessageSender {
   sendEmail(to: string, subject: string, text: string): Promise<void>;
 }
 
-/** Development delivery: every message is kept in the outbox table and written to the log. */
+/** A message as handed to delivery, code and all. */
+export interface SentMessage {
+  channel: 'SMS' | 'EMAIL';
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sees every message as it is sent: tests read codes there, so no code is kept in the database. */
+export type MessageTap = (message: SentMessage) => void;
+
+/** A verification code is six digits (verificationCodeSchema); a longer run of digits is something else. */
+const CODE = /(?<!\d)\d{6}(?!\d)/g;
+
+/** The text with every code hidden: what is kept of a message, so a copy of the database holds no live code. */
+export const maskCodes = (text: string) => text.replace(CODE, '••••••');
+
+/**
+ * Delivery with no mail server: every message is kept in the outbox table and written to the
+ * log, codes masked. `logCodes` (not in production) writes them to the log in full, so a local
+ * operator can hand a code to whoever asked for it; they are never kept.
+ */
 export class OutboxSender implements MessageSender {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    private readonly logCodes = false,
   ) {}
 
   async sendSms(to: string, text: string): Promise<void> {
@@ -26,12 +48,13 @@ export class OutboxSender implements MessageSender {
     await this.keep('EMAIL', to, subject, text);
   }
 
-  private async keep(channel: 'SMS' | 'EMAIL', recipient: string, subject: string, body: string) {
+  private async keep(channel: 'SMS' | 'EMAIL', recipient: string, subject: string, text: string) {
+    const body = maskCodes(text);
     await this.db
       .insertInto('outbox')
       .values({ channel, recipient, subject, body, create_time: new Date(this.clock.now()).toISOString() })
       .execute();
-    this.log.info({ outbox: { channel, recipient, subject, body } }, 'message kept in outbox');
+    this.log.info({ outbox: { channel, recipient, subject, body: this.logCodes ? text : body } }, 'message kept in outbox');
   }
 }
 
@@ -60,13 +83,34 @@ export class SmtpSender implements MessageSender {
   }
 }
 
+/** Hands each message to `tap` as well as to the sender. */
+export class TappedSender implements MessageSender {
+  constructor(
+    private readonly sender: MessageSender,
+    private readonly tap: MessageTap,
+  ) {}
+
+  sendSms(to: string, text: string): Promise<void> {
+    this.tap({ channel: 'SMS', to, subject: '', text });
+    return this.sender.sendSms(to, text);
+  }
+
+  sendEmail(to: string, subject: string, text: string): Promise<void> {
+    this.tap({ channel: 'EMAIL', to, subject, text });
+    return this.sender.sendEmail(to, subject, text);
+  }
+}
+
 export function createMessageSender(options: {
   db: Kysely<DB>;
   clock: Clock;
   log: FastifyBaseLogger;
   smtpUrl: string;
   mailFrom: string;
+  logCodes: boolean;
+  tap?: MessageTap;
 }): MessageSender {
-  const outbox = new OutboxSender(options.db, options.clock, options.log);
-  return options.smtpUrl ? new SmtpSender(options.smtpUrl, options.mailFrom, outbox) : outbox;
+  const outbox = new OutboxSender(options.db, options.clock, options.log, options.logCodes);
+  const sender = options.smtpUrl ? new SmtpSender(options.smtpUrl, options.mailFrom, outbox) : outbox;
+  return options.tap ? new TappedSender(sender, options.tap) : sender;
 }

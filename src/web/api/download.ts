@@ -1,3 +1,4 @@
+import { safeFileName } from '../../core/file-names.ts';
 import type { BlobResponse } from './request-types.ts';
 
 export const DEFAULT_ZIP_NAME = 'download.zip';
@@ -25,12 +26,8 @@ function decodeExtendedValue(value: string): string | null {
   return null;
 }
 
-/** A name that cannot leave the download folder or carry control characters; null when nothing is left. */
-function safeFileName(name: string): string | null {
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const cleaned = (name.split(/[/\\]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return cleaned === '' || cleaned === '.' || cleaned === '..' ? null : cleaned;
-}
+/** A name that cannot leave the download folder nor disguise itself (safeFileName); null when nothing is left. */
+const savedName = (name: string): string | null => safeFileName(name) || null;
 
 /**
  * The file name of a Content-Disposition header: `filename*` (RFC 5987/6266, preferred) or
@@ -47,11 +44,11 @@ export function fileNameFromContentDisposition(header: string | null | undefined
   }
   const extended = parameters.get('filename*');
   const fromExtended = extended === undefined ? null : decodeExtendedValue(extended);
-  const safeExtended = fromExtended === null ? null : safeFileName(fromExtended);
+  const safeExtended = fromExtended === null ? null : savedName(fromExtended);
   if (safeExtended) return safeExtended;
   const plain = parameters.get('filename');
   if (plain === undefined) return null;
-  return safeFileName(/%[0-9a-f]{2}/i.test(plain) ? decodePercent(plain) : plain);
+  return savedName(/%[0-9a-f]{2}/i.test(plain) ? decodePercent(plain) : plain);
 }
 
 /** Spec §8 default: a spreadsheet type gives `download.xlsx`; anything else is taken as the zip of downloadZip. */

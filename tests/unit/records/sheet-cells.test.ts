@@ -3,7 +3,7 @@ import type { FieldDesign } from '../../../src/core/forms/form-design.ts';
 import { cellOf, readCell } from '../../../src/server/modules/record/cells.ts';
 import { NameIndex, type RecordDirectory } from '../../../src/server/modules/record/directory.ts';
 import { contentDisposition } from '../../../src/server/content-disposition.ts';
-import { exportFileName } from '../../../src/server/modules/record/export.ts';
+import { recordsFileName } from '../../../src/server/modules/record/export.ts';
 import { sheetName } from '../../../src/server/modules/record/sheet-layout.ts';
 import { fileNameFromContentDisposition } from '../../../src/web/api/download.ts';
 
@@ -72,8 +72,8 @@ describe('record workbook names', () => {
   });
 
   it('names the download after the form and the day, readable by the client', () => {
-    const name = exportFileName('报修/Repairs: "north"', new Date('2026-11-22T17:00:00Z'));
-    expect(name).toBe('报修 Repairs   north-20261123.xlsx');
+    const name = recordsFileName('报修/Repairs: "north"\u202e', new Date('2026-11-22T17:00:00Z'));
+    expect(name).toBe('报修_Repairs_ _north_-20261123.xlsx');
     const header = contentDisposition(name);
     expect(header).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
     expect(fileNameFromContentDisposition(header)).toBe(name);

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { extensionOf, isAllowedUpload } from '../../../core/upload-types.ts';
 import { AppError, badRequest } from '../../errors.ts';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../../private-files.ts';
 import { ResultCode } from '../../../core/result-codes.ts';
 import { imageTypeOf } from './image-signature.ts';
 
@@ -31,7 +32,7 @@ export class AvatarFiles {
     if (!isAllowedUpload(fileName, 'image')) {
       throw badRequest('file', `must be an image of type jpg, jpeg, bmp, png or svg (got .${extensionOf(fileName) || 'none'})`);
     }
-    fs.mkdirSync(this.dir, { recursive: true });
+    fs.mkdirSync(this.dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     const temp = path.join(this.dir, `.upload-${crypto.randomUUID()}`);
     const hash = crypto.createHash('sha256');
     let head = Buffer.alloc(0);
@@ -40,7 +41,7 @@ export class AvatarFiles {
       if (head.length < 4096) head = Buffer.concat([head, chunk]).subarray(0, 4096);
     });
     try {
-      await pipeline(stream, fs.createWriteStream(temp));
+      await pipeline(stream, fs.createWriteStream(temp, { mode: PRIVATE_FILE_MODE }));
       if (stream.truncated) throw new AppError(413, ResultCode.PAYLOAD_TOO_LARGE, 'file: the image is too large (at most 5 MB)');
       const type = imageTypeOf(head);
       if (!type) throw badRequest('file', 'the content is not a jpg, png, bmp or svg image');

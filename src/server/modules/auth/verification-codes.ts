@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import {
   VERIFICATION_CODE_MAX_TRIES,
@@ -8,18 +9,30 @@ import {
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { badRequest, tooManyRequests } from '../../errors.ts';
+import { keptSecret } from '../../private-files.ts';
 
 export type CodeChannel = 'SMS' | 'EMAIL';
 
-const hashCode = (target: string, code: string) =>
-  crypto.createHash('sha256').update(`${target}\n${code}`).digest('hex');
+/**
+ * The key codes are hashed with, a file of the data folder: a copy of the database alone (a
+ * backup, a read through a hole) cannot try the million codes against a hash without it.
+ */
+export const codeKey = (dataDir: string) => keptSecret(path.join(dataDir, 'verification-codes.key'));
 
-/** Six-digit codes: 10 minutes, single use, 5 wrong tries, one per target and scene per minute. */
+/**
+ * Six-digit codes: 10 minutes, single use, 5 wrong tries, one per target and scene per minute.
+ * Only an HMAC of each code is kept; the tries limit what guessing can do online.
+ */
 export class VerificationCodes {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
+    private readonly key: Buffer,
   ) {}
+
+  private hashCode(target: string, code: string): string {
+    return crypto.createHmac('sha256', this.key).update(`${target}\n${code}`).digest('hex');
+  }
 
   /** Stores a new code (replacing any earlier one) and returns it for sending. */
   async create(channel: CodeChannel, target: string, scene: string): Promise<string> {
@@ -52,7 +65,7 @@ export class VerificationCodes {
           channel,
           target,
           scene,
-          code_hash: hashCode(target, code),
+          code_hash: this.hashCode(target, code),
           create_time: iso,
           expire_time: new Date(now + VERIFICATION_CODE_TTL_MS).toISOString(),
           failed_tries: 0,
@@ -81,7 +94,7 @@ export class VerificationCodes {
     if (!live || live.failed_tries >= VERIFICATION_CODE_MAX_TRIES) {
       throw badRequest('verificationCode', 'the code has expired or was used up; please ask for a new one');
     }
-    if (!crypto.timingSafeEqual(Buffer.from(hashCode(target, code)), Buffer.from(live.code_hash))) {
+    if (!crypto.timingSafeEqual(Buffer.from(this.hashCode(target, code)), Buffer.from(live.code_hash))) {
       await this.db
         .updateTable('verification_code')
         .set((eb) => ({ failed_tries: eb('failed_tries', '+', 1) }))

@@ -30,6 +30,7 @@ import {
   type DocZipBody,
 } from '../../../core/contracts/documents.ts';
 import { INLINE_IMAGE_EXTENSIONS } from '../../../core/contracts/files.ts';
+import { safeFileName } from '../../../core/file-names.ts';
 import { extensionOf } from '../../../core/upload-types.ts';
 import { contentDisposition } from '../../content-disposition.ts';
 import { badRequest } from '../../errors.ts';
@@ -55,6 +56,13 @@ import { copyItems, deleteItems, moveItems, purgeItems, restoreItems, trashOf, z
 import { libraryByCode, libraryById, type DocCaller, type Library } from './library.ts';
 
 type Items = DocItemsBody;
+
+/** A folder or document name as kept: the file-name rule, so no name disguises what it is. */
+function docName(name: string): string {
+  const kept = safeFileName(name);
+  if (!kept) throw badRequest('name', 'Enter a name with at least one visible character');
+  return kept;
+}
 
 /**
  * The document library. Every call names a workspace, or a folder or document that lives in
@@ -109,13 +117,13 @@ export async function docRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: DocFolderCreateBody }>(`${DOC_PREFIX}/folder/create`, { schema: { body: docFolderCreateBody } }, async (request) => {
     const caller = await callerOf(request);
     const { workspaceCode, parentId, name } = request.body;
-    return createFolder(caller, await libraryByCode(caller, workspaceCode), parentId, name.trim());
+    return createFolder(caller, await libraryByCode(caller, workspaceCode), parentId, docName(name));
   });
 
   app.post<{ Body: DocRenameBody }>(`${DOC_PREFIX}/folder/rename`, { schema: { body: docRenameBody } }, async (request) => {
     const caller = await callerOf(request);
     const { id, name } = request.body;
-    await renameFolder(caller, await libraryById(caller, await workspaceOfFolder(caller.scope, id)), id, name.trim());
+    await renameFolder(caller, await libraryById(caller, await workspaceOfFolder(caller.scope, id)), id, docName(name));
     return null;
   });
 
@@ -141,7 +149,7 @@ export async function docRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: DocRenameBody }>(`${DOC_PREFIX}/file/rename`, { schema: { body: docRenameBody } }, async (request) => {
     const caller = await callerOf(request);
     const { id, name } = request.body;
-    await renameFile(caller, await libraryById(caller, await workspaceOfFile(caller.scope, id)), id, name.trim());
+    await renameFile(caller, await libraryById(caller, await workspaceOfFile(caller.scope, id)), id, docName(name));
     return null;
   });
 

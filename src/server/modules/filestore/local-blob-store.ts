@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { PRIVATE_FOLDER_MODE } from '../../private-files.ts';
 import { BlobMissing, blobKey, StagingBlobStore, type ByteRange } from './blob-store.ts';
 import { UploadArea, type StagedFile } from './upload-area.ts';
 
@@ -18,7 +19,7 @@ export class LocalBlobStore extends StagingBlobStore {
   /** A rename on the same disk is atomic, so a blob is whole or absent. */
   protected async keep(key: string, file: StagedFile): Promise<void> {
     const target = this.pathOf(key);
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_FOLDER_MODE });
     // Same content already kept: the new copy is simply dropped.
     if (fs.existsSync(target)) await this.uploads.drop(file);
     else await fs.promises.rename(file.path, target);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FILE_ID_PATTERN } from '../../../core/contracts/files.ts';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, privateFolder } from '../../private-files.ts';
 import { readPieces, writeToFile } from './reused-buffers.ts';
 
 /** Bytes hashed on their way in, in a local file until a store keeps or drops them. */
@@ -52,8 +53,12 @@ export class UploadArea {
 
   private constructor(readonly root: string) {}
 
-  /** The area under `root`; staged files a stopped server left are dropped (no row names them), partial files stay. */
+  /**
+   * The area under `root`, a private folder (see private-files.ts); staged files a stopped
+   * server left are dropped (no row names them), partial files stay.
+   */
   static open(root: string): UploadArea {
+    privateFolder(root);
     fs.rmSync(path.join(root, 'tmp'), { recursive: true, force: true });
     return new UploadArea(root);
   }
@@ -61,10 +66,11 @@ export class UploadArea {
   /** Writes the stream to a new file of `tmp/` while hashing it. */
   async stage(stream: Readable & { truncated?: boolean }): Promise<StagedFile> {
     const tempDir = path.join(this.root, 'tmp');
-    await fs.promises.mkdir(tempDir, { recursive: true });
+    await fs.promises.mkdir(tempDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     const temp = path.join(tempDir, crypto.randomUUID());
     const digest = new Digest();
-    const handle = await fs.promises.open(temp, 'wx');
+    // The mode stays with the bytes when the local store moves them into place.
+    const handle = await fs.promises.open(temp, 'wx', PRIVATE_FILE_MODE);
     try {
       await writeToFile(stream, handle, { seen: digest.see });
     } catch (error) {
@@ -104,8 +110,8 @@ export class UploadArea {
 
   /** Starts an empty partial file for an upload session. */
   async startPartial(uploadId: string): Promise<void> {
-    await fs.promises.mkdir(path.join(this.root, 'partial'), { recursive: true });
-    await fs.promises.writeFile(this.partialPath(uploadId), '');
+    await fs.promises.mkdir(path.join(this.root, 'partial'), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+    await fs.promises.writeFile(this.partialPath(uploadId), '', { mode: PRIVATE_FILE_MODE });
   }
 
   /** Bytes of the upload held so far (0 when there is no partial file). */

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { FILE_CONTENT_TYPES, FILE_NAME_MAX, INLINE_IMAGE_EXTENSIONS } from '../../../core/contracts/files.ts';
+import { FILE_CONTENT_TYPES, INLINE_IMAGE_EXTENSIONS } from '../../../core/contracts/files.ts';
+import { safeFileName } from '../../../core/file-names.ts';
 import { ResultCode } from '../../../core/result-codes.ts';
 import { extensionOf } from '../../../core/upload-types.ts';
 import { AppError, badRequest } from '../../errors.ts';
@@ -16,17 +17,12 @@ export interface ReceivedUpload {
 }
 
 /**
- * The name as shown and saved: no folders, no control characters, at most FILE_NAME_MAX
- * characters. Browsers send `"`, CR and LF of a name as %22, %0D and %0A (HTML's multipart
- * rules); the quote is turned back, the line breaks dropped.
+ * The name as shown and saved, by the rule of safeFileName. Browsers send `"`, CR and LF of a
+ * name as %22, %0D and %0A (HTML's multipart rules); the quote is turned back, the line breaks
+ * dropped.
  */
 export function cleanFileName(raw: string): string {
-  const unescaped = raw.replace(/%22/g, '"').replace(/%0[ad]/gi, '');
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const base = (unescaped.split(/[/\\]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  if (base.length <= FILE_NAME_MAX) return base;
-  const extension = extensionOf(base);
-  return `${base.slice(0, FILE_NAME_MAX - extension.length - 1)}.${extension}`;
+  return safeFileName(raw.replace(/%22/g, '"').replace(/%0[ad]/gi, ''));
 }
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`);

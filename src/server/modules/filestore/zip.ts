@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
-import { freeName } from '../../../core/file-names.ts';
+import { freeName, safeFileName } from '../../../core/file-names.ts';
 import { extensionOf } from '../../../core/upload-types.ts';
 import type { BlobStore } from './blob-store.ts';
 import type { FileObject } from './file-objects.ts';
@@ -14,11 +14,21 @@ export function zipFileName(zipName: string | undefined): string {
   return extensionOf(name) === 'zip' ? name : `${name}.zip`;
 }
 
+/**
+ * An entry's path (`folder/sub/name`) with each part a safe file name: nothing leads out of
+ * the folder it is unpacked in, nothing disguises a name, names kept before the rule included.
+ */
+export const entryPath = (path: string) =>
+  path
+    .split('/')
+    .map((part) => safeFileName(part) || '_')
+    .join('/');
+
 /** Entry names unique within the archive: a second `plan.pdf` becomes `plan (2).pdf`. */
 export function uniqueEntryNames(names: readonly string[]): string[] {
   const taken = new Set<string>();
   return names.map((name) => {
-    const candidate = freeName(name, (c) => taken.has(c.toLowerCase()));
+    const candidate = freeName(entryPath(name), (c) => taken.has(c.toLowerCase()));
     taken.add(candidate.toLowerCase());
     return candidate;
   });

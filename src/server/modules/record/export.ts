@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import type { RecordExportBody } from '../../../core/contracts/forms.ts';
 import { isSystemColumn, type SystemColumn } from '../../../core/contracts/record-query.ts';
+import { exportFileName } from '../../../core/file-names.ts';
 import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../core/forms/calendar.ts';
 import { valueFields, type FieldDesign, type RecordData } from '../../../core/forms/form-design.ts';
 import { readJson } from '../../db/json-column.ts';
@@ -61,12 +62,10 @@ function systemCell(name: SystemColumn, row: RecordRow & { created_by_name: stri
 
 const header = (column: ExportColumn) => (column.kind === 'system' ? SYSTEM_HEADERS[column.name] : column.field.label || column.field.key);
 
-/** `Maintenance request-20261122.xlsx`: the form's name without characters file systems refuse, and the day. */
-export function exportFileName(formName: string, at: Date): string {
+/** `Maintenance request-20261122.xlsx`: the form's name made a file name, and the day. */
+export function recordsFileName(formName: string, at: Date): string {
   const day = new Date(at.getTime() + DEFAULT_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10).replace(/-/g, '');
-  // eslint-disable-next-line no-control-regex
-  const safe = formName.replace(/[\\/:*?"<>|\u0000-\u001f]/g, ' ').trim() || 'records';
-  return `${safe}-${day}.xlsx`;
+  return exportFileName(`${formName.trim() || 'records'}-${day}`, 'xlsx');
 }
 
 function addRow(sheet: ExcelJS.Worksheet, cells: Cell[]): void {
@@ -133,7 +132,7 @@ export async function exportRecords(ctx: RecordContext, body: RecordExportBody):
     await workbook.commit();
   };
   write(directory).catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
-  return { fileName: exportFileName(form.name, new Date(ctx.clock.now())), stream };
+  return { fileName: recordsFileName(form.name, new Date(ctx.clock.now())), stream };
 }
 
 /** A sub-table's cell on the first sheet: how many lines it has (the lines are on its own sheet). */

@@ -6,7 +6,7 @@ import type { FileInfo } from '../../src/core/contracts/files.ts';
 import type { FormDetail, FormRecord, FormVersionItem } from '../../src/core/contracts/forms.ts';
 import type { Envelope } from '../../src/core/envelope.ts';
 import { backfillFileLinks } from '../../src/server/db/migrations/015_file_links.ts';
-import { inviteAndSignIn, ok, tenantNodes, userIdOf, workspaceByCode } from '../helpers/authorization.ts';
+import { API, inviteAndSignIn, ok, tenantNodes, userIdOf, workspaceByCode } from '../helpers/authorization.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { pendingTaskOn } from '../helpers/flows.ts';
 import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -264,15 +264,16 @@ describe.each(testDialects())('attachments on %s', (dialect) => {
     expect((await list(harbor)).list.filter((a) => northwind.list.some((n) => n.file.id === a.file.id))).toEqual([]);
     expect(await options(harbor)).toEqual({ forms: [], uploaders: [] });
 
-    // Harbor writes a Northwind file id into a record of its own: nothing is linked for it.
+    // Harbor writes a Northwind file id into a record of its own: refused, and nothing is linked for it.
     const foreign = northwind.list.find((a) => a.file.name === 'Ground-Plan.PDF')!.file;
     const harborForm = await ok<FormDetail>(t, 'POST', 'form/create', harbor, { name: 'Pier log', design: ATTACHMENT_FORM_DESIGN });
     await ok(t, 'POST', 'form/publish', harbor, { id: harborForm.id });
     const own = await upload(harbor, 'pier.png', PNG);
-    await ok<FormRecord>(t, 'POST', 'record/create', harbor, {
-      formId: harborForm.id,
-      data: { summary: 'Pier', docs: [{ fileId: foreign.id, name: foreign.name, size: foreign.size, type: foreign.contentType }], photos: [storedFile(own)] },
-    });
+    const foreignDoc = { fileId: foreign.id, name: foreign.name, size: foreign.size, type: foreign.contentType };
+    const refused = await t.call('POST', `${API}/record/create`, { token: harbor, body: { formId: harborForm.id, data: { summary: 'Pier', docs: [foreignDoc], photos: [storedFile(own)] } } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/\(docs\): file "Ground-Plan\.PDF" is not a file of this organisation/);
+    await ok<FormRecord>(t, 'POST', 'record/create', harbor, { formId: harborForm.id, data: { summary: 'Pier', photos: [storedFile(own)] } });
     const harbors = await list(harbor);
     expect(harbors.list.map((a) => a.file.name)).toEqual(['pier.png']);
     expect((await list(admin)).list.filter((a) => a.file.name === 'pier.png')).toEqual([]);

@@ -225,6 +225,29 @@ for (const [name, make, runs] of targets) {
       expect(failed).toMatchObject({ sha256: sha256(bytes), size: bytes.length });
     });
 
+    it('undoes a chunk longer than its room, even one whose connection drops afterwards, and hashes the upload right', async () => {
+      const id = UPLOAD_ID();
+      const bytes = Buffer.concat([unique('declared model'), crypto.randomBytes(20_000)]);
+      const room = bytes.length - 100;
+      await store.uploads.startPartial(id);
+      await store.uploads.append(id, 0, Readable.from([bytes.subarray(0, 100)]));
+      expect(await store.uploads.append(id, 100, Readable.from([bytes.subarray(100), unique('one too many')]), room)).toEqual({ overflow: true });
+      expect(await store.uploads.received(id)).toBe(100);
+      const dropped = Readable.from(
+        (async function* () {
+          yield bytes.subarray(100);
+          yield unique('past the end');
+          throw new Error('connection dropped');
+        })(),
+      );
+      expect(await store.uploads.append(id, 100, dropped, room)).toEqual({ overflow: true });
+      expect(await store.uploads.received(id)).toBe(100);
+      expect(await store.uploads.append(id, 100, Readable.from([bytes.subarray(100)]), room)).toEqual({ overflow: false });
+      const staged = await store.adopt(id);
+      await staged.discard();
+      expect(staged).toMatchObject({ sha256: sha256(bytes), size: bytes.length });
+    });
+
     it('keeps the same content once: committing it again drops the new copy', async () => {
       const bytes = unique('the same minutes');
       await kept(bytes);

@@ -76,19 +76,27 @@ export async function readSession(scope: TenantScope, store: BlobStore, userId: 
 
 /**
  * Appends a chunk that starts where the held bytes end (409 with the held count otherwise,
- * so the client can go on from there); more bytes than the declared size answer 413 and the
- * surplus is cut off. A connection dropped mid-chunk keeps what arrived.
+ * so the client can go on from there). A refused chunk leaves the upload as it was: one
+ * whose content-length goes past the declared size is answered 413 before a byte is
+ * written, and one sent without a length that turns out longer is cut back off. A
+ * connection dropped mid-chunk keeps what arrived, for the client to go on from there.
  */
-export async function appendChunk(scope: TenantScope, store: BlobStore, userId: number, uploadId: string, offset: number, chunk: Readable): Promise<UploadSession> {
+export async function appendChunk(
+  scope: TenantScope,
+  store: BlobStore,
+  userId: number,
+  uploadId: string,
+  chunk: { offset: number; length: number | undefined; bytes: Readable },
+): Promise<UploadSession> {
   const row = await requireSession(scope, userId, uploadId);
   // Two chunks written into one file at once would interleave: the second waits its turn.
   if (writing.has(row.id)) {
-    chunk.resume();
-    throw new AppError(409, ResultCode.CONFLICT, 'upload: another chunk of this upload is being received; ask how far it got, then go on');
+    chunk.bytes.resume();
+    throw chunkArriving();
   }
   writing.add(row.id);
   try {
-    return await appendAt(store, row, offset, chunk);
+    return await appendAt(store, row, chunk);
   } finally {
     writing.delete(row.id);
   }
@@ -97,15 +105,24 @@ export async function appendChunk(scope: TenantScope, store: BlobStore, userId: 
 /** Sessions receiving a chunk now (one process; several server instances would need a lock in the database). */
 const writing = new Set<string>();
 
-async function appendAt(store: BlobStore, row: SessionRow, offset: number, chunk: Readable): Promise<UploadSession> {
+const chunkArriving = () => new AppError(409, ResultCode.CONFLICT, 'upload: a chunk of this upload is being received; ask how far it got, then go on');
+
+const pastDeclaredSize = (size: number) =>
+  new AppError(413, ResultCode.PAYLOAD_TOO_LARGE, `file: the chunk goes past the ${size} bytes this upload declared; nothing of it was kept`);
+
+async function appendAt(store: BlobStore, row: SessionRow, chunk: { offset: number; length: number | undefined; bytes: Readable }): Promise<UploadSession> {
   const size = Number(row.size);
   const held = await store.uploads.received(row.id);
-  if (offset !== held) {
-    chunk.resume();
+  if (chunk.offset !== held) {
+    chunk.bytes.resume();
     throw new AppError(409, ResultCode.CONFLICT, `upload-offset: the server holds ${held} bytes of this upload; send from there`);
   }
-  const { overflow } = await store.uploads.append(row.id, held, chunk, size - held);
-  if (overflow) throw new AppError(413, ResultCode.PAYLOAD_TOO_LARGE, `file: more bytes than the ${size} this upload declared`);
+  if (chunk.length !== undefined && held + chunk.length > size) {
+    chunk.bytes.resume();
+    throw pastDeclaredSize(size);
+  }
+  const { overflow } = await store.uploads.append(row.id, held, chunk.bytes, size - held);
+  if (overflow) throw pastDeclaredSize(size);
   return present(store, row);
 }
 
@@ -119,6 +136,8 @@ export async function completeSession(
   uploadId: string,
 ): Promise<FileObject> {
   const row = await requireSession(scope, userId, uploadId);
+  // The bytes of a chunk still arriving are not accepted yet: it may still be refused and undone.
+  if (writing.has(row.id)) throw chunkArriving();
   const held = await store.uploads.received(row.id);
   if (held !== Number(row.size)) throw new AppError(409, ResultCode.CONFLICT, `upload: the server holds ${held} of ${Number(row.size)} bytes; send the rest first`);
   const blob = await store.adopt(row.id);
@@ -160,3 +179,6 @@ export const uploadOffsetOf = (header: string | string[] | undefined): number =>
   if (value === undefined || !/^\d{1,16}$/.test(value)) throw badRequest('upload-offset', 'send the header upload-offset: the byte the chunk starts at');
   return Number(value);
 };
+
+/** The chunk's length from its content-length header; undefined for a chunk sent without one (chunked encoding). */
+export const chunkLengthOf = (header: string | undefined): number | undefined => (header === undefined ? undefined : Number(header));

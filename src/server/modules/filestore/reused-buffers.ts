@@ -157,7 +157,9 @@ class PieceWriter extends Writable {
  * Writes the stream's bytes to the file in pieces of PIECE_BYTES, at most `room` of them (the
  * rest is read and dropped, and `overflow` says so). `seen` sees each piece before it is
  * written (to hash it). When the stream fails (a dropped connection), what arrived is
- * written (or a prefix of it, when the disk fails too) and the error is passed on.
+ * written (or a prefix of it, when the disk fails too) and the error is passed on, unless
+ * the stream had overflowed already: then it is answered as overflowed, for the caller to
+ * undo as a whole.
  */
 export async function writeToFile(source: Readable, file: FileHandle, options: { room?: number; seen?: PieceWatcher } = {}): Promise<Written> {
   const writer = new PieceWriter(file, options.room ?? Infinity, options.seen);
@@ -165,7 +167,7 @@ export async function writeToFile(source: Readable, file: FileHandle, options: {
     await pipeline(source, writer);
   } catch (error) {
     await writer.flush().catch(() => undefined);
-    throw error;
+    if (!writer.written.overflow) throw error;
   }
   return writer.written;
 }

@@ -31,7 +31,7 @@ import type { AppConfig } from '../../config.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { fileInfoOf, findFileObjects, insertFileObject, newFileId, requireFileObjects, tenantFileBytes, type FileObject } from './file-objects.ts';
 import { copyFileTo } from './reused-buffers.ts';
-import { appendChunk, cancelSession, completeSession, openSession, readSession, uploadOffsetOf } from './resumable.ts';
+import { appendChunk, cancelSession, chunkLengthOf, completeSession, openSession, readSession, uploadOffsetOf } from './resumable.ts';
 import { Thumbnails, thumbnailVariant } from './thumbnails.ts';
 import { receiveUpload, type UploadLimits } from './upload.ts';
 import { zipFileName, zipStream } from './zip.ts';
@@ -136,8 +136,8 @@ export async function filestoreRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: { uploadId: string }; Body: Readable }>(`${sessionPath}/:uploadId`, { schema: { params: uploadIdParams } }, async (request) => {
     if (!(request.body instanceof Readable)) throw badRequest('body', 'send the chunk as application/octet-stream');
-    const offset = uploadOffsetOf(request.headers['upload-offset']);
-    return appendChunk(scopeOf(request), app.services.blobs, sessionOf(request).userId, request.params.uploadId, offset, request.body);
+    const chunk = { offset: uploadOffsetOf(request.headers['upload-offset']), length: chunkLengthOf(request.headers['content-length']), bytes: request.body };
+    return appendChunk(scopeOf(request), app.services.blobs, sessionOf(request).userId, request.params.uploadId, chunk);
   });
 
   app.post<{ Params: { uploadId: string } }>(`${sessionPath}/:uploadId/complete`, { schema: { params: uploadIdParams } }, async (request): Promise<FileInfo> => {

@@ -124,10 +124,11 @@ export class UploadArea {
   }
 
   /**
-   * Appends at most `room` bytes of the stream to the upload's partial file, which holds
-   * `held` bytes; true when the stream held more. What reaches the file before a dropped
-   * connection stays. The bytes are hashed on the way, so completing a gigabyte upload need
-   * not read it again.
+   * Appends the stream to the upload's partial file, which holds `held` bytes, when it has at
+   * most `room` bytes; a longer stream (`overflow`) is undone, the file cut back to `held`.
+   * The bytes go straight to the file as they come, so what reaches it before a dropped
+   * connection stays. They are hashed on the way, so completing a gigabyte upload need not
+   * read it again.
    */
   async append(uploadId: string, held: number, source: Readable, room = Infinity): Promise<{ overflow: boolean }> {
     const kept = this.running.get(uploadId);
@@ -138,10 +139,12 @@ export class UploadArea {
     let overflow: boolean;
     try {
       ({ overflow } = await writeToFile(source, handle, { room, seen: running?.see }));
+      // The hash has seen the undone bytes too: it is left out, and completing reads the file again.
+      if (overflow) await handle.truncate(held);
     } finally {
       await handle.close();
     }
-    if (running) this.running.set(uploadId, running);
+    if (running && !overflow) this.running.set(uploadId, running);
     return { overflow };
   }
 

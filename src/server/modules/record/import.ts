@@ -1,6 +1,6 @@
 import type ExcelJS from 'exceljs';
 import { IMPORT_BATCH_ROWS, IMPORT_MAX_ROWS, type ImportProblem, type ImportResult } from '../../../core/contracts/forms.ts';
-import { fieldDisplayName, valueFields, type FieldDesign, type RecordData } from '../../../core/forms/form-design.ts';
+import { fieldDisplayName, valueFields, type FieldDesign, type PreparedRecord, type RecordData } from '../../../core/forms/form-design.ts';
 import { numberingPeriod, formatNumber } from '../../../core/forms/numbering.ts';
 import { prepareRecord } from '../../../core/forms/record-validation.ts';
 import { writeJson } from '../../db/json-column.ts';
@@ -12,6 +12,7 @@ import { dataScopeCondition, requireButton } from './access.ts';
 import { cellText, importable, readCell, type LinkedRecordFinder } from './cells.ts';
 import { loadDirectory, type RecordDirectory } from './directory.ts';
 import { parsedRule, reserveRecordNumbers } from './numbering.ts';
+import { referenceErrors } from './references.ts';
 import { openForm, recordWorkspace, type RecordContext } from './service.ts';
 import { RECORD_ROW_HEADER, SYSTEM_HEADERS, sheetName } from './sheet-layout.ts';
 
@@ -204,15 +205,21 @@ export async function importRecords(ctx: RecordContext, formId: number, buffer: 
   const reader: RowReader = { directory: await loadDirectory(ctx.scope), findLinked: linkedFinder(ctx) };
   const now = new Date(ctx.clock.now());
 
-  const good: { data: RecordData; title: string }[] = [];
+  const rows: { number: number; read: { problems: ImportProblem[] }; prepared: PreparedRecord }[] = [];
   for (let number = 2; number <= sheet.rowCount; number++) {
     const row = sheet.getRow(number);
     if (isEmptyRow(row)) continue;
     const read = await readRow(row, number, columns, tables, reader);
     // The form's rules run on what could be read, so a row's report names every reason at once.
-    const prepared = prepareRecord(version, read.data, { now, mode: 'create' });
+    rows.push({ number, read, prepared: prepareRecord(version, read.data, { now, mode: 'create' }) });
+  }
+  // Names in cells are looked up in the tenant, but a default may name anyone: checked as a create's are.
+  const unknown = await referenceErrors(ctx.scope, version.design, rows.map(({ prepared }) => ({ data: prepared.data })));
+  const good: { data: RecordData; title: string }[] = [];
+  for (const [i, { number, read, prepared }] of rows.entries()) {
     const unread = (field: string) => read.problems.some((p) => field === p.field || field.startsWith(`${p.field}.`) || field.startsWith(`${p.field}[`));
-    const problems = [...read.problems, ...prepared.errors.filter((e) => !unread(e.field)).map((e) => ({ row: number, field: e.field, message: e.message }))];
+    const errors = [...prepared.errors, ...unknown[i]!.filter((e) => !prepared.errors.some((p) => p.field === e.field))].filter((e) => !unread(e.field));
+    const problems = [...read.problems, ...errors.map((e) => ({ row: number, field: e.field, message: e.message }))];
     if (problems.length) failed.push(...problems.sort((a, b) => a.field.localeCompare(b.field)));
     else good.push({ data: prepared.data, title: prepared.title });
   }

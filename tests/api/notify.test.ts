@@ -5,12 +5,14 @@ import type { CurrentAccount, Notification, NotifySummary } from '../../src/core
 import { testDialects } from '../helpers/databases.ts';
 import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
-/** Opens the event stream and collects its events until closed. */
-function openStream(url: string, token: string) {
+/** Opens the event stream with a ticket (asked for with the token, as the web client does) and collects its events until closed. */
+async function openStream(url: string, token: string) {
+  const answer = await fetch(`${url}/api/proptech_notify/notify/stream/ticket`, { method: 'POST', headers: { token } });
+  const { ticket } = ((await answer.json()) as { data: { ticket: string } }).data;
   const events: { event: string; data: unknown }[] = [];
   let buffer = '';
   let onEvent: () => void = () => {};
-  const request = http.get(`${url}/api/proptech_notify/notify/stream?token=${encodeURIComponent(token)}`, (response) => {
+  const request = http.get(`${url}/api/proptech_notify/notify/stream?ticket=${encodeURIComponent(ticket)}`, (response) => {
     response.setEncoding('utf8');
     response.on('data', (chunk: string) => {
       buffer += chunk;
@@ -63,7 +65,7 @@ describe.each(testDialects())('notifications on %s', (dialect) => {
     t.call<PageResult<Notification>>('POST', '/proptech_notify/notify/page', { token, body });
 
   it('pushes a new notification to the open event stream with the unread count', async () => {
-    const stream = openStream(t.url, alice);
+    const stream = await openStream(t.url, alice);
     await stream.waitFor(1);
     expect(stream.events[0]).toEqual({ event: 'unread', data: { unreadCount: 0 } });
     const sent = await send(admin, { notifyType: 'FLOW', title: 'Approve QC-001', content: 'Waiting for you', link: '/table/formData', userIds: [aliceId] });

@@ -40,3 +40,19 @@ export interface NotifySendBody {
 
 /** How many notifications `GET notify` returns beside the unread count. */
 export const NOTIFY_LATEST_COUNT = 5;
+
+/**
+ * The event stream of new notifications. EventSource cannot send the token header, and a token
+ * in the address would be written to access logs and proxies: the stream is opened with a
+ * ticket, asked for (token in the header, as every call) right before each (re)connect.
+ */
+export const NOTIFY_STREAM_PATH = '/proptech_notify/notify/stream';
+export const NOTIFY_STREAM_TICKET_PATH = `${NOTIFY_STREAM_PATH}/ticket`;
+/** How long a ticket opens the stream; it opens it once. */
+export const STREAM_TICKET_SECONDS = 30;
+
+export interface StreamTicket {
+  ticket: string;
+  /** Seconds left to open the stream with it. */
+  expiresIn: number;
+}

@@ -17,6 +17,7 @@ import * as m014 from './migrations/014_documents.ts';
 import * as m015 from './migrations/015_file_links.ts';
 import * as m016 from './migrations/016_change_notices.ts';
 import * as m017 from './migrations/017_view_reader.ts';
+import * as m018 from './migrations/018_document_file_index.ts';
 
 /** What a migration needs to know about the database beyond Kysely's schema builder. */
 export interface MigrationContext {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, CodeMigration> = {
   '015_file_links': m015,
   '016_change_notices': m016,
   '017_view_reader': m017,
+  '018_document_file_index': m018,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

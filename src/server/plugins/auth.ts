@@ -21,7 +21,7 @@ declare module 'fastify' {
     auth?: AuthLevel;
     /** A function point the caller must hold, or a list of which any one will do (ADMINs hold all). */
     point?: string | readonly string[];
-    /** Also accept the token as a `token` query parameter (EventSource cannot send headers). */
+    /** Also accept the token as a `token` query parameter (<img> and <a> cannot send headers). */
     tokenInQuery?: boolean;
   }
   interface FastifyRequest {
@@ -30,7 +30,8 @@ declare module 'fastify' {
   }
 }
 
-function rawToken(request: FastifyRequest): string | undefined {
+/** The token the request came with (the header; the query too on a `tokenInQuery` route). */
+export function rawToken(request: FastifyRequest): string | undefined {
   const header = request.headers.token;
   const value = Array.isArray(header) ? header[0] : header;
   if (value) return value;

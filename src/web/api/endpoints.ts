@@ -9,6 +9,7 @@ import type {
   UserInfo,
   WorkspaceInfo,
 } from '../../core/entities.ts';
+import { NOTIFY_STREAM_TICKET_PATH, type StreamTicket } from '../../core/contracts/notify.ts';
 import type { BlobRequestOptions, BlobResponse } from './request-types.ts';
 
 export interface CallOptions {
@@ -60,6 +61,8 @@ export function shellApi(http: Http) {
     notifyPage: (query: { notifyType: string | null; pageNum: number; pageSize: number; read?: boolean }) =>
       http.post<PageResult<Notification>>(`${NOTIFY}/notify/page`, query),
     markNotify: (id?: number) => http.put<{ unreadCount: number }>(`${NOTIFY}/notify/mark`, id === undefined ? {} : { id }),
+    /** What opens the notification stream once (EventSource cannot send the token header). */
+    notifyStreamTicket: () => http.post<StreamTicket>(NOTIFY_STREAM_TICKET_PATH, undefined, { showErrorToast: false }),
   };
 }
 

@@ -95,7 +95,7 @@ export async function requireDocFile(caller: DocCaller, library: Library, id: nu
     .where('doc_file.workspace_id', '=', library.workspace.id)
     .where('doc_file.deleted_time', 'is', null)
     .executeTakeFirst();
-  if (!row || (row.folder_id !== null && !library.visible(row.folder_id)) || library.accessTo(row.folder_id) === null) throw notFound('Document');
+  if (!row || !library.showsDocumentsIn(row.folder_id)) throw notFound('Document');
   library.requireFolder(row.folder_id, wanted);
   return row;
 }

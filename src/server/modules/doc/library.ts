@@ -65,6 +65,11 @@ export class Library {
     return this.live.has(folderId) && this.accessTo(folderId) !== null;
   }
 
+  /** Whether the caller may see (view, download) the live documents directly in a folder (null: the top). */
+  showsDocumentsIn(folderId: number | null): boolean {
+    return folderId === null ? this.accessTo(null) !== null : this.visible(folderId);
+  }
+
   /** Folder names from the top down to the folder, joined by '/' ('' for the top). */
   pathOf(folderId: number | null): string {
     const names: string[] = [];

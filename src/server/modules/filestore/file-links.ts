@@ -5,12 +5,17 @@ import { readJson } from '../../db/json-column.ts';
 import type { DB } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 
-/** What the index needs of a record: its id and form, its data, and when it last changed. */
+/** What the index needs of a record: its id and form, its data, and when it last changed (and by whom). */
 export interface LinkedRecord {
   id: number;
   form_id: number;
   data: unknown;
   update_time: string;
+  /**
+   * Who wrote the data: a file it newly holds is linked only when it is their upload (or the
+   * record held it already). Absent only for the back-fill, which indexes what is there.
+   */
+  updated_by?: number | null;
 }
 
 // Keeps each statement well under the databases' bound-parameter limits.
@@ -24,12 +29,12 @@ function batches<T>(items: readonly T[]): T[][] {
 
 const linkKey = (ownerId: number, ref: RecordFileRef) => `${ownerId}\u0000${ref.field}\u0000${ref.fileId}`;
 
-/** The ids among `ids` that name files of the scope's tenant. */
-async function tenantFileIds(scope: TenantScope, ids: readonly string[]): Promise<Set<string>> {
-  const known = new Set<string>();
+/** The files of the scope's tenant among `ids`, with their uploaders. */
+async function tenantFiles(scope: TenantScope, ids: readonly string[]): Promise<Map<string, number | null>> {
+  const known = new Map<string, number | null>();
   for (const batch of batches([...new Set(ids)])) {
-    const rows = await scope.selectFrom('file_object').select('file_object.id').where('file_object.id', 'in', batch).execute();
-    for (const row of rows) known.add(row.id);
+    const rows = await scope.selectFrom('file_object').select(['file_object.id', 'file_object.created_by']).where('file_object.id', 'in', batch).execute();
+    for (const row of rows) known.set(row.id, row.created_by);
   }
   return known;
 }
@@ -38,14 +43,16 @@ async function tenantFileIds(scope: TenantScope, ids: readonly string[]): Promis
  * Makes the index hold exactly the files each record's data holds (src/core's filesInRecord):
  * links of files a record no longer holds go, new ones get the record's change time, unchanged
  * ones keep theirs. Only files of the scope's tenant are linked, so another tenant's id written
- * into a record links nothing. Call inside the transaction that wrote the records; `created`
- * says they were just inserted, so there are no links of theirs to read (a create or an
- * import of many rows adds no query for them).
+ * into a record links nothing; and, as a link lets the record's readers download the file,
+ * only the writer's own uploads or files the record held already, so a member cannot reach a
+ * file by writing its id into a record of theirs. Call inside the transaction that wrote the
+ * records; `created` says they were just inserted, so there are no links of theirs to read (a
+ * create or an import of many rows adds no query for them).
  */
 export async function linkRecordFiles(scope: TenantScope, records: readonly LinkedRecord[], options: { created?: boolean } = {}): Promise<void> {
   if (!records.length) return;
   const held = records.map((record) => ({ record, refs: filesInRecord(readJson(record.data)) }));
-  const known = await tenantFileIds(scope, held.flatMap(({ refs }) => refs.map((ref) => ref.fileId)));
+  const known = await tenantFiles(scope, held.flatMap(({ refs }) => refs.map((ref) => ref.fileId)));
   const wanted = new Map<string, { record: LinkedRecord; ref: RecordFileRef }>();
   for (const { record, refs } of held) {
     for (const ref of refs) if (known.has(ref.fileId)) wanted.set(linkKey(record.id, ref), { record, ref });
@@ -54,6 +61,8 @@ export async function linkRecordFiles(scope: TenantScope, records: readonly Link
   if (options.created && !wanted.size) return;
   const stale: number[] = [];
   const kept = new Set<string>();
+  /** Files each record held before this write, in any field (a file moved to another row stays its own). */
+  const before = new Set<string>();
   for (const ids of options.created ? [] : batches(records.map((r) => r.id))) {
     const rows = await scope
       .selectFrom('file_link')
@@ -63,14 +72,17 @@ export async function linkRecordFiles(scope: TenantScope, records: readonly Link
       .execute();
     for (const row of rows) {
       const key = linkKey(row.owner_id, { fileId: row.file_id, field: row.field });
+      before.add(`${row.owner_id}\u0000${row.file_id}`);
       if (wanted.has(key)) kept.add(key);
       else stale.push(row.id);
     }
   }
+  const mayLink = (record: LinkedRecord, fileId: string) =>
+    record.updated_by === undefined || known.get(fileId) === record.updated_by || before.has(`${record.id}\u0000${fileId}`);
   for (const ids of batches(stale)) await scope.deleteFrom('file_link').where('file_link.id', 'in', ids).execute();
 
   const fresh = [...wanted.entries()]
-    .filter(([key]) => !kept.has(key))
+    .filter(([key, { record, ref }]) => !kept.has(key) && mayLink(record, ref.fileId))
     .map(([, { record, ref }]) => ({
       file_id: ref.fileId,
       owner_kind: 'record' as const,
@@ -92,7 +104,9 @@ export async function unlinkRecords(scope: TenantScope, recordIds: readonly numb
 /**
  * An avatar that is a file of the store links that file to its user, in the file's tenant
  * (accounts are global; a file belongs to one tenant) and only when the user is a member of
- * it. Any earlier avatar's link goes. Call inside the transaction that saves the avatar.
+ * it and uploaded it: an avatar is shown to the whole tenant, so naming another's file as
+ * one's avatar must not open it to all. Any earlier avatar's link goes. Call inside the
+ * transaction that saves the avatar.
  */
 export async function linkAvatarFile(db: Kysely<DB>, userId: number, avatar: string | null, time: string): Promise<void> {
   await db.deleteFrom('file_link').where('owner_kind', '=', 'avatar').where('owner_id', '=', userId).execute();
@@ -103,6 +117,7 @@ export async function linkAvatarFile(db: Kysely<DB>, userId: number, avatar: str
     .innerJoin('tenant_member', (join) => join.onRef('tenant_member.tenant_id', '=', 'file_object.tenant_id').on('tenant_member.user_id', '=', userId))
     .select(['file_object.id', 'file_object.tenant_id'])
     .where('file_object.id', '=', fileId)
+    .where('file_object.created_by', '=', userId)
     .executeTakeFirst();
   if (!file) return;
   await db

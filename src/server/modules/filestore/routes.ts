@@ -27,6 +27,7 @@ import { contentDisposition } from '../../content-disposition.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { scopeOf, sessionOf } from '../../plugins/auth.ts';
 import { requestedRange } from './byte-range.ts';
+import { requireReadableFiles } from './file-access.ts';
 import type { AppConfig } from '../../config.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { fileInfoOf, findFileObjects, insertFileObject, newFileId, requireFileObjects, tenantFileBytes, type FileObject } from './file-objects.ts';
@@ -100,8 +101,9 @@ async function sendFromDisk(request: FastifyRequest, reply: FastifyReply, file: 
 
 /**
  * The file store: upload, download (ranges, ETag = SHA-256), zip of several files, and
- * metadata by ids (feign/file). Any signed-in user of a tenant may use it; every file
- * belongs to the tenant it was uploaded in, and other tenants' ids answer 404.
+ * metadata by ids (feign/file). Any signed-in user of a tenant may upload; every file
+ * belongs to the tenant it was uploaded in, and other tenants' ids answer 404. A file's bytes
+ * (download, preview, thumbnail, zip) go only to who may read what holds it (file-access.ts).
  */
 export async function filestoreRoutes(app: FastifyInstance): Promise<void> {
   app.post(`${FILESTORE_PREFIX}/file/upload`, async (request): Promise<FileInfo> => {
@@ -157,6 +159,7 @@ export async function filestoreRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: fileIdParams, querystring: fileDownloadQuery }, config: { tokenInQuery: true } },
     async (request, reply) => {
       const [file] = await requireFileObjects(scopeOf(request), [request.params.fileId]);
+      await requireReadableFiles(app, request, [file!]);
       const inline = (request.query.inline === '1' || request.query.inline === 'true') && INLINE_IMAGE_EXTENSIONS.includes(extensionOf(file!.name));
       return sendFile(app, request, reply, file!, inline);
     },
@@ -169,6 +172,7 @@ export async function filestoreRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: fileIdParams, querystring: fileThumbnailQuery }, config: { tokenInQuery: true } },
     async (request, reply) => {
       const [file] = await requireFileObjects(scopeOf(request), [request.params.fileId]);
+      await requireReadableFiles(app, request, [file!]);
       const extension = extensionOf(file!.name);
       Thumbnails.requireImage(extension);
       const { size } = request.query;
@@ -184,6 +188,7 @@ export async function filestoreRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: DownloadZipBody }>(`${FILESTORE_PREFIX}/file/downloadZip`, { schema: { body: downloadZipBody } }, async (request, reply) => {
     const files = await requireFileObjects(scopeOf(request), request.body.fileIds);
+    await requireReadableFiles(app, request, files);
     return reply
       .type('application/zip')
       .header('content-disposition', contentDisposition(zipFileName(request.body.zipName)))

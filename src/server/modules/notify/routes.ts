@@ -1,19 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  NOTIFY_STREAM_PATH,
+  NOTIFY_STREAM_TICKET_PATH,
   notifyMarkBody,
   notifyPageBody,
   notifySendBody,
   type NotifyMarkBody,
   type NotifyPageBody,
   type NotifySendBody,
+  type StreamTicket,
 } from '../../../core/contracts/notify.ts';
-import { scopeOf, sessionOf } from '../../plugins/auth.ts';
+import { TenantScope } from '../../db/tenant-scope.ts';
+import { rawToken, scopeOf, sessionOf } from '../../plugins/auth.ts';
 import { markRead, notifySummary, pageNotifications, sendNotifications, unreadCount } from './service.ts';
+import { StreamTickets } from './stream-tickets.ts';
 
 const HEARTBEAT_MS = 25_000;
 
 export async function notifyRoutes(app: FastifyInstance): Promise<void> {
-  const { clock, notifyBus } = app.services;
+  const { clock, notifyBus, db, tokens } = app.services;
+  const tickets = new StreamTickets(clock, tokens);
 
   app.post<{ Body: NotifyPageBody }>('/proptech_notify/notify/page', { schema: { body: notifyPageBody } }, async (request) =>
     pageNotifications(scopeOf(request), sessionOf(request).userId, request.body),
@@ -37,10 +43,15 @@ export async function notifyRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Server-sent events: `unread` once on connect, then `notify` for each new notification.
-  app.get('/proptech_notify/notify/stream', { config: { tokenInQuery: true } }, async (request, reply) => {
-    const scope = scopeOf(request);
-    const { userId } = sessionOf(request);
+  // A ticket for opening the stream once, asked for with the token in the header right before each (re)connect.
+  app.post(NOTIFY_STREAM_TICKET_PATH, async (request): Promise<StreamTicket> => tickets.issue(sessionOf(request), rawToken(request)!));
+
+  // Server-sent events: `unread` once on connect, then `notify` for each new notification. The
+  // ticket alone says whose stream it is; a token (in the address or a header) opens nothing.
+  app.get<{ Querystring: { ticket?: unknown } }>(NOTIFY_STREAM_PATH, { config: { auth: 'public' } }, async (request, reply) => {
+    const { ticket } = request.query;
+    const { userId, tenantId } = await tickets.redeem(typeof ticket === 'string' ? ticket : undefined);
+    const scope = new TenantScope(db, tenantId);
     const count = await unreadCount(scope, userId);
     reply.hijack();
     const out = reply.raw;

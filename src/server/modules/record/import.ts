@@ -172,7 +172,7 @@ async function insertRows(ctx: RecordContext, version: LoadedVersion, workspaceC
             update_time: time,
           })),
         )
-        .returning(['id', 'form_id', 'data', 'update_time'])
+        .returning(['id', 'form_id', 'data', 'update_time', 'updated_by'])
         .execute();
       await linkRecordFiles(scope, written, { created: true });
     });

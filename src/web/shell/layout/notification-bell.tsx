@@ -8,23 +8,18 @@ import type { Notification } from '../../../core/entities.ts';
 import { formatServerDate } from '../../../core/format.ts';
 import { languageOf } from '../../i18n/i18n.ts';
 import { useStores } from '../../stores/stores-context.tsx';
+import { openNotifyStream } from './notify-stream.ts';
 
 /** Types the server sends today; the filter offers these plus any type seen in the list. */
 const KNOWN_TYPES = ['TASK', 'FLOW', 'SYSTEM'];
-const STREAM_PATH = '/api/proptech_notify/notify/stream';
 
-/** Unread count kept live by the server-sent-events stream. */
-function useUnreadCount(token: string): [number, (n: number) => void] {
+/** Unread count kept live by the server-sent-events stream, opened with a new ticket on every (re)connect. */
+function useUnreadCount(ticket: () => Promise<string>, token: string): [number, (n: number) => void] {
   const [count, setCount] = useState(0);
   useEffect(() => {
     if (!token) return;
-    // EventSource cannot send headers, so the stream takes the token as a query parameter.
-    const source = new EventSource(`${STREAM_PATH}?token=${encodeURIComponent(token)}`);
-    const onCount = (event: MessageEvent<string>) => setCount((JSON.parse(event.data) as { unreadCount: number }).unreadCount);
-    source.addEventListener('unread', onCount);
-    source.addEventListener('notify', onCount);
-    return () => source.close();
-  }, [token]);
+    return openNotifyStream({ ticket, onUnreadCount: setCount });
+  }, [ticket, token]);
   return [count, setCount];
 }
 
@@ -32,7 +27,8 @@ export const NotificationBell = observer(function NotificationBell() {
   const stores = useStores();
   const { t, i18n } = useTranslation('layout');
   const navigate = useNavigate();
-  const [unread, setUnread] = useUnreadCount(stores.user.token);
+  const ticket = useCallback(async () => (await stores.api.notifyStreamTicket()).ticket, [stores]);
+  const [unread, setUnread] = useUnreadCount(ticket, stores.user.token);
   const [open, setOpen] = useState(false);
   const [type, setType] = useState<string | null>(null);
   const [items, setItems] = useState<Notification[] | null>(null);

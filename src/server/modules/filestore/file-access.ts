@@ -1,0 +1,162 @@
+import { sql } from 'kysely';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TenantScope } from '../../db/tenant-scope.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { scopeOf, sessionOf } from '../../plugins/auth.ts';
+import { libraryById, type DocCaller, type Library } from '../doc/library.ts';
+import { formOpen, inDataScope, readsRecords } from '../record/access.ts';
+import { recordContext } from '../record/context.ts';
+import { requireRecordReader, visibleRecord, type RecordContext } from '../record/service.ts';
+import type { FileObject } from './file-objects.ts';
+
+/** One holder of a file: a record (in `field`) or an avatar (file_link), or a document of which it is a version. */
+interface FileOwner {
+  fileId: string;
+  kind: 'record' | 'avatar' | 'document';
+  /** The record's, user's or document's id. */
+  ownerId: number;
+  field: string;
+  workspaceId: number | null;
+  folderId: number | null;
+  deletedTime: string | null;
+}
+
+// Keeps each statement well under the databases' bound-parameter limits.
+const BATCH = 500;
+
+/**
+ * Every holder of the files, in one query per 500 files, each side on its index
+ * (file_link_file, doc_version_file): a download asks nothing more before the owners' rules.
+ */
+async function ownersOf(scope: TenantScope, fileIds: readonly string[]): Promise<Map<string, FileOwner[]>> {
+  const owners = new Map<string, FileOwner[]>();
+  const ids = [...new Set(fileIds)];
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const batch = ids.slice(i, i + BATCH);
+    const links = scope
+      .selectFrom('file_link')
+      .select([
+        'file_link.file_id as fileId',
+        sql<FileOwner['kind']>`file_link.owner_kind`.as('kind'),
+        'file_link.owner_id as ownerId',
+        'file_link.field as field',
+        sql<number | null>`null`.as('workspaceId'),
+        sql<number | null>`null`.as('folderId'),
+        sql<string | null>`null`.as('deletedTime'),
+      ])
+      .where('file_link.file_id', 'in', batch);
+    const versions = scope
+      .selectFrom('doc_version')
+      .innerJoin('doc_file', 'doc_file.id', 'doc_version.doc_id')
+      .select([
+        'doc_version.file_id as fileId',
+        sql<FileOwner['kind']>`'document'`.as('kind'),
+        'doc_file.id as ownerId',
+        sql<string>`''`.as('field'),
+        sql<number | null>`doc_file.workspace_id`.as('workspaceId'),
+        sql<number | null>`doc_file.folder_id`.as('folderId'),
+        sql<string | null>`doc_file.deleted_time`.as('deletedTime'),
+      ])
+      .where('doc_version.file_id', 'in', batch);
+    for (const row of await links.unionAll(versions).execute()) {
+      const list = owners.get(row.fileId) ?? [];
+      list.push({ ...row, ownerId: Number(row.ownerId), workspaceId: row.workspaceId === null ? null : Number(row.workspaceId) });
+      owners.set(row.fileId, list);
+    }
+  }
+  return owners;
+}
+
+/** What a rule that throws gives, or null when it answers 403 or 404: "may not". */
+async function unlessRefused<T>(rule: () => Promise<T>): Promise<T | null> {
+  try {
+    return await rule();
+  } catch (error) {
+    if (error instanceof AppError && (error.statusCode === 403 || error.statusCode === 404)) return null;
+    throw error;
+  }
+}
+
+/** What the caller may read of one record: nothing (null), or every field but the hidden ones. */
+function recordView(ctx: RecordContext, recordId: number): Promise<{ hidden: readonly string[] } | null> {
+  return unlessRefused(async () => {
+    // As record/detail decides.
+    const { record, form } = await visibleRecord(ctx, recordId);
+    const version = await ctx.versions.get(ctx.scope, form.id, record.version);
+    if (!version) throw notFound('Record');
+    await requireRecordReader(ctx, form, version, record.id);
+    const byOwnRights = readsRecords(ctx.access, version.settings) && formOpen(ctx.access, form) && inDataScope(ctx.access, record);
+    if (byOwnRights || !ctx.hooks.flowState) return { hidden: [] };
+    // An approver who reads the record only through their task does not get the fields their step hides.
+    return { hidden: (await ctx.hooks.flowState(ctx.scope, ctx.access.session, record))?.hiddenFields ?? [] };
+  });
+}
+
+/** The record field a file path lies in: `items[2].receipt` -> `items`. */
+const topField = (path: string) => path.replace(/\[\d+\]/g, '').split('.')[0]!;
+
+/**
+ * Who may read a file of the store (download, preview, thumbnail, zip) is decided by what holds it:
+ * - a document (any of its versions): who may see the document in its folder (doc/library.ts, doc/folder-access.ts);
+ * - a record: who may read the record and the field holding the file (record/service.ts, record/access.ts);
+ * - an avatar: every member of the tenant;
+ * - nothing (just uploaded and not yet added anywhere, or its holders gone): its uploader only.
+ * One holder the caller may read is enough. Page, plate and form designs hold no files of the
+ * store (a plate's pictures live in its design), so they open none. Refused files answer 404,
+ * as those of another tenant do: their ids are not there for the caller.
+ */
+export async function requireReadableFiles(app: FastifyInstance, request: FastifyRequest, files: readonly FileObject[]): Promise<void> {
+  const scope = scopeOf(request);
+  const { userId } = sessionOf(request);
+  const owners = await ownersOf(
+    scope,
+    files.map((f) => f.id),
+  );
+
+  // The rules' inputs are read once per request, and only when a file needs them.
+  let context: Promise<RecordContext> | null = null;
+  const contextOf = () => (context ??= recordContext(app, request));
+  const records = new Map<number, Promise<{ hidden: readonly string[] } | null>>();
+  const libraries = new Map<number, Promise<Library | null>>();
+  const libraryOf = (workspaceId: number) => {
+    let library = libraries.get(workspaceId);
+    if (!library) {
+      library = contextOf().then((ctx) => {
+        const caller: DocCaller = { scope, session: ctx.access.session, rights: ctx.access, now: () => new Date(ctx.clock.now()).toISOString() };
+        return unlessRefused(() => libraryById(caller, workspaceId));
+      });
+      libraries.set(workspaceId, library);
+    }
+    return library;
+  };
+
+  const reads = async (owner: FileOwner): Promise<boolean> => {
+    switch (owner.kind) {
+      case 'avatar':
+        return true;
+      case 'record': {
+        let view = records.get(owner.ownerId);
+        if (!view) records.set(owner.ownerId, (view = contextOf().then((ctx) => recordView(ctx, owner.ownerId))));
+        const seen = await view;
+        return seen !== null && !seen.hidden.includes(topField(owner.field));
+      }
+      case 'document': {
+        // A document in the recycle bin is downloaded by no one, as in the library.
+        if (owner.deletedTime !== null || owner.workspaceId === null) return false;
+        const library = await libraryOf(owner.workspaceId);
+        return library !== null && library.showsDocumentsIn(owner.folderId);
+      }
+    }
+  };
+
+  for (const file of files) {
+    const holders = owners.get(file.id) ?? [];
+    if (!holders.length) {
+      if (file.created_by === userId) continue;
+      throw notFound('File');
+    }
+    let readable = false;
+    for (const holder of holders) if (!readable) readable = await reads(holder);
+    if (!readable) throw notFound('File');
+  }
+}

@@ -1,9 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { localesPlugin } from './src/web/i18n/vite-locales-plugin.ts';
-import { flowValidatorPlugin } from './src/web/forms/vite-flow-validator-plugin.ts';
-import { formDesignValidatorPlugin } from './src/web/forms/vite-form-design-validator-plugin.ts';
-import { widgetValidatorsPlugin } from './src/web/renderer/vite-widget-validators-plugin.ts';
+import { localesPlugin } from './scripts/vite/vite-locales-plugin.ts';
+import { flowValidatorPlugin } from './scripts/vite/vite-flow-validator-plugin.ts';
+import { formDesignValidatorPlugin } from './scripts/vite/vite-form-design-validator-plugin.ts';
+import { widgetValidatorsPlugin } from './scripts/vite/vite-widget-validators-plugin.ts';
 
 export default defineConfig({
   plugins: [react(), localesPlugin('locales'), widgetValidatorsPlugin('widgets'), formDesignValidatorPlugin('schemas/meta'), flowValidatorPlugin('schemas/meta')],

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
-import { flowValidatorPlugin } from './src/web/forms/vite-flow-validator-plugin.ts';
-import { formDesignValidatorPlugin } from './src/web/forms/vite-form-design-validator-plugin.ts';
-import { widgetValidatorsPlugin } from './src/web/renderer/vite-widget-validators-plugin.ts';
+import { flowValidatorPlugin } from './scripts/vite/vite-flow-validator-plugin.ts';
+import { formDesignValidatorPlugin } from './scripts/vite/vite-form-design-validator-plugin.ts';
+import { widgetValidatorsPlugin } from './scripts/vite/vite-widget-validators-plugin.ts';
 
 export default defineConfig({
   // Widget props and form design validation are generated code, as in the build.

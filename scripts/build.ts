@@ -10,7 +10,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const WEB_SOURCES = ['index.html', 'src/web', 'src/core', 'widgets', 'locales', 'vite.config.ts', 'package.json'];
+const WEB_SOURCES = ['index.html', 'src/web', 'src/core', 'widgets', 'locales', 'vite.config.ts', 'scripts/vite', 'package.json'];
 export const SERVER_BUILD_DIR = path.join(ROOT, 'dist', 'server');
 export const SERVER_MAIN = path.join(SERVER_BUILD_DIR, 'main.js');
 

@@ -29,7 +29,7 @@ export const NAMESPACES = ['common', 'login', 'layout', 'menu', 'errors', 'widge
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';
 
-/** Locale files are served unhashed from the site root (built by vite-locales-plugin.ts). */
+/** Locale files are served unhashed from the site root (built by scripts/vite/vite-locales-plugin.ts). */
 export const LOCALES_LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
 
 export interface CreateI18nOptions {

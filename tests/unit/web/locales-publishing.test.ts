@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import { build, createServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWebApp } from '../../../src/server/plugins/web-app.ts';
-import { localesPlugin } from '../../../src/web/i18n/vite-locales-plugin.ts';
+import { localesPlugin } from '../../../scripts/vite/vite-locales-plugin.ts';
 import { LOCALES_DIR, readLocale } from '../../helpers/locales.ts';
 
 let workDir: string;

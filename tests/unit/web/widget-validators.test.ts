@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validators } from 'virtual:plinth/widget-props-validators';
-import { widgetValidatorsSource } from '../../../src/web/renderer/vite-widget-validators-plugin.ts';
+import { widgetValidatorsSource } from '../../../scripts/vite/vite-widget-validators-plugin.ts';
 import { checkWidgetProps } from '../../../src/web/renderer/widget-props.ts';
 import { widgetRegistry } from '../../../widgets/registry.ts';
 

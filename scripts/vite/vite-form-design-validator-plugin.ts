@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { FORM_DESIGN_AJV_OPTIONS } from '../../core/forms/form-design-problems.ts';
-import { createAjv } from '../../core/validation/ajv.ts';
-import { standaloneModule } from '../renderer/vite-widget-validators-plugin.ts';
+import { FORM_DESIGN_AJV_OPTIONS } from '../../src/core/forms/form-design-problems.ts';
+import { createAjv } from '../../src/core/validation/ajv.ts';
+import { standaloneModule } from './vite-widget-validators-plugin.ts';
 
 export const FORM_DESIGN_VALIDATOR_MODULE = 'virtual:plinth/form-design-validator';
 const RESOLVED = `\0${FORM_DESIGN_VALIDATOR_MODULE}`;

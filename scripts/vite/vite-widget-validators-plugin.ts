@@ -3,8 +3,9 @@ import path from 'node:path';
 import type Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Plugin } from 'vite';
-import { PAGE_CONFIG_AJV_OPTIONS } from '../../core/pages/page-config-problems.ts';
-import { createAjv } from '../../core/validation/ajv.ts';
+import { PAGE_CONFIG_AJV_OPTIONS } from '../../src/core/pages/page-config-problems.ts';
+import { WIDGET_SCHEMA_KEYWORDS } from '../../src/core/pages/widget-refs.ts';
+import { createAjv } from '../../src/core/validation/ajv.ts';
 
 export const WIDGET_VALIDATORS_MODULE = 'virtual:plinth/widget-props-validators';
 export const PAGE_CONFIG_VALIDATORS_MODULE = 'virtual:plinth/page-config-validators';
@@ -57,7 +58,7 @@ const objectLiteral = (entries: [string, string][]) => `{ ${entries.map(([key, n
  */
 export function widgetValidatorsSource(widgetsDir: string): { code: string; files: string[] } {
   const files = propsSchemaFiles(widgetsDir);
-  const ajv = createAjv({ allErrors: true, useDefaults: true, code: { source: true, esm: true } });
+  const ajv = createAjv({ allErrors: true, useDefaults: true, keywords: WIDGET_SCHEMA_KEYWORDS, code: { source: true, esm: true } });
   const exports: Record<string, string> = {};
   files.forEach(({ schema }, i) => {
     ajv.addSchema(schema);

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { FLOW_AJV_OPTIONS } from '../../core/flows/flow-definition.ts';
-import { createAjv } from '../../core/validation/ajv.ts';
-import { standaloneModule } from '../renderer/vite-widget-validators-plugin.ts';
+import { FLOW_AJV_OPTIONS } from '../../src/core/flows/flow-definition.ts';
+import { createAjv } from '../../src/core/validation/ajv.ts';
+import { standaloneModule } from './vite-widget-validators-plugin.ts';
 
 export const FLOW_VALIDATOR_MODULE = 'virtual:plinth/flow-validator';
 const RESOLVED = `\0${FLOW_VALIDATOR_MODULE}`;

@@ -1,4 +1,5 @@
 import { FILE_NAME_MAX } from './contracts/files.ts';
+import { extensionDot } from './upload-types.ts';
 
 /**
  * Characters a name may hold without anyone seeing them: control characters, line and
@@ -27,8 +28,8 @@ export function safeFileName(name: string): string {
   // Counted in characters, not UTF-16 units, so no character is cut in half.
   const characters = [...base];
   if (characters.length <= FILE_NAME_MAX) return base;
-  const dot = base.lastIndexOf('.');
-  const extension = dot > 0 ? [...base.slice(dot)] : [];
+  const dot = extensionDot(base);
+  const extension = dot < 0 ? [] : [...base.slice(dot)];
   if (extension.length >= FILE_NAME_MAX / 2) return characters.slice(0, FILE_NAME_MAX).join('');
   return [...characters.slice(0, FILE_NAME_MAX - extension.length), ...extension].join('').trim();
 }
@@ -51,8 +52,8 @@ export function exportFileName(title: string, extension: string, fallback = 'exp
  * whose name is taken.
  */
 export function freeName(name: string, isTaken: (candidate: string) => boolean): string {
-  const dot = name.lastIndexOf('.');
-  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  const dot = extensionDot(name);
+  const [stem, extension] = dot < 0 ? [name, ''] : [name.slice(0, dot), name.slice(dot)];
   let candidate = name;
   for (let n = 2; isTaken(candidate); n++) candidate = `${stem} (${n})${extension}`;
   return candidate;

@@ -4,9 +4,21 @@ export const DOCUMENT_EXTENSIONS = ['pdf'] as const;
 
 export type UploadKind = 'image' | 'document';
 
+/**
+ * The one rule for a file name's extension: what follows its last dot, lower case, without the
+ * dot (`PLAN.PDF` is a pdf, `archive.tar.gz` a gz). None ('') for a name without a dot, one
+ * ending in a dot (`name.`), or one whose only dot comes first: `.hidden` is a hidden file with
+ * no extension, as file systems read it, not a file of type "hidden".
+ */
 export function extensionOf(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
+  const dot = extensionDot(fileName);
   return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+/** Where a name's extension starts (its dot, by the rule of extensionOf); -1 when it has none. */
+export function extensionDot(fileName: string): number {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? dot : -1;
 }
 
 /** Whether a file name carries an extension the upload helper accepts for the kind. */

@@ -117,7 +117,7 @@ describe.each(testDialects())('file store on %s', (dialect) => {
     const result = await upload('survey.pdf', Buffer.concat([PDF, Buffer.alloc(MAX_BYTES)]));
     expect(result.status).toBe(413);
     expect(result.body).toMatchObject({ success: false, code: 413 });
-    expect(result.body.message).toBe('file: larger than the limit of 256 KB');
+    expect(result.body.message).toBe('file: larger than the limit of 256.00 KB');
     expect(await fileRows()).toBe(rows);
     expect(keptBlobs(blobRoot)).toHaveLength(blobs);
     expect(fs.readdirSync(path.join(blobRoot, 'tmp'))).toEqual([]);

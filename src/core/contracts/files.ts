@@ -3,7 +3,7 @@
  * the metadata call (feign/file) take file ids. Ids are random and url-safe; a file belongs
  * to the tenant of the token that uploaded it.
  */
-import { extensionOf, IMAGE_EXTENSIONS } from '../upload-types.ts';
+import { IMAGE_EXTENSIONS } from '../upload-types.ts';
 import { strictObject } from './common.ts';
 
 export const FILESTORE_PREFIX = '/proptech_filestore';
@@ -87,9 +87,6 @@ export const FILE_TYPE_GROUP_NAMES = Object.keys(FILE_TYPE_GROUPS) as FileTypeGr
 /** The group of an extension (`pdf`, `dwg`); null for none. */
 export const groupOfExtension = (extension: string): FileTypeGroup | null =>
   FILE_TYPE_GROUP_NAMES.find((group) => (FILE_TYPE_GROUPS[group] as readonly string[]).includes(extension)) ?? null;
-
-/** The group of a file name's extension; null for none. */
-export const fileTypeGroupOf = (name: string): FileTypeGroup | null => groupOfExtension(extensionOf(name));
 
 /** Image extensions whose bytes are checked and which may be shown inline (spec §5/§9). */
 export const INLINE_IMAGE_EXTENSIONS: readonly string[] = IMAGE_EXTENSIONS;

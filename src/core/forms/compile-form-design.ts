@@ -21,11 +21,14 @@ import {
 const ID_SCHEMA = { type: 'integer', minimum: 1 };
 const ADDRESS_CODE = { type: 'string', pattern: '^\\d{6}$' };
 
-/** A case-insensitive pattern for a file name ending in one of the extensions (patterns take no flags). */
+/**
+ * A case-insensitive pattern for a file name whose extension (extensionOf) is one of these
+ * (patterns take no flags): the dot must not come first, as `.pdf` is a hidden file, not a pdf.
+ */
 function extensionPattern(extensions: readonly string[]): string {
   const caseless = (ext: string) =>
     [...ext.toLowerCase()].map((c) => (/[a-z]/.test(c) ? `[${c}${c.toUpperCase()}]` : c.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'))).join('');
-  return `\\.(?:${extensions.map(caseless).join('|')})$`;
+  return `[\\s\\S]\\.(?:${extensions.map(caseless).join('|')})$`;
 }
 
 export function acceptedExtensions(field: FieldDesign): readonly string[] | undefined {

@@ -4,28 +4,6 @@ import { createOutcomes, parseJson } from './outcome.ts';
 import { buildUrl } from './query-string.ts';
 import type { CommonRequestOptions, RequestDeps } from './request-types.ts';
 
-/** Spec §5/§9: extensions the upload helper accepts, lower case. */
-export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'bmp', 'png', 'svg'] as const;
-export const DOCUMENT_EXTENSIONS = ['pdf'] as const;
-
-export type UploadKind = 'image' | 'document';
-
-export const UPLOAD_EXTENSIONS: Readonly<Record<UploadKind, readonly string[]>> = {
-  image: IMAGE_EXTENSIONS,
-  document: DOCUMENT_EXTENSIONS,
-};
-
-/** The lower-case text after the last dot; '' for `name`, `.png` (a hidden file) or `name.`. */
-export function fileExtension(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
-}
-
-/** Whether a file name has an extension of the kind, case-insensitively (`PLAN.PDF` is a document). */
-export function isAllowedUpload(fileName: string, kind: UploadKind): boolean {
-  return UPLOAD_EXTENSIONS[kind].includes(fileExtension(fileName));
-}
-
 export interface UploadOptions extends Omit<CommonRequestOptions, 'headers'> {
   /** Sent after `file`, in this order (e.g. the BIM upload's `fileName`). */
   fields?: Record<string, string | Blob>;

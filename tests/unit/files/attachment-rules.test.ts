@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ATTACHMENT_TYPE_FILTERS, extensionsOfType, fileIdOfStoreUrl } from '../../../src/core/contracts/attachments.ts';
-import { FILE_TYPE_GROUPS, fileTypeGroupOf } from '../../../src/core/contracts/files.ts';
+import { FILE_TYPE_GROUPS, groupOfExtension } from '../../../src/core/contracts/files.ts';
 import { FILE_EXTENSIONS } from '../../../src/core/contracts/files.ts';
 import type { FormDesign } from '../../../src/core/forms/form-design.ts';
 import { fileFieldLabels, filesInRecord } from '../../../src/core/forms/record-files.ts';
@@ -57,8 +57,8 @@ describe('file types and addresses', () => {
   it('reads a type filter as a group or one extension', () => {
     expect(extensionsOfType('model')).toEqual(['ifc', 'rvt']);
     expect(extensionsOfType('dwg')).toEqual(['dwg']);
-    expect(fileTypeGroupOf('Plan.PDF')).toBe('pdf');
-    expect(fileTypeGroupOf('README')).toBeNull();
+    expect(groupOfExtension('pdf')).toBe('pdf');
+    expect(groupOfExtension('')).toBeNull();
   });
 
   it('knows a file-store address from any other', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requestedRange } from '../../../src/server/modules/filestore/byte-range.ts';
-import { cleanFileName } from '../../../src/server/modules/filestore/upload.ts';
+import { cleanFileName, quotaFull, tooLarge } from '../../../src/server/modules/filestore/upload.ts';
 import { uniqueEntryNames, zipFileName } from '../../../src/server/modules/filestore/zip.ts';
 
 describe('byte ranges of a download', () => {
@@ -22,6 +22,16 @@ describe('byte ranges of a download', () => {
     expect(requestedRange('bytes=1000-', 1000)).toBe('unsatisfiable');
     expect(requestedRange('bytes=-0', 1000)).toBe('unsatisfiable');
     expect(requestedRange('bytes=0-', 0)).toBe('unsatisfiable');
+  });
+});
+
+describe("sizes in the file store's refusals", () => {
+  it('are written as the web app writes them (formatSize)', () => {
+    expect(tooLarge(256 * 1024).message).toBe('file: larger than the limit of 256.00 KB');
+    expect(tooLarge(100 * 1024 * 1024).message).toBe('file: larger than the limit of 100.00 MB');
+    expect(quotaFull(10 * 1024 ** 3, 1.5 * 1024 ** 3).message).toBe(
+      "file: your organisation's storage of 10.00 GB is full (1.50 GB used); delete files or ask for more room",
+    );
   });
 });
 

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { extensionOf, isAllowedUpload } from '../../../core/upload-types.ts';
+import { formatSize } from '../../../core/format.ts';
+import { AVATAR_MAX_BYTES, extensionOf, isAllowedUpload } from '../../../core/upload-types.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../../private-files.ts';
 import { ResultCode } from '../../../core/result-codes.ts';
@@ -42,7 +43,7 @@ export class AvatarFiles {
     });
     try {
       await pipeline(stream, fs.createWriteStream(temp, { mode: PRIVATE_FILE_MODE }));
-      if (stream.truncated) throw new AppError(413, ResultCode.PAYLOAD_TOO_LARGE, 'file: the image is too large (at most 5 MB)');
+      if (stream.truncated) throw new AppError(413, ResultCode.PAYLOAD_TOO_LARGE, `file: the image is too large (at most ${formatSize(AVATAR_MAX_BYTES)})`);
       const type = imageTypeOf(head);
       if (!type) throw badRequest('file', 'the content is not a jpg, png, bmp or svg image');
       const name = `${hash.digest('hex')}.${type}`;

@@ -3,6 +3,7 @@ import type { decode as DecodeBmp } from 'bmp-ts';
 import type SharpFactory from 'sharp';
 import type { Sharp } from 'sharp';
 import { THUMBNAIL_SOURCE_EXTENSIONS, type ThumbnailSize } from '../../../core/contracts/files.ts';
+import { formatSize } from '../../../core/format.ts';
 import { AppError } from '../../errors.ts';
 import type { BlobStore } from './blob-store.ts';
 
@@ -36,8 +37,6 @@ export interface ThumbnailSource {
 }
 
 const noThumbnail = (problem: string) => new AppError(415, 415, `file: ${problem}`);
-
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 /** Width × height from a BMP's header: the old OS/2 header has 16-bit sizes, the later ones 32-bit (height negative for top-down rows). */
 function bmpPixels(bytes: Buffer): number | null {
@@ -124,7 +123,7 @@ export class Thumbnails {
     const kept = await this.store.readVariant(source.sha256, variant);
     if (kept) return kept;
     if (source.size > this.limits.maxSourceBytes) {
-      throw noThumbnail(`the image is larger than ${megabytes(this.limits.maxSourceBytes)}, too large for a thumbnail; download it instead`);
+      throw noThumbnail(`the image is larger than ${formatSize(this.limits.maxSourceBytes)}, too large for a thumbnail; download it instead`);
     }
     const key = `${source.sha256}/${variant}`;
     let made = this.making.get(key);

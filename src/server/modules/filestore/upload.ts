@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { FILE_CONTENT_TYPES, INLINE_IMAGE_EXTENSIONS } from '../../../core/contracts/files.ts';
 import { safeFileName } from '../../../core/file-names.ts';
+import { formatSize } from '../../../core/format.ts';
 import { ResultCode } from '../../../core/result-codes.ts';
 import { extensionOf } from '../../../core/upload-types.ts';
 import { AppError, badRequest } from '../../errors.ts';
@@ -25,13 +26,11 @@ export function cleanFileName(raw: string): string {
   return safeFileName(raw.replace(/%22/g, '"').replace(/%0[ad]/gi, ''));
 }
 
-const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`);
-
-export const tooLarge = (maxBytes: number) => new AppError(413, ResultCode.PAYLOAD_TOO_LARGE, `file: larger than the limit of ${sizeText(maxBytes)}`);
+export const tooLarge = (maxBytes: number) => new AppError(413, ResultCode.PAYLOAD_TOO_LARGE, `file: larger than the limit of ${formatSize(maxBytes)}`);
 
 /** The tenant's storage would overflow with `size` more bytes. */
 export const quotaFull = (quotaBytes: number, usedBytes: number) =>
-  new AppError(413, ResultCode.PAYLOAD_TOO_LARGE, `file: your organisation's storage of ${sizeText(quotaBytes)} is full (${sizeText(usedBytes)} used); delete files or ask for more room`);
+  new AppError(413, ResultCode.PAYLOAD_TOO_LARGE, `file: your organisation's storage of ${formatSize(quotaBytes)} is full (${formatSize(usedBytes)} used); delete files or ask for more room`);
 
 /** What an upload may take: the size of one file, and the room the tenant has left. */
 export interface UploadLimits {

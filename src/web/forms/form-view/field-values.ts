@@ -2,6 +2,7 @@
  * Conversions between record values (the contract's shapes) and what antd controls hold.
  * Pure, so the unit tests read them directly.
  */
+import { extensionOf } from '../../../core/upload-types.ts';
 
 export interface AddressValue {
   province: string;
@@ -74,11 +75,10 @@ export function storedFile(uploaded: StoredFile): StoredFile {
   return { fileId: uploaded.fileId, name: uploaded.name, size: uploaded.size, type: uploaded.type };
 }
 
-/** Whether a file's name ends in one of the accepted extensions (none listed: any). */
+/** Whether a file's extension (extensionOf) is one of the accepted ones (none listed: any). */
 export function acceptsFile(name: string, accept: readonly string[] | undefined): boolean {
   if (!accept?.length) return true;
-  const dot = name.lastIndexOf('.');
-  const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  const extension = extensionOf(name);
   return accept.some((each) => each.toLowerCase() === extension);
 }
 

@@ -18,7 +18,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Attachment, AttachmentOwner } from '../../../core/contracts/attachments.ts';
-import { fileTypeGroupOf, type FileTypeGroup } from '../../../core/contracts/files.ts';
+import { groupOfExtension, type FileTypeGroup } from '../../../core/contracts/files.ts';
 import { formatServerDate, formatSize } from '../../../core/format.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import { useFileClient } from '../../files/use-file-client.ts';
@@ -43,9 +43,13 @@ const GROUP_ICONS: Record<FileTypeGroup, ReactNode> = {
   media: <AudioOutlined />,
 };
 
-const iconOf = (name: string) => {
-  const group = fileTypeGroupOf(name);
-  if (/\.(xlsx?|ods|csv)$/i.test(name)) return <FileExcelOutlined />;
+/** Spreadsheets stand apart from the other office files. */
+const SHEETS = new Set(['xls', 'xlsx', 'ods', 'csv']);
+
+/** The icon of a file by its extension (the server's `type`). */
+const iconOf = (extension: string) => {
+  if (SHEETS.has(extension)) return <FileExcelOutlined />;
+  const group = groupOfExtension(extension);
   return group ? GROUP_ICONS[group] : <FileOutlined />;
 };
 
@@ -135,7 +139,7 @@ const AttachManagerPage = observer(function AttachManagerPage() {
                   render: (_: unknown, item) => (
                     <span className="attachments-file">
                       <span className="attachments-file-icon" aria-hidden>
-                        {iconOf(item.file.name)}
+                        {iconOf(item.file.type)}
                       </span>
                       <span dir="auto" className="attachments-file-name">
                         {item.file.name}

@@ -1,13 +1,12 @@
 import type { AttachmentFile } from '../../../core/contracts/attachments.ts';
-import { fileTypeGroupOf } from '../../../core/contracts/files.ts';
 import { INLINE_IMAGE_EXTENSIONS } from '../../../core/contracts/files.ts';
 
 export type PreviewKind = 'image' | 'pdf';
 
 /** How the screen previews a file: images in a dialog (the store serves them inline), PDFs in the browser's own viewer. */
-export function previewKindOf(file: Pick<AttachmentFile, 'name' | 'type'>): PreviewKind | null {
+export function previewKindOf(file: Pick<AttachmentFile, 'type'>): PreviewKind | null {
   if (INLINE_IMAGE_EXTENSIONS.includes(file.type)) return 'image';
-  return fileTypeGroupOf(file.name) === 'pdf' ? 'pdf' : null;
+  return file.type === 'pdf' ? 'pdf' : null;
 }
 
 /**

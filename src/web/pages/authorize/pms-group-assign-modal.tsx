@@ -1,10 +1,11 @@
 import { Form, Modal, Select } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PermissionGroup } from '../../../core/contracts/authorization.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import { placeServerError } from '../../admin/server-errors.ts';
+import { useSave } from '../../admin/use-save.ts';
 import { UserTransfer } from '../../admin/user-transfer.tsx';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 import type { PmsGroupStore } from './pms-group-store.ts';
@@ -26,26 +27,17 @@ export const PmsGroupAssignModal = observer(function PmsGroupAssignModal({
 }) {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<Values>();
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, busy, save } = useSave(
+    (values: Values) => store.assign({ id: group.id, roleIds: values.roleIds ?? [], userIds: values.userIds ?? [] }),
+    onClose,
+    (failure) => placeServerError(form, failure, ['roleIds', 'userIds']),
+  );
 
   useEffect(() => {
     void store.users.ensure();
   }, [store]);
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    setBusy(true);
-    setError('');
-    try {
-      await store.assign({ id: group.id, roleIds: values.roleIds ?? [], userIds: values.userIds ?? [] });
-      onClose();
-    } catch (failure) {
-      setError(placeServerError(form, failure, ['roleIds', 'userIds']));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = async () => save(await form.validateFields());
 
   return (
     <Modal

@@ -1,11 +1,11 @@
 import { Form, Input, Modal } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { permissionGroupCreateBody, type PermissionGroup, type PermissionGroupCreateBody } from '../../../core/contracts/authorization.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import { schemaRules, withoutEmpty } from '../../admin/schema-rules.ts';
 import { placeServerError } from '../../admin/server-errors.ts';
+import { useSave } from '../../admin/use-save.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 import { PointPicker } from './point-picker.tsx';
 import type { PmsGroupStore } from './pms-group-store.ts';
@@ -24,22 +24,13 @@ export const PmsGroupFormModal = observer(function PmsGroupFormModal({
 }) {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<PermissionGroupCreateBody>();
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, busy, save } = useSave(
+    (values: PermissionGroupCreateBody) => store.save(group?.id ?? null, withoutEmpty({ ...values, points: values.points ?? [] })),
+    onClose,
+    (failure) => placeServerError(form, failure, FIELDS, () => 'name'),
+  );
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    setBusy(true);
-    setError('');
-    try {
-      await store.save(group?.id ?? null, withoutEmpty({ ...values, points: values.points ?? [] }));
-      onClose();
-    } catch (failure) {
-      setError(placeServerError(form, failure, FIELDS, () => 'name'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = async () => save(await form.validateFields());
 
   return (
     <Modal

@@ -1,10 +1,10 @@
 import { Form, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleCreateBody, roleUpdateBody, type DataScope, type Role } from '../../../core/contracts/authorization.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 import { schemaRules, withoutEmpty } from '../../admin/schema-rules.ts';
 import { placeServerError } from '../../admin/server-errors.ts';
+import { useSave } from '../../admin/use-save.ts';
 import { DataScopeOptions } from './data-scope-options.tsx';
 
 interface Values {
@@ -28,23 +28,14 @@ export function RoleFormModal({
 }) {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<Values>();
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const schema = role ? roleUpdateBody : roleCreateBody;
+  const { error, busy, save } = useSave(
+    (values: Values) => onSubmit(withoutEmpty({ ...values, description: values.description ?? '' })),
+    onClose,
+    (failure) => placeServerError(form, failure, FIELDS, () => 'code'),
+  );
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    setBusy(true);
-    setError('');
-    try {
-      await onSubmit(withoutEmpty({ ...values, description: values.description ?? '' }));
-      onClose();
-    } catch (failure) {
-      setError(placeServerError(form, failure, FIELDS, () => 'code'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = async () => save(await form.validateFields());
 
   return (
     <Modal

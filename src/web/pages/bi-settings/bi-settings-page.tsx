@@ -3,10 +3,11 @@ import { Alert, App, Button, Card, ColorPicker, Form, Result, Segmented, Select,
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BI_PALETTE_MAX, BI_POINTS, type BiSettings, type BiTheme } from '../../../core/contracts/bi.ts';
+import { BI_PALETTE_MAX, BI_POINTS, type BiSettings, type BiSettingsBody, type BiTheme } from '../../../core/contracts/bi.ts';
 import { PLATE_REFRESH_SECONDS } from '../../../core/contracts/plates.ts';
 import { formatServerDate } from '../../../core/format.ts';
 import { useHeldPoints } from '../../admin/held-points.ts';
+import { useSave } from '../../admin/use-save.ts';
 import { useUnsavedChanges } from '../../admin/use-unsaved-changes.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { biApi } from '../../api/bi-endpoints.ts';
@@ -40,8 +41,23 @@ const BiSettingsPage = observer(function BiSettingsPage() {
   const held = useHeldPoints('bi');
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [saving, setSaving] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const { busy: saving, save: write } = useSave(
+    (body: BiSettingsBody) => api.update(body),
+    (saved) => {
+      setLoad({ status: 'ready', stored: saved });
+      setDraft(draftOf(saved));
+      void message.success(t('bi.saved'));
+    },
+    (failure) => {
+      if (failure instanceof ApiError && failure.status === 409) {
+        modal.warning({ title: t('bi.conflictTitle'), content: messageOf(failure, ''), onOk: () => setAttempt((n) => n + 1) });
+      } else {
+        void message.error(messageOf(failure, t('bi.failed')));
+      }
+      return '';
+    },
+  );
 
   useEffect(() => {
     let live = true;
@@ -84,23 +100,7 @@ const BiSettingsPage = observer(function BiSettingsPage() {
   }
 
   const change = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
-  const save = async () => {
-    setSaving(true);
-    try {
-      const saved = await api.update({ ...draft, revision: stored!.revision });
-      setLoad({ status: 'ready', stored: saved });
-      setDraft(draftOf(saved));
-      void message.success(t('bi.saved'));
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 409) {
-        modal.warning({ title: t('bi.conflictTitle'), content: messageOf(failure, ''), onOk: () => setAttempt((n) => n + 1) });
-      } else {
-        void message.error(messageOf(failure, t('bi.failed')));
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () => write({ ...draft, revision: stored!.revision });
 
   const palette = draft.palette.length ? draft.palette : STARTING_PALETTE;
   return (

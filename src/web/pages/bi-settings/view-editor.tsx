@@ -7,6 +7,7 @@ import { biViewCreateBody, type BiView, type BiViewCheck } from '../../../core/c
 import { Loadable } from '../../admin/loadable.ts';
 import { schemaRules } from '../../admin/schema-rules.ts';
 import { placeServerError } from '../../admin/server-errors.ts';
+import { useSave } from '../../admin/use-save.ts';
 import type { BiApi } from '../../api/bi-endpoints.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
 
@@ -38,8 +39,6 @@ export const ViewEditor = observer(function ViewEditor({ api, view, onSaved, onC
   const [sql, setSql] = useState(view?.sql ?? STARTING_SQL);
   const [relationsSource] = useState(() => new Loadable(() => api.relations()));
   const [check, setCheck] = useState<{ status: 'idle' | 'running' } | { status: 'done'; result: BiViewCheck } | { status: 'failed'; message: string }>({ status: 'idle' });
-  const [error, setError] = useState('');
-  const [saving, setSaving] = useState(false);
   const [touched, setTouched] = useState(false);
 
   useEffect(() => {
@@ -59,21 +58,21 @@ export const ViewEditor = observer(function ViewEditor({ api, view, onSaved, onC
     }
   };
 
-  const save = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    setError('');
-    try {
+  const { error, busy: saving, save: write } = useSave(
+    (values: Values) => {
       const body = { name: values.name, description: values.description ?? '', sql };
-      onSaved(view ? await api.updateView({ ...body, id: view.id, revision: view.revision }) : await api.createView(body));
-    } catch (failure) {
+      return view ? api.updateView({ ...body, id: view.id, revision: view.revision }) : api.createView(body);
+    },
+    onSaved,
+    (failure) => {
       const message = placeServerError(form, failure, FIELDS, (m) => (m.startsWith('name:') ? 'name' : undefined));
-      if (message.startsWith('sql: ')) setCheck({ status: 'failed', message: sqlProblem(message) });
-      else setError(message);
-    } finally {
-      setSaving(false);
-    }
-  };
+      if (!message.startsWith('sql: ')) return message;
+      // The SQL's problem shows where a check's would.
+      setCheck({ status: 'failed', message: sqlProblem(message) });
+      return '';
+    },
+  );
+  const save = async () => write(await form.validateFields());
 
   const close = () => {
     if (!touched) return onClose();

@@ -12,21 +12,20 @@ const NAME_PATTERN = new RegExp(docNameSchema.pattern, 'u');
 export function NameDialog(props: { title: string; initial: string; onSubmit: (name: string) => Promise<void>; onClose: () => void }) {
   const { t } = useTranslation('docs');
   const [form] = Form.useForm<{ name: string }>();
-  const [saving, setSaving] = useState(false);
+  const saving = useSave(
+    props.onSubmit,
+    props.onClose,
+    (failure) => {
+      form.setFields([{ name: 'name', errors: [messageOf(failure, t('failed'))] }]);
+      return '';
+    },
+  );
   const submit = async () => {
     const { name } = await form.validateFields();
-    setSaving(true);
-    try {
-      await props.onSubmit(name.trim());
-      props.onClose();
-    } catch (failure) {
-      form.setFields([{ name: 'name', errors: [messageOf(failure, t('failed'))] }]);
-    } finally {
-      setSaving(false);
-    }
+    await saving.save(name.trim());
   };
   return (
-    <Modal open title={props.title} onOk={() => void submit()} onCancel={props.onClose} confirmLoading={saving} okText={t('save')} cancelText={t('cancel')} destroyOnHidden>
+    <Modal open title={props.title} onOk={() => void submit()} onCancel={props.onClose} confirmLoading={saving.busy} okText={t('save')} cancelText={t('cancel')} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={{ name: props.initial }} onFinish={() => void submit()}>
         <Form.Item
           name="name"
@@ -63,8 +62,7 @@ export function TargetDialog(props: {
 }) {
   const { t } = useTranslation('docs');
   const [target, setTarget] = useState<number | 'top' | undefined>();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState('');
+  const { error, setError, busy, save } = useSave(props.onSubmit, props.onClose, t('failed'));
   const options = useMemo(() => {
     const build = (parentId: number | null): FolderOption[] =>
       props.folders
@@ -74,18 +72,10 @@ export function TargetDialog(props: {
   }, [props.folders, props.excluded, props.rootAccess, props.topName]);
   const submit = async () => {
     if (target === undefined) return setError(t('chooseTarget'));
-    setSaving(true);
-    try {
-      await props.onSubmit(target === 'top' ? null : target);
-      props.onClose();
-    } catch (failure) {
-      setError(messageOf(failure, t('failed')));
-    } finally {
-      setSaving(false);
-    }
+    await save(target === 'top' ? null : target);
   };
   return (
-    <Modal open title={props.title} onOk={() => void submit()} onCancel={props.onClose} confirmLoading={saving} okText={t('ok')} cancelText={t('cancel')} destroyOnHidden>
+    <Modal open title={props.title} onOk={() => void submit()} onCancel={props.onClose} confirmLoading={busy} okText={t('ok')} cancelText={t('cancel')} destroyOnHidden>
       <Space direction="vertical" style={{ width: '100%' }}>
         <Typography.Text id="doc-target-label">{t('target')}</Typography.Text>
         <TreeSelect<number | 'top'>

@@ -7,6 +7,7 @@ import type { DocFile, DocTrashEntry, DocVersion } from '../../../core/contracts
 import { formatServerDate, formatSize } from '../../../core/format.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import { Loadable } from '../../admin/loadable.ts';
+import { useSave } from '../../admin/use-save.ts';
 import type { DocApi } from '../../api/doc-endpoints.ts';
 import type { FileClient } from '../../files/file-client.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
@@ -28,22 +29,20 @@ export const VersionsDrawer = observer(function VersionsDrawer(props: {
   const { api, doc } = props;
   const source = useMemo(() => new Loadable(() => api.versions(doc.id)), [api, doc.id]);
   const picker = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
   useEffect(() => void source.load(), [source]);
 
-  const changed = async (run: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
+  const { busy, save: changed } = useSave(
+    async (run: () => Promise<unknown>, done: string) => {
       await run();
       void message.success(done);
       await source.load();
-      props.onChanged();
-    } catch (failure) {
+    },
+    props.onChanged,
+    (failure) => {
       void message.error(messageOf(failure, t('failed')));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return '';
+    },
+  );
   const uploadVersion = (file: File) =>
     changed(async () => {
       const uploaded = await props.files.uploadFile(file, { showErrorToast: false });

@@ -2,6 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Drawer, InputNumber, List, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSave } from '../../admin/use-save.ts';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, moveColumn, type ColumnPreference } from './list-columns.ts';
 
 interface ColumnSettingsProps {
@@ -16,21 +17,13 @@ interface ColumnSettingsProps {
 export function ColumnSettings({ open, preferences, labelOf, onClose, onSave }: ColumnSettingsProps) {
   const { t } = useTranslation('forms');
   const [draft, setDraft] = useState(preferences);
-  const [saving, setSaving] = useState(false);
+  // A refusal stays open with the request's own toast; the drawer shows no message of its own.
+  const { busy: saving, save } = useSave(onSave, onClose, '');
   useEffect(() => {
     if (open) setDraft(preferences);
   }, [open, preferences]);
   const update = (key: string, change: Partial<ColumnPreference>) =>
     setDraft((current) => current.map((each) => (each.key === key ? { ...each, ...change } : each)));
-  const save = async () => {
-    setSaving(true);
-    try {
-      await onSave(draft);
-      onClose();
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
     <Drawer
       open={open}
@@ -38,7 +31,7 @@ export function ColumnSettings({ open, preferences, labelOf, onClose, onSave }: 
       title={t('list.columns.title')}
       size={420}
       extra={
-        <Button type="primary" loading={saving} onClick={() => void save()} data-testid="save-columns">
+        <Button type="primary" loading={saving} onClick={() => void save(draft)} data-testid="save-columns">
           {t('list.columns.save')}
         </Button>
       }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ImportProblem, ImportResult } from '../../../core/contracts/forms.ts';
 import { IMPORT_MAX_BYTES } from '../../../core/contracts/forms.ts';
 import { formatSize } from '../../../core/format.ts';
-import { messageOf } from '../../shell/login/api-error.ts';
+import { useSave } from '../../admin/use-save.ts';
 
 interface ImportModalProps {
   open: boolean;
@@ -16,25 +16,19 @@ interface ImportModalProps {
 /** Upload a workbook (progress in the shell's upload panel), then the count imported and every bad row with its reason. */
 export function ImportModal({ open, onClose, onImport }: ImportModalProps) {
   const { t } = useTranslation('forms');
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);
-  const [error, setError] = useState('');
+  const { error, setError, busy, save: send } = useSave(
+    (file: File) => {
+      setResult(null);
+      return onImport(file);
+    },
+    setResult,
+    t('list.import.failed'),
+  );
   const close = () => {
     setResult(null);
     setError('');
     onClose();
-  };
-  const send = async (file: File) => {
-    setBusy(true);
-    setError('');
-    setResult(null);
-    try {
-      setResult(await onImport(file));
-    } catch (failure) {
-      setError(messageOf(failure, t('list.import.failed')));
-    } finally {
-      setBusy(false);
-    }
   };
   return (
     <Modal open={open} title={t('list.import.title')} onCancel={close} onOk={close} okText={t('list.import.close')} cancelButtonProps={{ style: { display: 'none' } }} width={720}>

@@ -9,6 +9,7 @@ import { formatServerDate } from '../../../core/format.ts';
 import type { HeldPoints } from '../../admin/held-points.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import { Loadable } from '../../admin/loadable.ts';
+import { useSave } from '../../admin/use-save.ts';
 import { languageOf } from '../../i18n/i18n.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
 import type { DesignerApi } from './designer-api.ts';
@@ -157,19 +158,15 @@ export const FormList = observer(function FormList({ api, held }: { api: Designe
 function CreateFormDialog({ open, api, onClose, onCreated }: { open: boolean; api: DesignerApi; onClose: () => void; onCreated: (id: number) => void }) {
   const { t } = useTranslation('forms');
   const [form] = Form.useForm<{ name: string; description?: string }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      const created = await api.create({ name: values.name.trim(), description: values.description ?? '', design: { version: 1, items: [] } });
-      onCreated(created.id);
-    } catch (failure) {
+  const { busy: saving, save } = useSave(
+    (values: { name: string; description?: string }) => api.create({ name: values.name.trim(), description: values.description ?? '', design: { version: 1, items: [] } }),
+    (created) => onCreated(created.id),
+    (failure) => {
       form.setFields([{ name: 'name', errors: [messageOf(failure, '')] }]);
-    } finally {
-      setSaving(false);
-    }
-  };
+      return '';
+    },
+  );
+  const submit = async () => save(await form.validateFields());
   return (
     <Modal
       open={open}

@@ -1,9 +1,9 @@
 import { Form, Modal, Select } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ManagedUser } from '../../../core/contracts/authorization.ts';
 import { placeServerError } from '../../admin/server-errors.ts';
+import { useSave } from '../../admin/use-save.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 import type { UsersStore } from './users-store.ts';
 
@@ -17,22 +17,13 @@ interface Values {
 export const UserAccessModal = observer(function UserAccessModal({ store, user, onClose }: { store: UsersStore; user: ManagedUser; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<Values>();
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, busy, save } = useSave(
+    (values: Values) => store.setAccess(user, { roleIds: values.roleIds ?? [], groupIds: values.groupIds ?? [], workspaceIds: values.workspaceIds ?? [] }),
+    onClose,
+    (failure) => placeServerError(form, failure, ['roleIds', 'groupIds', 'workspaceIds']),
+  );
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    setBusy(true);
-    setError('');
-    try {
-      await store.setAccess(user, { roleIds: values.roleIds ?? [], groupIds: values.groupIds ?? [], workspaceIds: values.workspaceIds ?? [] });
-      onClose();
-    } catch (failure) {
-      setError(placeServerError(form, failure, ['roleIds', 'groupIds', 'workspaceIds']));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = async () => save(await form.validateFields());
 
   return (
     <Modal

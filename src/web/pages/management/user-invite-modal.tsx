@@ -1,10 +1,10 @@
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEMBER_TYPES, userInviteBody, type ManagedUser, type UserInviteBody } from '../../../core/contracts/authorization.ts';
 import { schemaRules, withoutEmpty } from '../../admin/schema-rules.ts';
 import { placeServerError } from '../../admin/server-errors.ts';
+import { useSave } from '../../admin/use-save.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 import type { UsersStore } from './users-store.ts';
 
@@ -33,23 +33,16 @@ export const UserInviteModal = observer(function UserInviteModal({
 }) {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<UserInviteBody>();
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    setBusy(true);
-    setError('');
-    try {
-      const user = await store.invite(withoutEmpty({ ...values, roleIds: values.roleIds ?? [], workspaceIds: values.workspaceIds ?? [] }));
+  const { error, busy, save } = useSave(
+    (values: UserInviteBody) => store.invite(withoutEmpty({ ...values, roleIds: values.roleIds ?? [], workspaceIds: values.workspaceIds ?? [] })),
+    (user) => {
       onInvited(user);
       onClose();
-    } catch (failure) {
-      setError(placeServerError(form, failure, FIELDS, takenField));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    (failure) => placeServerError(form, failure, FIELDS, takenField),
+  );
+
+  const submit = async () => save(await form.validateFields());
 
   return (
     <Modal

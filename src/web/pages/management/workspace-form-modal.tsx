@@ -1,10 +1,10 @@
 import { Form, Input, Modal, Select } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { workspaceCreateBody, workspaceUpdateBody, type ManagedWorkspace } from '../../../core/contracts/authorization.ts';
 import { schemaRules, withoutEmpty } from '../../admin/schema-rules.ts';
 import { placeServerError } from '../../admin/server-errors.ts';
+import { useSave } from '../../admin/use-save.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 import type { WorkspacesStore } from './workspaces-store.ts';
 
@@ -26,23 +26,16 @@ export const WorkspaceFormModal = observer(function WorkspaceFormModal({
 }) {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<Values>();
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    setBusy(true);
-    setError('');
-    try {
+  const { error, busy, save } = useSave(
+    async (values: Values) => {
       if (workspace) await store.rename(workspace.id, values.name);
       else await store.create(withoutEmpty(values));
-      onClose();
-    } catch (failure) {
-      setError(placeServerError(form, failure, ['code', 'name', 'templateId'], () => 'code'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onClose,
+    (failure) => placeServerError(form, failure, ['code', 'name', 'templateId'], () => 'code'),
+  );
+
+  const submit = async () => save(await form.validateFields());
 
   return (
     <Modal

@@ -11,6 +11,7 @@ import { useHeldPoints } from '../../admin/held-points.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import { MenuParentSelect } from '../../admin/menu-parent-select.tsx';
 import { Loadable } from '../../admin/loadable.ts';
+import { useSave } from '../../admin/use-save.ts';
 import { plateApi } from '../../api/plate-endpoints.ts';
 import { languageOf } from '../../i18n/i18n.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
@@ -28,6 +29,13 @@ type Dialog =
   | { kind: 'publish'; plate: PlateListItem }
   | null;
 
+/** What the dialogs' form holds. */
+interface DialogValues {
+  name: string;
+  parentId?: number;
+  title?: string;
+}
+
 /**
  * /dataAnalysisPlate: the tenant's analysis plates — search by name or description, open,
  * create and edit (in the editor), rename, copy, put in the menu or take out, delete. Buttons follow the board points
@@ -44,8 +52,24 @@ const PlateListPage = observer(function PlateListPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   /** The menu tree to publish under; null while it loads. */
   const [menus, setMenus] = useState<MenuNode[] | null>(null);
-  const [form] = Form.useForm<{ name: string; parentId?: number; title?: string }>();
-  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<DialogValues>();
+  const { busy: saving, save } = useSave(
+    async (open: NonNullable<Dialog>, values: DialogValues) => {
+      if (open.kind === 'rename') await api.rename({ id: open.plate.id, revision: open.plate.revision, name: values.name });
+      if (open.kind === 'copy') await api.copy({ id: open.plate.id, name: values.name });
+      if (open.kind === 'publish') await api.publish({ id: open.plate.id, menu: { parentId: values.parentId!, title: values.title || undefined } });
+      return open.kind;
+    },
+    (kind) => {
+      void message.success(t(`plates.list.done.${kind}`));
+      setDialog(null);
+      reload();
+    },
+    (failure) => {
+      void message.error(messageOf(failure, t('plates.list.failed')));
+      return '';
+    },
+  );
 
   // One loader per search and page: each reads its own query, and an older answer never lands.
   const listing = (q: typeof query) => new Loadable(() => api.list({ keyword: q.keyword || undefined, pageNum: q.pageNum, pageSize: PAGE_SIZE }));
@@ -83,20 +107,7 @@ const PlateListPage = observer(function PlateListPage() {
 
   const submit = async () => {
     if (!dialog) return;
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      if (dialog.kind === 'rename') await api.rename({ id: dialog.plate.id, revision: dialog.plate.revision, name: values.name });
-      if (dialog.kind === 'copy') await api.copy({ id: dialog.plate.id, name: values.name });
-      if (dialog.kind === 'publish') await api.publish({ id: dialog.plate.id, menu: { parentId: values.parentId!, title: values.title || undefined } });
-      void message.success(t(`plates.list.done.${dialog.kind}`));
-      setDialog(null);
-      reload();
-    } catch (failure) {
-      void message.error(messageOf(failure, t('plates.list.failed')));
-    } finally {
-      setSaving(false);
-    }
+    await save(dialog, await form.validateFields());
   };
 
   const unpublish = async (plate: PlateListItem) => {

@@ -1,5 +1,4 @@
 import { Form, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   workspaceTemplateInstantiateBody,
@@ -9,6 +8,7 @@ import {
 } from '../../../core/contracts/authorization.ts';
 import { schemaRules } from '../../admin/schema-rules.ts';
 import { placeServerError } from '../../admin/server-errors.ts';
+import { useSave } from '../../admin/use-save.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 
 type Values = Omit<WorkspaceTemplateInstantiateBody, 'id'>;
@@ -25,21 +25,13 @@ export function InstantiateModal({
 }) {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<Values>();
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, busy, save } = useSave(
+    (values: Values) => onSubmit({ id: template.id, code: values.code, name: values.name }),
+    onClose,
+    (failure) => placeServerError(form, failure, ['code', 'name'], () => 'code'),
+  );
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    setBusy(true);
-    setError('');
-    try {
-      onClose(await onSubmit({ id: template.id, code: values.code, name: values.name }));
-    } catch (failure) {
-      setError(placeServerError(form, failure, ['code', 'name'], () => 'code'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = async () => save(await form.validateFields());
 
   return (
     <Modal

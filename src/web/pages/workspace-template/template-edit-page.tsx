@@ -12,6 +12,7 @@ import { ResourceTreePicker } from '../../admin/resource-tree-picker.tsx';
 import { schemaRules, withoutEmpty } from '../../admin/schema-rules.ts';
 import { placeServerError } from '../../admin/server-errors.ts';
 import { useAdminApi } from '../../admin/use-admin-api.ts';
+import { useSave } from '../../admin/use-save.ts';
 import { editTargetOf } from '../../admin/edit-target.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 import { TemplateEditStore } from './template-edit-store.ts';
@@ -99,8 +100,14 @@ const TemplateEditor = observer(function TemplateEditor({ param }: { param: numb
   const held = useHeldPoints('workspace');
   const [store] = useState(() => (param === null ? null : new TemplateEditStore(api, param === 'new' ? null : param)));
   const [form] = Form.useForm<Values>();
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, busy, save: write } = useSave(
+    (template: TemplateEditStore, values: Values) => template.save(withoutEmpty({ name: values.name, description: values.description ?? '' })),
+    () => {
+      void message.success(t('state.saved'));
+      navigate(LIST_PATH);
+    },
+    (failure) => placeServerError(form, failure, ['name', 'description'], () => 'name'),
+  );
 
   useEffect(() => {
     void store?.start();
@@ -116,20 +123,7 @@ const TemplateEditor = observer(function TemplateEditor({ param }: { param: numb
     return <Result status="403" title={t('state.forbidden')} subTitle={t('state.forbiddenHelp')} extra={back} />;
   }
 
-  const save = async () => {
-    const values = await form.validateFields();
-    setBusy(true);
-    setError('');
-    try {
-      await store.save(withoutEmpty({ name: values.name, description: values.description ?? '' }));
-      void message.success(t('state.saved'));
-      navigate(LIST_PATH);
-    } catch (failure) {
-      setError(placeServerError(form, failure, ['name', 'description'], () => 'name'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = async () => write(store, await form.validateFields());
 
   return (
     <div className="admin-page">

@@ -1,12 +1,11 @@
 import { InboxOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Avatar, Modal, Space, Typography, Upload } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_MAX_BYTES, IMAGE_EXTENSIONS, isAllowedUpload } from '../../../core/upload-types.ts';
 import { formatSize } from '../../../core/format.ts';
+import { useSave } from '../../admin/use-save.ts';
 import { useStores } from '../../stores/stores-context.tsx';
-import { messageOf } from '../login/api-error.ts';
 
 const ACCEPT = IMAGE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
@@ -14,30 +13,20 @@ const ACCEPT = IMAGE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 export const AvatarModal = observer(function AvatarModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const stores = useStores();
   const { t } = useTranslation('layout');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const user = stores.layout.userData;
-
-  const upload = async (file: File) => {
-    setError('');
-    if (!isAllowedUpload(file.name, 'image')) {
-      setError(t('user.avatarTypeInvalid', { types: IMAGE_EXTENSIONS.join(', ') }));
-      return;
-    }
-    if (file.size > AVATAR_MAX_BYTES) {
-      setError(t('user.avatarTooLarge', { size: formatSize(AVATAR_MAX_BYTES) }));
-      return;
-    }
-    setBusy(true);
-    try {
+  const { error, setError, busy, save } = useSave(
+    async (file: File) => {
       const { url } = await stores.uploadTracked<{ url: string }>('/proptech_allplan/account/avatar/upload', file, { showErrorToast: false });
       await stores.saveAvatar(url);
-      onClose();
-    } catch (failure) {
-      setError(messageOf(failure, t('user.avatarUploadFailed')));
-    } finally {
-      setBusy(false);
-    }
+    },
+    onClose,
+    t('user.avatarUploadFailed'),
+  );
+
+  const upload = async (file: File) => {
+    if (!isAllowedUpload(file.name, 'image')) return setError(t('user.avatarTypeInvalid', { types: IMAGE_EXTENSIONS.join(', ') }));
+    if (file.size > AVATAR_MAX_BYTES) return setError(t('user.avatarTooLarge', { size: formatSize(AVATAR_MAX_BYTES) }));
+    await save(file);
   };
 
   return (

@@ -1,8 +1,7 @@
 import { Form, Input, Modal, message } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSave } from '../../admin/use-save.ts';
 import { useStores } from '../../stores/stores-context.tsx';
-import { messageOf } from '../login/api-error.ts';
 import { FormAlerts } from '../forms/form-alerts.tsx';
 import { NewPasswordFields } from '../forms/new-password-fields.tsx';
 import { requiredRule } from '../login/format-rules.ts';
@@ -17,24 +16,17 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
   const { t } = useTranslation(['layout', 'login']);
   const { api } = useStores();
   const [form] = Form.useForm<Values>();
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    setBusy(true);
-    setError('');
-    try {
-      await api.updatePassword(values.password, values.newPassword);
+  const { error, busy, save } = useSave(
+    (values: Values) => api.updatePassword(values.password, values.newPassword),
+    () => {
       void message.success(t('layout:user.passwordChanged'));
       form.resetFields();
       onClose();
-    } catch (failure) {
-      setError(messageOf(failure, t('layout:user.passwordChangeFailed')));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    t('layout:user.passwordChangeFailed'),
+  );
+
+  const submit = async () => save(await form.validateFields());
 
   return (
     <Modal

@@ -2,6 +2,30 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The folder boundaries. Imports inside the tree are relative (there are no path aliases), so
+// an import leaves its folder by climbing `../` and naming another: these patterns match that.
+// Tests, bench and scripts live outside these folders and may reach across.
+const NODE_OR_REACT = {
+  group: ['node:*', 'react', 'react-dom'],
+  message: 'src/core runs in the browser and on the server: no Node or React imports.',
+};
+const OUT_OF_CORE = {
+  regex: '^(\\.\\./)+(src/)?(server|web|widgets)/',
+  message: 'src/core is shared by the browser and the server: it imports nothing from src/server, src/web or widgets/.',
+};
+const INTO_SERVER = {
+  regex: '^(\\.\\./)+(src/)?server/',
+  message: 'The web app and the widgets reach the server through its API (src/core/contracts), never by importing src/server.',
+};
+const INTO_MODULES = {
+  regex: '^(\\.\\./)+modules/',
+  message: 'src/server/db sits below the modules and imports none; a migration carries its own copy of what it needs.',
+};
+const INTO_SCREENS = {
+  regex: '^(\\.\\./)+pages/',
+  message: 'Global stores outlive the screens: src/web/stores imports nothing from src/web/pages.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'bench/results/', 'media/'] },
   js.configs.recommended,
@@ -14,12 +38,23 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  // Which folder may import which (docs/boundaries.md). A rule set for a folder replaces the
+  // one of the folder around it, so src/web/stores repeats the web app's.
   {
     files: ['src/core/**'],
-    rules: {
-      // src/core is shared by browser and server: no Node or DOM imports.
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom'] }],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NODE_OR_REACT, OUT_OF_CORE] }] },
+  },
+  {
+    files: ['src/web/**', 'widgets/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [INTO_SERVER] }] },
+  },
+  {
+    files: ['src/web/stores/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [INTO_SERVER, INTO_SCREENS] }] },
+  },
+  {
+    files: ['src/server/db/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [INTO_MODULES] }] },
   },
   {
     files: ['bench/**', 'src/server/main.ts', 'src/server/web-build.ts', 'tests/summary-reporter.ts', 'scripts/**'],

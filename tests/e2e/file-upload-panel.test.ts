@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileInfo } from '../../src/core/contracts/files.ts';
-import { withReturnPath } from '../../src/core/login-path.ts';
+import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
 import { builtWebDir, launchBrowser, pageAtRest } from '../helpers/browser.ts';
 import { HARBOR, startTestApp, type TestApp } from '../helpers/test-app.ts';
 

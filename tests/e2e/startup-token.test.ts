@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { withReturnPath } from '../../src/core/login-path.ts';
+import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
 import { encodeTokenForCookie, TOKEN_COOKIE_MAX_AGE_SECONDS } from '../../src/web/session/token-cookie.ts';
 import { builtWebDir, launchBrowser } from '../helpers/browser.ts';
 import { DEMO_PASSWORD, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';

@@ -1,3 +1,4 @@
+import { deepCopy } from '../deep-copy.ts';
 import { evaluateCondition } from '../forms/conditions.ts';
 import type { ApprovalNode, Assignee, FlowDefinition, FlowNode } from './flow-definition.ts';
 
@@ -112,7 +113,7 @@ export function runFlowCommand(state: FlowState | null, command: FlowCommand, co
     return new FlowRun(initialState(command.actorId), context, null).start(command.actorId);
   }
   if (!state) throw new FlowCommandError('notFound', 'This record has no flow');
-  const run = new FlowRun(structuredClone(state), context, state.status);
+  const run = new FlowRun(deepCopy(state), context, state.status);
   switch (command.type) {
     case 'approve':
       return run.approve(command.taskKey, command.actorId, command.comment ?? null);

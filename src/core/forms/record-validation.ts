@@ -12,6 +12,7 @@
  * condition or feed a formula; hiding and computing then see the data as the user would.
  */
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
+import { deepCopy } from '../deep-copy.ts';
 import { createAjv, errorFieldPath } from '../validation/ajv.ts';
 import { evaluateCondition, isEmptyValue, bothConditions } from './conditions.ts';
 import { computeFields } from './formula.ts';
@@ -125,12 +126,12 @@ function applyDefaults(design: FormDesign, settings: FormSettings | undefined, d
   for (const field of valueFields(design)) {
     if (field.type === 'computed') continue;
     const fallback = defaultOf(field, settings);
-    if (!Object.hasOwn(values, field.key) && fallback !== undefined) values[field.key] = structuredClone(fallback);
+    if (!Object.hasOwn(values, field.key) && fallback !== undefined) values[field.key] = deepCopy(fallback);
     const rows = values[field.key];
     const columnDefaults = (field.fields ?? []).filter((c) => c.default !== undefined && c.type !== 'computed');
     if (field.type === 'subtable' && Array.isArray(rows) && columnDefaults.length) {
       values[field.key] = rows.map((row) =>
-        isPlainObject(row) ? { ...Object.fromEntries(columnDefaults.map((c) => [c.key, structuredClone(c.default)])), ...row } : row,
+        isPlainObject(row) ? { ...Object.fromEntries(columnDefaults.map((c) => [c.key, deepCopy(c.default)])), ...row } : row,
       );
     }
   }

@@ -1,5 +1,5 @@
 import type { Envelope } from '../../core/envelope.ts';
-import { loginPathFor } from '../../core/login-path.ts';
+import { loginPathFor } from '../shell/login/login-path.ts';
 import { SIGNED_OUT_CODES } from '../../core/result-codes.ts';
 import {
   ERROR_TOAST_SECONDS,

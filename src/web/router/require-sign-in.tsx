@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { loginPathFor } from '../../core/login-path.ts';
+import { loginPathFor } from '../shell/login/login-path.ts';
 import { useStores } from '../stores/stores-context.tsx';
 
 /** Without a token the user goes to /login with the requested path (spec §2). */

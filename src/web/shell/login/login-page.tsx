@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { LoginResult, TenantOption } from '../../../core/entities.ts';
-import { returnPathFrom, withReturnPath } from '../../../core/login-path.ts';
+import { returnPathFrom, withReturnPath } from './login-path.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { lazyComponent } from '../../router/chunk-loader.tsx';
 import { LanguageSwitch } from '../layout/language-switch.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { returnPathFrom } from '../../../core/login-path.ts';
+import { returnPathFrom } from '../login/login-path.ts';
 
 /** /redirect?path=…: hands over to the path (encoded like /login's), within this site only. */
 export default function RedirectPage() {

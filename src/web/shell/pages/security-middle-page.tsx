@@ -2,7 +2,7 @@ import { Button, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { loginPathFor, returnPathFrom, withReturnPath } from '../../../core/login-path.ts';
+import { loginPathFor, returnPathFrom, withReturnPath } from '../login/login-path.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 
 /**

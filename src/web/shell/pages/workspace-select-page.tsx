@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { WorkspaceInfo } from '../../../core/entities.ts';
-import { returnPathFrom } from '../../../core/login-path.ts';
+import { returnPathFrom } from '../login/login-path.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 
 /** /workSpace/select: the workspaces the user may enter; choosing one loads its menu. */

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The folder boundaries of eslint.config.js (docs/boundaries.md), proved on probe imports:
+ * each text is linted as if it were a file at `file`, with the project's own configuration.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: ROOT });
+});
+
+async function refusals(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\nexport const probe = value;\n`, { filePath: path.join(ROOT, file) });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  it('refuses an import from src/core into src/server', async () => {
+    const messages = await refusals('src/core/probe.ts', "import { value } from '../server/config.ts';");
+    expect(messages).toEqual([expect.stringContaining('src/core is shared by the browser and the server')]);
+  });
+
+  it.each([
+    ['src/core/pages/probe.ts', "import { value } from '../../web/app-services.ts';"],
+    ['src/core/pages/probe.ts', "import { value } from '../../../widgets/registry.ts';"],
+    ['src/core/probe.ts', "import { value } from 'node:fs';"],
+    ['src/web/pages/plates/probe.ts', "import { value } from '../../../server/config.ts';"],
+    ['widgets/chart/probe.ts', "import { value } from '../../src/server/config.ts';"],
+    ['src/web/stores/probe.ts', "import { value } from '../pages/plates/editor/palette.ts';"],
+    ['src/web/stores/probe.ts', "import { value } from '../../server/config.ts';"],
+    ['src/server/db/migrations/probe.ts', "import { value } from '../../modules/filestore/file-links.ts';"],
+    ['src/server/db/probe.ts', "export { value } from '../modules/filestore/file-links.ts';"],
+  ])('refuses %s: %s', async (file, source) => {
+    expect(await refusals(file, source)).toHaveLength(1);
+  });
+
+  it.each([
+    ['src/web/stores/probe.ts', "import { value } from '../../core/pages/page-config.ts';"],
+    ['src/web/pages/probe.ts', "import { value } from '../../core/contracts/files.ts';"],
+    ['src/server/modules/probe.ts', "import { value } from '../db/json-column.ts';"],
+    ['src/server/db/probe.ts', "import { value } from '../../core/forms/record-files.ts';"],
+    ['tests/api/probe.ts', "import { value } from '../../src/server/config.ts';"],
+    ['bench/probe.ts', "import { value } from '../src/server/modules/filestore/file-links.ts';"],
+  ])('lets %s: %s', async (file, source) => {
+    expect(await refusals(file, source)).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
 /** Display formatting shared by browser and server (spec §5 and §9). */
+import { daysInMonth } from './forms/calendar.ts';
 
 /** The units of spec §9, in order; each is 1024 times the one before. */
 export const SIZE_UNITS = ['KB', 'MB', 'GB', 'T'] as const;
@@ -30,11 +31,6 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 // YYYY-MM, YYYY-MM-DD, then a space or ISO 'T' with HH:mm, optional :ss and fractional seconds.
 // No zone designator: a 'Z' or offset would ask for a time-zone conversion, which is not a reformat.
 const DATE_PATTERN = /^(\d{4})-(\d{2})(?:-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?)?$/;
-
-function daysInMonth(year: number, month: number): number {
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
-}
 
 /**
  * The English rendering of a date string (spec §5 "Dates in English mode are reformatted"):

@@ -32,8 +32,10 @@ export function parseIsoDate(text: string): DateParts | null {
   return check.getUTCMonth() === parts.month - 1 && check.getUTCDate() === parts.day ? parts : null;
 }
 
+/** Days in a month (1–12) of the Gregorian calendar, years 0–99 included; 0 for no such month. */
 export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
 }
 
 /** Whole days from a to b (negative when b is earlier). */

@@ -1,16 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import {
-  Kysely,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  type CompiledQuery,
-  type DatabaseConnection,
-  type Driver,
-  type QueryResult,
-} from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { ConfinedRun } from './confined-reads.ts';
+import { kyselyRunBy } from './kysely-run-by.ts';
 import type { DB } from './schema.ts';
 import type { PlainQuery, ReadAnswer, ReadPayload, ReadRequest } from './sqlite-read-process.ts';
 
@@ -148,32 +140,7 @@ export class SqliteReads {
   /** A Kysely whose every query runs here, each with `timeoutMs` counted from now. */
   within(timeoutMs: number): Kysely<DB> {
     const deadline = Date.now() + timeoutMs;
-    const connection: DatabaseConnection = {
-      executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => ({ rows: (await this.all(query, deadline)) as R[] }),
-      // eslint-disable-next-line require-yield -- Kysely's interface; dataset queries never stream
-      streamQuery: async function* () {
-        throw new Error('Streaming is not offered for time-limited reads');
-      },
-    };
-    const driver: Driver = {
-      init: async () => undefined,
-      acquireConnection: async () => connection,
-      beginTransaction: async () => {
-        throw new Error('Time-limited reads run outside transactions');
-      },
-      commitTransaction: async () => undefined,
-      rollbackTransaction: async () => undefined,
-      releaseConnection: async () => undefined,
-      destroy: async () => undefined,
-    };
-    return new Kysely<DB>({
-      dialect: {
-        createAdapter: () => new SqliteAdapter(),
-        createDriver: () => driver,
-        createIntrospector: (db) => new SqliteIntrospector(db),
-        createQueryCompiler: () => new SqliteQueryCompiler(),
-      },
-    });
+    return kyselyRunBy('sqlite', 'time-limited reads', (query) => this.all(query, deadline));
   }
 
   close(): void {

@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { parseFieldRef } from '../../../core/query/check-query.ts';
 import type { DatasetField, DateBucket, QueryFilter, QueryMeasure } from '../../../core/query/query-spec.ts';
 import type { Dialect } from '../../db/database.ts';
+import { containsText } from '../../db/like.ts';
 
 /**
  * SQL pieces for dataset queries, the same results on SQLite and PostgreSQL. Field names
@@ -110,10 +111,8 @@ export function filterExpr(fieldValue: Expr, field: DatasetField, filter: QueryF
       if (to !== null) parts.push(sql<SqlBool>`${value} <= ${param(to)}`);
       return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` and `)})` : sql<SqlBool>`1 = 1`;
     }
-    case 'contains': {
-      const escaped = String(filter.value).toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-      return sql<SqlBool>`lower(${value}) like ${`%${escaped}%`} escape '\\'`;
-    }
+    case 'contains':
+      return containsText(value, String(filter.value));
     case 'isNull':
       return filter.value === false ? sql<SqlBool>`${value} is not null` : sql<SqlBool>`${value} is null`;
   }

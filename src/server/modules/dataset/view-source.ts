@@ -1,8 +1,9 @@
-import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql, type CompiledQuery, type QueryCreator, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type QueryCreator, type RawBuilder } from 'kysely';
 import type { BiRelation } from '../../../core/contracts/bi.ts';
 import type { DatasetField } from '../../../core/query/query-spec.ts';
 import { relationRows } from '../../db/confined-reads.ts';
 import type { Dialect } from '../../db/database.ts';
+import { kyselyRunBy } from '../../db/kysely-run-by.ts';
 import type { DB } from '../../db/schema.ts';
 import type { FormRow } from '../form/service.ts';
 import type { LoadedVersion } from '../form/versions.ts';
@@ -90,37 +91,6 @@ function relationRowsSql(dialect: Dialect, relation: ViewRelation, index: number
   return sql`(select ${sql.join(columns)} from json_array_elements(cast(${rows} as json)) as r(v))`;
 }
 
-/** A Kysely of the dialect whose every query is a view's, run by `rows`. */
-function confinedKysely(dialect: Dialect, rows: (query: CompiledQuery) => Promise<unknown[]>): Kysely<DB> {
-  const connection = {
-    executeQuery: async <R>(query: CompiledQuery) => ({ rows: (await rows(query)) as R[] }),
-    // eslint-disable-next-line require-yield -- Kysely's interface; view queries never stream
-    streamQuery: async function* () {
-      throw new Error('Streaming is not offered for views');
-    },
-  };
-  const driver = {
-    init: async () => undefined,
-    acquireConnection: async () => connection,
-    beginTransaction: async () => {
-      throw new Error('Views run outside transactions of their own');
-    },
-    commitTransaction: async () => undefined,
-    rollbackTransaction: async () => undefined,
-    releaseConnection: async () => undefined,
-    destroy: async () => undefined,
-  };
-  const sqlite = dialect === 'sqlite';
-  return new Kysely<DB>({
-    dialect: {
-      createAdapter: () => (sqlite ? new SqliteAdapter() : new PostgresAdapter()),
-      createDriver: () => driver,
-      createIntrospector: (db) => (sqlite ? new SqliteIntrospector(db) : new PostgresIntrospector(db)),
-      createQueryCompiler: () => (sqlite ? new SqliteQueryCompiler() : new PostgresQueryCompiler()),
-    },
-  });
-}
-
 /** A view column's value, typed alike on both databases (PostgreSQL's dates and numerics as the query compiler expects them). */
 function viewValue(dialect: Dialect, field: DatasetField): Expr {
   const ref = sql.ref(`${VIEW_ROW}.${field.name}`);
@@ -151,7 +121,7 @@ export function viewSourceQuery(ctx: RecordContext, sqlText: string, relations: 
   if (!views) throw new Error('A view runs only under a time limit');
   const checked = checkViewSql(ctx.dialect, sqlText, new Set(relations.map((r) => r.name)));
   const fetches = relations.map((relation) => relationQuery(ctx, relation));
-  let creator = confinedKysely(ctx.dialect, (query) => views.rows({ relations: fetches, query })) as unknown as QueryCreator<DB>;
+  let creator = kyselyRunBy(ctx.dialect, 'views', (query) => views.rows({ relations: fetches, query })) as unknown as QueryCreator<DB>;
   relations.forEach((relation, i) => {
     creator = creator.with(relation.name, () => relationRowsSql(ctx.dialect, relation, i) as never) as unknown as QueryCreator<DB>;
   });

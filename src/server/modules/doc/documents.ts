@@ -11,6 +11,7 @@ import {
 import { FILE_TYPE_GROUPS } from '../../../core/contracts/files.ts';
 import { freeName } from '../../../core/file-names.ts';
 import { extensionOf } from '../../../core/upload-types.ts';
+import { containsText } from '../../db/like.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { userNames } from '../account/user-names.ts';
@@ -113,8 +114,6 @@ export async function workspaceOfFolder(scope: TenantScope, id: number): Promise
   return row.workspace_id;
 }
 
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * A folder's subfolders and a page of its documents; with a keyword or a type, the documents
  * of every folder the caller may see whose names hold the keyword (any case), with their paths.
@@ -135,7 +134,7 @@ export async function listFolder(caller: DocCaller, library: Library, body: DocL
         ...(!visible.length && !topVisible ? [sql<boolean>`1 = 0`] : []),
       ]),
     );
-    if (keyword?.trim()) files = files.where(sql<boolean>`lower(doc_file.name) like ${likePattern(keyword.trim().toLowerCase())} escape '\\'`);
+    if (keyword?.trim()) files = files.where(containsText(sql.ref('doc_file.name'), keyword.trim()));
     if (typeGroup) files = files.where('doc_file.type', 'in', [...FILE_TYPE_GROUPS[typeGroup]]);
   } else {
     files = folderId === null ? files.where('doc_file.folder_id', 'is', null) : files.where('doc_file.folder_id', '=', folderId);

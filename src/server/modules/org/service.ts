@@ -1,8 +1,8 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { Department, OrgMember, OrgMembersQuery, OrgRole } from '../../../core/contracts/org.ts';
+import { containsText } from '../../db/like.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { notFound } from '../../errors.ts';
-import { containsPattern } from '../management/user-service.ts';
 
 interface DepartmentRow {
   id: number;
@@ -78,9 +78,7 @@ export async function listMembers(scope: TenantScope, query: OrgMembersQuery): P
   }
   const keyword = query.keyword?.trim();
   if (keyword) {
-    const pattern = containsPattern(keyword);
-    const matches = (column: string) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '!'`;
-    members = members.where((eb) => eb.or(['app_user.name', 'app_user.username'].map(matches)));
+    members = members.where((eb) => eb.or(['app_user.name', 'app_user.username'].map((column) => containsText(sql.ref(column), keyword))));
   }
   const rows = await members.orderBy('app_user.name').orderBy('app_user.id').limit(query.limit).execute();
   return rows.map((r) => ({

@@ -14,6 +14,7 @@ import { RECORD_STATUSES } from '../../../core/contracts/forms.ts';
 import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../core/forms/calendar.ts';
 import { valueFields, type FieldDesign, type FormDesign } from '../../../core/forms/form-design.ts';
 import type { Dialect } from '../../db/database.ts';
+import { containsText } from '../../db/like.ts';
 import { badRequest } from '../../errors.ts';
 import { checkedKey, scalarFieldSql, valueSqlType } from './field-sql.ts';
 
@@ -283,10 +284,8 @@ export function filterSql(dialect: Dialect, column: QueryColumn, filter: RecordF
       const inList = list.length ? sql<SqlBool>`${expr} in (${sql.join(list.map((v) => sql`${v}`))})` : sql<SqlBool>`1 = 0`;
       return filter.op === 'in' ? inList : sql<SqlBool>`not coalesce(${inList}, false)`;
     }
-    case 'contains': {
-      const escaped = String(value).toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-      return sql<SqlBool>`lower(${expr}) like ${`%${escaped}%`} escape '\\'`;
-    }
+    case 'contains':
+      return containsText(expr, String(value));
   }
 }
 
@@ -303,7 +302,6 @@ export function orderSql(dialect: Dialect, columns: ReadonlyMap<string, QueryCol
 
 /** Keyword search over the title and the number, case-insensitive. */
 export function keywordSql(keyword: string): Condition {
-  const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<SqlBool>`(lower(form_record.title) like ${pattern} escape '\\' or lower(coalesce(form_record.number, '')) like ${pattern} escape '\\')`;
+  return sql<SqlBool>`(${containsText(sql.ref('form_record.title'), keyword)} or ${containsText(sql`coalesce(form_record.number, '')`, keyword)})`;
 }
 

@@ -5,11 +5,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FLOW_POINTS } from '../../../core/contracts/flows.ts';
+import { idOfParam } from '../../admin/edit-target.ts';
 import { useHeldPoints } from '../../admin/held-points.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import { Loadable } from '../../admin/loadable.ts';
 import { useUnsavedChanges } from '../../admin/use-unsaved-changes.ts';
 import { useStores } from '../../stores/stores-context.tsx';
+import { designerPath } from '../form-designer/designer-paths.ts';
 import { flowDesignerApi, type FlowDesignerApi } from './flow-api.ts';
 import { FlowCanvas } from './flow-canvas.tsx';
 import { FlowDesignerStore } from './flow-designer-store.ts';
@@ -21,11 +23,6 @@ import './flow-designer.css';
 /** Forms the picker lists (the tenant's whole catalogue fits; form/list pages at most 500). */
 const FORM_PICKER_SIZE = 500;
 
-/** Where the form's design is edited and published. */
-const designerPath = (formId: number) => `/table/customerForm/form?id=${formId}`;
-
-const formIdOf = (raw: string | null): number | null => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
-
 /** /table/customerForm/flow?formId=: pick a form, then design its approval flow on a vertical canvas. */
 const FlowDesignerPage = observer(function FlowDesignerPage() {
   const { t } = useTranslation('forms');
@@ -33,7 +30,7 @@ const FlowDesignerPage = observer(function FlowDesignerPage() {
   const api = useMemo(() => flowDesignerApi(stores.api.http), [stores]);
   const held = useHeldPoints('flow');
   const [params, setParams] = useSearchParams();
-  const formId = formIdOf(params.get('formId'));
+  const formId = idOfParam(params.get('formId'));
   const [forms] = useState(() => new Loadable(async () => (await api.forms(FORM_PICKER_SIZE)).list));
 
   useEffect(() => {

@@ -17,6 +17,7 @@ import {
   type FormSettings,
 } from '../../../core/forms/form-design.ts';
 import { formatNumber, parseNumberingRule } from '../../../core/forms/numbering.ts';
+import { idOfParam } from '../../admin/edit-target.ts';
 import { useHeldPoints } from '../../admin/held-points.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import { Loadable } from '../../admin/loadable.ts';
@@ -25,7 +26,7 @@ import { useAdminApi } from '../../admin/use-admin-api.ts';
 import { useUnsavedChanges } from '../../admin/use-unsaved-changes.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
 import type { DesignerApi } from './designer-api.ts';
-import { advancePath, formIdOf } from './designer-paths.ts';
+import { advancePath } from './designer-paths.ts';
 import { useDesignerApi } from './form-designer-page.tsx';
 import '../../admin/admin.css';
 import './form-designer.css';
@@ -232,7 +233,7 @@ const FormAdvancePage = observer(function FormAdvancePage() {
   const held = useHeldPoints('form');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const id = formIdOf(params.get('id'));
+  const id = idOfParam(params.get('id'));
   const [forms] = useState(() => new Loadable(api.allForms));
   const [detail, setDetail] = useState<Loadable<FormDetail> | null>(null);
   useEffect(() => {

@@ -8,6 +8,7 @@ import { formDesignValidator } from 'virtual:plinth/form-design-validator';
 import { FORM_DESIGN_POINTS, FORM_POINTS, type FormOption, type FormVersionItem } from '../../../core/contracts/forms.ts';
 import { formatServerDate } from '../../../core/format.ts';
 import { checkFormDesign } from '../../../core/forms/form-design-problems.ts';
+import { idOfParam } from '../../admin/edit-target.ts';
 import { useHeldPoints } from '../../admin/held-points.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import { Loadable } from '../../admin/loadable.ts';
@@ -18,7 +19,7 @@ import { messageOf } from '../../shell/login/api-error.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { Canvas, DesignerDnd, Palette } from './designer-canvas.tsx';
 import { designerApi, type DesignerApi } from './designer-api.ts';
-import { advancePath, DESIGNER_PATH, formIdOf } from './designer-paths.ts';
+import { advancePath, DESIGNER_PATH } from './designer-paths.ts';
 import { DesignStore } from './design-store.ts';
 import { FormList } from './form-list.tsx';
 import { PreviewPane } from './preview-pane.tsx';
@@ -250,7 +251,7 @@ const FormDesignerPage = observer(function FormDesignerPage() {
   const api = useDesignerApi();
   const held = useHeldPoints('form');
   const [params] = useSearchParams();
-  const id = formIdOf(params.get('id'));
+  const id = idOfParam(params.get('id'));
   if (held.ready && !FORM_DESIGN_POINTS.some((point) => held.has(point))) {
     return <Result status="403" title={t('designer.forbidden')} />;
   }

@@ -56,11 +56,12 @@ export function defaultDownloadName(contentType: string | null | undefined): str
   return SPREADSHEET_TYPES.test(contentType ?? '') ? DEFAULT_SPREADSHEET_NAME : DEFAULT_ZIP_NAME;
 }
 
-/** The header's name, else the caller's fallback, else the default for the content type. */
+/** The header's name, else the caller's fallback, else the default for the content type; each by the rule of safeFileName. */
 export function downloadFileName(headers: Headers | null | undefined, fallback?: string, blobType?: string): string {
   const fromHeader = fileNameFromContentDisposition(headers?.get('content-disposition'));
   if (fromHeader) return fromHeader;
-  if (fallback) return fallback;
+  const given = fallback && savedName(fallback);
+  if (given) return given;
   return defaultDownloadName(headers?.get('content-type') || blobType);
 }
 

@@ -55,6 +55,8 @@ describe('default name (spec §8: a zip archive or an xlsx file)', () => {
     const withoutName = new Headers({ 'content-type': spreadsheet });
     expect(downloadFileName(withName, 'given.xlsx')).toBe('r.xlsx');
     expect(downloadFileName(withoutName, 'given.xlsx')).toBe('given.xlsx');
+    expect(downloadFileName(withoutName, 'Site/Plan \u202egnp.xlsx')).toBe('Plan gnp.xlsx');
+    expect(downloadFileName(withoutName, '\u202e')).toBe('download.xlsx');
     expect(downloadFileName(withoutName)).toBe('download.xlsx');
     expect(downloadFileName(null, undefined, spreadsheet)).toBe('download.xlsx');
     expect(downloadFileName(null)).toBe('download.zip');

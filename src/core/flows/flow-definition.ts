@@ -1,3 +1,4 @@
+import type { FLOW_DEFINITION_VERSION } from '../config-versions/flow-definition-versions.ts';
 import type { ConditionGroup } from '../forms/form-design.ts';
 
 /** Who an approval or CC node reaches; resolved to users when the flow enters the node. */
@@ -42,7 +43,8 @@ export type FlowNode = ApprovalNode | CcNode | BranchNode;
 
 /** Start and end are implicit: the nodes run in order, branches nest their own lists. */
 export interface FlowDefinition {
-  version: 1;
+  /** The version of this format (src/core/config-versions). */
+  version: typeof FLOW_DEFINITION_VERSION;
   nodes: FlowNode[];
 }
 

@@ -20,6 +20,7 @@
  *                              recordTitle(design, settings, data): string
  *                              RECORD_AJV_OPTIONS (the ajv options records are validated with, both sides)
  */
+import type { FORM_DESIGN_VERSION } from '../config-versions/form-design-versions.ts';
 import type { FormatName } from '../validation/formats.ts';
 
 export type FieldType =
@@ -114,7 +115,8 @@ export interface SectionDesign {
 export type FormItem = FieldDesign | SectionDesign;
 
 export interface FormDesign {
-  version: 1;
+  /** The version of this format (src/core/config-versions), not a published version of the form. */
+  version: typeof FORM_DESIGN_VERSION;
   items: FormItem[];
 }
 

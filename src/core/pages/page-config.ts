@@ -1,3 +1,4 @@
+import type { PAGE_CONFIG_VERSION } from '../config-versions/page-config-versions.ts';
 import type { DatasetQuery } from '../query/query-spec.ts';
 
 /**
@@ -5,6 +6,8 @@ import type { DatasetQuery } from '../query/query-spec.ts';
  * any other schema-driven screen stores. The renderer draws it through the widget registry.
  */
 export interface PageConfig {
+  /** The version of this format (src/core/config-versions): what the server stores and hands out; none: stored before versions. */
+  version?: typeof PAGE_CONFIG_VERSION;
   title: string;
   description?: string;
   layout?: PageLayout;

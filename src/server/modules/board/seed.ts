@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { upgradePageConfig } from '../../../core/config-versions/page-config-versions.ts';
 import { plateRoute } from '../../../core/contracts/plates.ts';
 import type { DB } from '../../db/schema.ts';
 import { TenantScope } from '../../db/tenant-scope.ts';
@@ -70,7 +71,7 @@ export async function seedPlates(db: Kysely<DB>, tenant: { id: number; code: str
     .executeTakeFirst();
   const time = new Date(seedTime).toISOString();
   for (const { key, file, plate } of missing) {
-    const config = { ...(resolveForms(plate.config, formIds, file) as Record<string, unknown>), title: plate.name };
+    const config = { ...(upgradePageConfig(resolveForms(plate.config, formIds, file)) as Record<string, unknown>), title: plate.name };
     const [problem] = pageConfigProblems(config, datasets);
     if (problem) throw new Error(`schemas/seed/plates/${file}: ${problem.path}: ${problem.message}`);
     const parentId = menus.get(plate.menuParent);

@@ -3,7 +3,8 @@ import { walkFlowNodes, type Assignee, type FlowDefinition } from '../../../core
 import { validateFlowDefinition } from '../../../core/flows/validate-flow-definition.ts';
 import type { FormDesign } from '../../../core/forms/form-design.ts';
 import type { Clock } from '../../clock.ts';
-import { readJson, readJsonOrNull, writeJsonOrNull } from '../../db/json-column.ts';
+import { writeJsonOrNull } from '../../db/json-column.ts';
+import { readFlowOrNull, readFormDesign, upgradeSentFlow } from '../../db/stored-configs.ts';
 import { notFoundAt } from '../../db/tenant-references.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest } from '../../errors.ts';
@@ -23,7 +24,8 @@ function* assigneesOf(flow: FlowDefinition): Generator<{ assignee: Assignee; pat
  * design (400 naming `flow.<path>`), then every user and role it names must be of the tenant
  * (404 naming the entry, as for any id of another tenant).
  */
-export async function checkFlow(scope: TenantScope, flow: unknown, design: FormDesign): Promise<FlowDefinition> {
+export async function checkFlow(scope: TenantScope, sent: unknown, design: FormDesign): Promise<FlowDefinition> {
+  const flow = upgradeSentFlow(sent);
   const [problem] = validateFlowDefinition(flow, design);
   if (problem) throw badRequest(problem.path ? `flow.${problem.path}` : 'flow', problem.message);
   const checked = flow as FlowDefinition;
@@ -49,7 +51,7 @@ export async function readFlowDefinition(scope: TenantScope, versions: FormVersi
   return {
     formId,
     revision: form.revision,
-    flow: readJsonOrNull<FlowDefinition>(form.flow),
+    flow: readFlowOrNull(form.flow),
     publishedFlow: (published?.flow as FlowDefinition | null | undefined) ?? null,
   };
 }
@@ -60,7 +62,7 @@ export async function saveFlowDefinition(
   body: FlowDefinitionSaveBody,
 ): Promise<FlowDefinitionEnvelope> {
   const form = await findForm(deps.scope, body.formId);
-  const flow = body.flow === null ? null : await checkFlow(deps.scope, body.flow, readJson<FormDesign>(form.design));
+  const flow = body.flow === null ? null : await checkFlow(deps.scope, body.flow, readFormDesign(form.design));
   await writeDraft(deps.scope, deps.clock, body.formId, body.revision, { flow: writeJsonOrNull(flow) }, 'The flow of form');
   return readFlowDefinition(deps.scope, deps.versions, body.formId);
 }

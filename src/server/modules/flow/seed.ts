@@ -3,7 +3,8 @@ import { walkFlowNodes, type Assignee, type FlowDefinition } from '../../../core
 import { runFlowCommand, type FlowCommand, type FlowDirectory, type FlowEffect, type FlowState } from '../../../core/flows/flow-engine.ts';
 import { validateFlowDefinition } from '../../../core/flows/validate-flow-definition.ts';
 import type { FormDesign, RecordData } from '../../../core/forms/form-design.ts';
-import { readJson, readJsonOrNull } from '../../db/json-column.ts';
+import { readJson } from '../../db/json-column.ts';
+import { readFlowOrNull } from '../../db/stored-configs.ts';
 import type { DB } from '../../db/schema.ts';
 import { TenantScope } from '../../db/tenant-scope.ts';
 import { SeededRandom, seedOf } from '../dataset/random.ts';
@@ -119,7 +120,7 @@ export async function seedFlowHistories(db: Kysely<DB>, tenant: { id: number; co
     .where('form.seed_key', 'is not', null)
     .execute();
   for (const form of forms) {
-    const definition = readJsonOrNull<FlowDefinition>(form.flow);
+    const definition = readFlowOrNull(form.flow);
     if (!definition) continue;
     // One transaction per form: a form gets all its histories or none.
     await db.transaction().execute((trx) => seedFormHistories(new TenantScope(trx, tenant.id), { ...form, tenantCode: tenant.code, definition }, seedTime));

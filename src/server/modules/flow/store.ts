@@ -3,7 +3,8 @@ import type { FlowDefinition } from '../../../core/flows/flow-definition.ts';
 import type { FlowEffect, FlowEvent, FlowResult, FlowState, FlowTask } from '../../../core/flows/flow-engine.ts';
 import type { Clock } from '../../clock.ts';
 import type { Dialect } from '../../db/database.ts';
-import { readJson, writeJson } from '../../db/json-column.ts';
+import { writeJson } from '../../db/json-column.ts';
+import { readFlow } from '../../db/stored-configs.ts';
 import type { FlowInstanceTable, NotifyTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { conflict } from '../../errors.ts';
@@ -27,7 +28,7 @@ export async function lockInstance(scope: TenantScope, dialect: Dialect, recordI
 export async function loadState(scope: TenantScope, instance: InstanceRow): Promise<{ state: FlowState; definition: FlowDefinition; taskIds: Map<string, number> }> {
   const tasks = await scope.selectFrom('flow_task').selectAll().where('instance_id', '=', instance.id).orderBy('id').execute();
   return {
-    definition: readJson<FlowDefinition>(instance.definition),
+    definition: readFlow(instance.definition),
     taskIds: new Map(tasks.map((t) => [t.task_key, t.id])),
     state: {
       status: instance.status,

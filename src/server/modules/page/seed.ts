@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { upgradePageConfig } from '../../../core/config-versions/page-config-versions.ts';
 import { strictObject } from '../../../core/contracts/common.ts';
 import type { PageConfig } from '../../../core/pages/page-config.ts';
 import { pageRouteProblem } from '../../../core/pages/page-route.ts';
@@ -116,7 +117,7 @@ export async function seedPages(
   const rows = [];
   for (const { key, file } of pages) {
     if (keys.has(key) || (file.route !== null && routes.has(file.route))) continue;
-    const config = withTenantName(file.config, tenant.name);
+    const config = withTenantName(upgradePageConfig(file.config) as PageConfig, tenant.name);
     const [problem] = pageConfigProblems(config, datasets);
     if (problem) {
       warn(`Seed page left out: ${key}.json: config.${problem.path}: ${problem.message}`);

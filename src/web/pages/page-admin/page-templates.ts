@@ -1,3 +1,4 @@
+import { PAGE_CONFIG_VERSION } from '../../../core/config-versions/page-config-versions.ts';
 import type { PageConfig } from '../../../core/pages/page-config.ts';
 
 /** The starting points a new page may take; the config texts come in the author's language. */
@@ -18,11 +19,13 @@ const OPEN_ORDERS = { field: 'status', op: 'ne', value: 'closed' } as const;
 export function pageTemplate(name: PageTemplateName, texts: PageTemplateTexts): PageConfig {
   if (name === 'blank') {
     return {
+      version: PAGE_CONFIG_VERSION,
       title: texts.title,
       widgets: [{ id: 'intro', type: 'markdown', grid: { x: 0, y: 0, w: 24, h: 3 }, props: { content: texts.intro } }],
     };
   }
   return {
+    version: PAGE_CONFIG_VERSION,
     title: texts.title,
     widgets: [
       {

@@ -13,10 +13,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type CompiledQuery, type Kysely, type KyselyPlugin } from 'kysely';
-import type { FormDetail, RecordListBody, RecordPage } from '../src/core/contracts/forms.ts';
+import type { FormDetail } from '../src/core/contracts/form.ts';
+import type { RecordListBody, RecordPage } from '../src/core/contracts/record.ts';
 import type { DB } from '../src/server/db/schema.ts';
 import { TenantScope } from '../src/server/db/tenant-scope.ts';
-import { loadRecordAccess } from '../src/server/modules/record/access.ts';
+import { loadCaller } from '../src/server/access/rights.ts';
 import { listRecords, type RecordContext } from '../src/server/modules/record/service.ts';
 import { createTestDatabase, testDialects, type TestDialect } from '../tests/helpers/databases.ts';
 import { call, openRawDriver, settleAfterLoad, timeServerRequests, percentiles, sessionsEnded, startApiServer, type ApiServer, type Percentiles, type RawDriver } from './api-harness.ts';
@@ -232,7 +233,7 @@ async function capturedStatements(app: FastifyInstance, tenantId: number, body: 
     .where('tenant_member.tenant_id', '=', tenantId)
     .executeTakeFirstOrThrow();
   const session = { tokenId: 0, userId: admin.id, tenantId, memberType: admin.type as 'ADMIN' };
-  const access = await loadRecordAccess(new TenantScope(db, tenantId), session);
+  const access = await loadCaller(new TenantScope(db, tenantId), session);
   const captured: CompiledQuery[] = [];
   const executor = db.getExecutor();
   const spy: KyselyPlugin = {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import type { FormDetail, FormVersionItem } from '../src/core/contracts/forms.ts';
+import type { FormDetail, FormVersionItem } from '../src/core/contracts/form.ts';
 import type { FormDesign, FormSettings } from '../src/core/forms/form-design.ts';
 import type { DB } from '../src/server/db/schema.ts';
 import type { TestDatabase, TestDialect } from '../tests/helpers/databases.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHORIZATION_POINTS } from '../../src/core/contracts/authorization.ts';
+import { AUTHORIZATION_POINTS } from '../../src/core/contracts/role.ts';
 import { ApiError } from '../../src/web/api/api-error.ts';
 import { adminApi, type AdminApi } from '../../src/web/admin/admin-api.ts';
 import { Loadable } from '../../src/web/admin/loadable.ts';

@@ -1,9 +1,10 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_PREFIX, type Attachment, type AttachmentListBody, type AttachmentOptions, type AttachmentPage } from '../../src/core/contracts/attachments.ts';
-import type { Role } from '../../src/core/contracts/authorization.ts';
+import type { FormDetail, FormVersionItem } from '../../src/core/contracts/form.ts';
+import type { FormRecord } from '../../src/core/contracts/record.ts';
+import type { Role } from '../../src/core/contracts/role.ts';
 import type { FileInfo } from '../../src/core/contracts/files.ts';
-import type { FormDetail, FormRecord, FormVersionItem } from '../../src/core/contracts/forms.ts';
 import type { Envelope } from '../../src/core/envelope.ts';
 import { backfillFileLinks } from '../../src/server/db/migrations/015_file_links.ts';
 import { API, inviteAndSignIn, ok, tenantNodes, userIdOf, workspaceByCode } from '../helpers/authorization.ts';

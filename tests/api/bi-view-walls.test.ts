@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BiView, BiViewCheck } from '../../src/core/contracts/bi.ts';
-import type { FormDetail } from '../../src/core/contracts/forms.ts';
+import type { FormDetail } from '../../src/core/contracts/form.ts';
 import type { FormDesign } from '../../src/core/forms/form-design.ts';
 import type { QueryRowsResult } from '../../src/core/query/query-spec.ts';
 import { API } from '../helpers/authorization.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BiRelation, BiView, BiViewCheck } from '../../src/core/contracts/bi.ts';
-import type { FormDetail } from '../../src/core/contracts/forms.ts';
+import type { FormDetail } from '../../src/core/contracts/form.ts';
 import type { FormDesign } from '../../src/core/forms/form-design.ts';
 import type { DatasetInfo, QueryAggregateResult, QueryRowsResult } from '../../src/core/query/query-spec.ts';
 import { API, inviteWithPoints } from '../helpers/authorization.ts';

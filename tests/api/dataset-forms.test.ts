@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormDetail } from '../../src/core/contracts/forms.ts';
+import type { FormDetail } from '../../src/core/contracts/form.ts';
 import type { FormDesign } from '../../src/core/forms/form-design.ts';
 import type { PageConfig } from '../../src/core/pages/page-config.ts';
 import type { DatasetInfo, DatasetQuery, QueryAggregateResult, QueryRowsResult } from '../../src/core/query/query-spec.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowCommandResult, FlowDefinitionEnvelope } from '../../src/core/contracts/flows.ts';
-import type { FormDetail, RecordDetail } from '../../src/core/contracts/forms.ts';
+import type { FormDetail } from '../../src/core/contracts/form.ts';
+import type { RecordDetail } from '../../src/core/contracts/record.ts';
 import type { FlowDefinition } from '../../src/core/flows/flow-definition.ts';
 import { API, ok, userIdOf } from '../helpers/authorization.ts';
 import { testDialects } from '../helpers/databases.ts';

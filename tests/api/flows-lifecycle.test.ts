@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowCommandResult, FlowTimelineEntry, RecordFlowState } from '../../src/core/contracts/flows.ts';
-import type { RecordDetail } from '../../src/core/contracts/forms.ts';
+import type { RecordDetail } from '../../src/core/contracts/record.ts';
 import type { PageResult } from '../../src/core/envelope.ts';
 import type { Notification } from '../../src/core/entities.ts';
 import { ok, userIdOf } from '../helpers/authorization.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowDefinitionEnvelope, FlowTimelineEntry } from '../../src/core/contracts/flows.ts';
-import type { FormListItem } from '../../src/core/contracts/forms.ts';
+import type { FormListItem } from '../../src/core/contracts/form.ts';
 import type { PageResult } from '../../src/core/envelope.ts';
 import type { Notification } from '../../src/core/entities.ts';
 import { walkFlowNodes } from '../../src/core/flows/flow-definition.ts';

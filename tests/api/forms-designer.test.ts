@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormDetail, FormListItem, FormOption, FormPreviewResult, FormVersionDetail, FormVersionItem } from '../../src/core/contracts/forms.ts';
+import type {
+  FormDetail,
+  FormListItem,
+  FormOption,
+  FormPreviewResult,
+  FormVersionDetail,
+  FormVersionItem,
+} from '../../src/core/contracts/form.ts';
 import type { PageResult } from '../../src/core/envelope.ts';
 import type { FormDesign } from '../../src/core/forms/form-design.ts';
 import { RECORD_AJV_OPTIONS } from '../../src/core/forms/record-validation.ts';

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormDetail, ImportResult, RecordPage } from '../../src/core/contracts/forms.ts';
+import type { FormDetail } from '../../src/core/contracts/form.ts';
+import type { ImportResult, RecordPage } from '../../src/core/contracts/record.ts';
 import { fileNameFromContentDisposition } from '../../src/web/api/download.ts';
 import { API, inviteAndSignIn, ok, userIdOf, workspaceByCode } from '../helpers/authorization.ts';
 import { testDialects } from '../helpers/databases.ts';

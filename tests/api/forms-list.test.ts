@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormDetail, RecordPage } from '../../src/core/contracts/forms.ts';
+import type { FormDetail } from '../../src/core/contracts/form.ts';
+import type { RecordPage } from '../../src/core/contracts/record.ts';
 import type { RecordFilter, RecordSort } from '../../src/core/contracts/record-query.ts';
 import { TenantScope } from '../../src/server/db/tenant-scope.ts';
-import { loadRecordAccess } from '../../src/server/modules/record/access.ts';
+import { loadCaller } from '../../src/server/access/rights.ts';
 import { recordQuery, type RecordContext } from '../../src/server/modules/record/service.ts';
 import { ok, userIdOf } from '../helpers/authorization.ts';
 import { testDialects } from '../helpers/databases.ts';
@@ -152,7 +153,7 @@ describe.each(testDialects())('record list queries on %s', (dialect) => {
     const session = { tokenId: 0, userId: adminId, tenantId: scope.tenantId, memberType: 'ADMIN' as const };
     const ctx: RecordContext = {
       scope,
-      access: await loadRecordAccess(scope, session),
+      access: await loadCaller(scope, session),
       clock: t.clock,
       dialect,
       versions: t.app.services.formVersions,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldError, FormDesign } from '../../src/core/forms/form-design.ts';
-import type { FormDetail, FormRecord, RecordDetail, RecordOption, RecordPage, SearchConfigEntry, StagingDetail, StagingItem } from '../../src/core/contracts/forms.ts';
+import type { FormDetail } from '../../src/core/contracts/form.ts';
+import type { FormRecord, RecordDetail, RecordOption, RecordPage, SearchConfigEntry } from '../../src/core/contracts/record.ts';
+import type { StagingDetail, StagingItem } from '../../src/core/contracts/staging.ts';
 import type { PageResult } from '../../src/core/envelope.ts';
 import { inviteAndSignIn, ok, roleByCode, userIdOf, workspaceByCode } from '../helpers/authorization.ts';
 import { testDialects } from '../helpers/databases.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormListItem, RecordPage } from '../../src/core/contracts/forms.ts';
+import type { FormListItem } from '../../src/core/contracts/form.ts';
+import type { RecordPage } from '../../src/core/contracts/record.ts';
 import type { PageResult } from '../../src/core/envelope.ts';
 import { prepareRecord } from '../../src/core/forms/record-validation.ts';
 import { buildApp } from '../../src/server/app.ts';

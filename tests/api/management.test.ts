@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  ManagedUser,
-  ManagedWorkspace,
-  ManagedWorkspaceDetail,
-  PermissionGroup,
-  UserOption,
-  UserPage,
-} from '../../src/core/contracts/authorization.ts';
+import type { ManagedUser, ManagedWorkspace, ManagedWorkspaceDetail, UserOption, UserPage } from '../../src/core/contracts/management.ts';
+import type { PermissionGroup } from '../../src/core/contracts/permission-groups.ts';
 import type { LoginResult, TenantOption, WorkspaceInfo } from '../../src/core/entities.ts';
 import { ResultCode } from '../../src/core/result-codes.ts';
 import { API, ok, roleByCode, tenantNodes, userIdOf, workspaceByCode } from '../helpers/authorization.ts';

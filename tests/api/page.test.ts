@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHORIZATION_POINTS } from '../../src/core/contracts/authorization.ts';
+import { AUTHORIZATION_POINTS } from '../../src/core/contracts/role.ts';
 import type { PageDetail, PageEnvelope, PageListItem } from '../../src/core/contracts/page.ts';
 import type { MenuNode } from '../../src/core/entities.ts';
 import { flattenTree } from '../../src/core/menu-tree.ts';

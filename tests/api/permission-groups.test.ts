@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FunctionPointOption, PermissionGroup, Role } from '../../src/core/contracts/authorization.ts';
+import type { FunctionPointOption, PermissionGroup } from '../../src/core/contracts/permission-groups.ts';
+import type { Role } from '../../src/core/contracts/role.ts';
 import type { MenuNode } from '../../src/core/entities.ts';
 import { flattenTree } from '../../src/core/menu-tree.ts';
 import { API, ok, roleByCode, userIdOf } from '../helpers/authorization.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlateDetail, PlateListItem } from '../../src/core/contracts/plates.ts';
 import type { PageResult } from '../../src/core/envelope.ts';
-import type { Role } from '../../src/core/contracts/authorization.ts';
+import type { Role } from '../../src/core/contracts/role.ts';
 import type { PageConfig } from '../../src/core/pages/page-config.ts';
 import { API, inviteAndSignIn, inviteWithPoints, ok, tenantNodes, workspaceByCode } from '../helpers/authorization.ts';
 import { testDialects } from '../helpers/databases.ts';

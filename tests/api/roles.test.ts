@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FunctionPointOption, Role, RoleDetail } from '../../src/core/contracts/authorization.ts';
+import type { FunctionPointOption } from '../../src/core/contracts/permission-groups.ts';
+import type { Role, RoleDetail } from '../../src/core/contracts/role.ts';
 import type { MenuNode } from '../../src/core/entities.ts';
 import { flattenTree } from '../../src/core/menu-tree.ts';
 import { TenantScope } from '../../src/server/db/tenant-scope.ts';
-import { effectiveDataScope } from '../../src/server/modules/role/data-scope.ts';
+import { effectiveDataScope } from '../../src/server/access/rights.ts';
 import {
   API,
   inviteAndSignIn,

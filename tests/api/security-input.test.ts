@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormDetail, FormRecord, RecordDetail, StagingDetail, StagingItem } from '../../src/core/contracts/forms.ts';
+import type { FormDetail } from '../../src/core/contracts/form.ts';
+import type { FormRecord, RecordDetail } from '../../src/core/contracts/record.ts';
+import type { StagingDetail, StagingItem } from '../../src/core/contracts/staging.ts';
 import type { Envelope } from '../../src/core/envelope.ts';
 import type { PreferenceConfig } from '../../src/core/entities.ts';
 import type { FormDesign } from '../../src/core/forms/form-design.ts';

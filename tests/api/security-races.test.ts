@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BiSettings } from '../../src/core/contracts/bi.ts';
 import type { DocFolder } from '../../src/core/contracts/documents.ts';
-import type {
-  ManagedWorkspace,
-  ManagedWorkspaceDetail,
-  PermissionGroup,
-  Role,
-  RoleDetail,
-  WorkspaceTemplateDetail,
-} from '../../src/core/contracts/authorization.ts';
+import type { ManagedWorkspace, ManagedWorkspaceDetail } from '../../src/core/contracts/management.ts';
+import type { PermissionGroup } from '../../src/core/contracts/permission-groups.ts';
+import type { Role, RoleDetail } from '../../src/core/contracts/role.ts';
+import type { WorkspaceTemplateDetail } from '../../src/core/contracts/workspace-template.ts';
 import type { PreferenceConfig } from '../../src/core/entities.ts';
 import { API, ok, roleByCode, tenantNodes, userIdOf, workspaceByCode } from '../helpers/authorization.ts';
 import { testDialects } from '../helpers/databases.ts';

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileInfo, UploadSession } from '../../src/core/contracts/files.ts';
-import type { FormDetail, FormRecord, ImportResult } from '../../src/core/contracts/forms.ts';
+import type { FormDetail } from '../../src/core/contracts/form.ts';
+import type { FormRecord, ImportResult } from '../../src/core/contracts/record.ts';
 import type { Envelope } from '../../src/core/envelope.ts';
 import type { FieldError, FormDesign } from '../../src/core/forms/form-design.ts';
 import { API, ok } from '../helpers/authorization.ts';

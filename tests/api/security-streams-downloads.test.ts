@@ -1,10 +1,11 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../src/core/contracts/authorization.ts';
+import type { FormDetail, FormVersionItem } from '../../src/core/contracts/form.ts';
+import type { FormRecord } from '../../src/core/contracts/record.ts';
+import type { Role } from '../../src/core/contracts/role.ts';
 import type { DocAddResult, DocFile, DocFolder } from '../../src/core/contracts/documents.ts';
 import type { FileInfo } from '../../src/core/contracts/files.ts';
-import type { FormDetail, FormRecord, FormVersionItem } from '../../src/core/contracts/forms.ts';
 import type { CurrentAccount, LoginResult } from '../../src/core/entities.ts';
 import { loggerOptions } from '../../src/server/plugins/request-log.ts';
 import { storedFile } from '../../src/web/forms/form-view/field-values.ts';

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  ManagedWorkspace,
-  ManagedWorkspaceDetail,
-  WorkspaceTemplate,
-  WorkspaceTemplateDetail,
-} from '../../src/core/contracts/authorization.ts';
+import type { ManagedWorkspace, ManagedWorkspaceDetail } from '../../src/core/contracts/management.ts';
+import type { WorkspaceTemplate, WorkspaceTemplateDetail } from '../../src/core/contracts/workspace-template.ts';
 import type { MenuNode } from '../../src/core/entities.ts';
 import { flattenTree } from '../../src/core/menu-tree.ts';
 import { buildApp } from '../../src/server/app.ts';

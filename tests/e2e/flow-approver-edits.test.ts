@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordDetail } from '../../src/core/contracts/forms.ts';
+import type { RecordDetail } from '../../src/core/contracts/record.ts';
 import type { FlowDefinition } from '../../src/core/flows/flow-definition.ts';
 import { ok, userIdOf } from '../helpers/authorization.ts';
 import { builtWebDir, launchBrowser, signInThroughLoginScreen, watchPageProblems } from '../helpers/browser.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowDefinitionEnvelope } from '../../src/core/contracts/flows.ts';
-import type { FormListItem } from '../../src/core/contracts/forms.ts';
+import type { FormListItem } from '../../src/core/contracts/form.ts';
 import type { PageResult } from '../../src/core/envelope.ts';
 import type { BranchNode } from '../../src/core/flows/flow-definition.ts';
 import { ok } from '../helpers/authorization.ts';

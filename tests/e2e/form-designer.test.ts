@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import type { FormDetail, FormListItem, FormVersionDetail, FormVersionItem } from '../../src/core/contracts/forms.ts';
+import type { FormDetail, FormListItem, FormVersionDetail, FormVersionItem } from '../../src/core/contracts/form.ts';
 import type { PageResult } from '../../src/core/envelope.ts';
 import { builtWebDir, launchBrowser, pageAtRest, pendingTimersRun, watchPageProblems } from '../helpers/browser.ts';
 import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowTaskPage } from '../../src/core/contracts/flows.ts';
-import type { FormRecord } from '../../src/core/contracts/forms.ts';
+import type { FormRecord } from '../../src/core/contracts/record.ts';
 import type { FormDesign } from '../../src/core/forms/form-design.ts';
 import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
 import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';

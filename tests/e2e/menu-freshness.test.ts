@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import type { RoleDetail } from '../../src/core/contracts/authorization.ts';
+import type { RoleDetail } from '../../src/core/contracts/role.ts';
 import { flattenTree, type MenuItem } from '../../src/core/menu-tree.ts';
 import { ok, roleByCode, tenantNodes } from '../helpers/authorization.ts';
 import { builtWebDir, launchBrowser, pageAtRest } from '../helpers/browser.ts';

@@ -1,4 +1,5 @@
-import type { ManagedUser, ManagedWorkspace, Role } from '../../src/core/contracts/authorization.ts';
+import type { ManagedUser, ManagedWorkspace } from '../../src/core/contracts/management.ts';
+import type { Role } from '../../src/core/contracts/role.ts';
 import type { MenuNode } from '../../src/core/entities.ts';
 import { flattenTree } from '../../src/core/menu-tree.ts';
 import { lastCodeSentTo } from './outbox.ts';

@@ -1,5 +1,6 @@
 import type { FlowCommandResult, FlowTaskItem, FlowTaskPage } from '../../src/core/contracts/flows.ts';
-import type { FormDetail, FormRecord } from '../../src/core/contracts/forms.ts';
+import type { FormDetail } from '../../src/core/contracts/form.ts';
+import type { FormRecord } from '../../src/core/contracts/record.ts';
 import type { FlowDefinition } from '../../src/core/flows/flow-definition.ts';
 import type { FormDesign, FormSettings } from '../../src/core/forms/form-design.ts';
 import { DEFAULT_FORM_SETTINGS } from '../../src/core/forms/form-design.ts';

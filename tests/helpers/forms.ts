@@ -1,5 +1,6 @@
-import type { PermissionGroup } from '../../src/core/contracts/authorization.ts';
-import type { FormDetail, FormRecord, FormVersionItem } from '../../src/core/contracts/forms.ts';
+import type { FormDetail, FormVersionItem } from '../../src/core/contracts/form.ts';
+import type { PermissionGroup } from '../../src/core/contracts/permission-groups.ts';
+import type { FormRecord } from '../../src/core/contracts/record.ts';
 import type { FormDesign, FormSettings } from '../../src/core/forms/form-design.ts';
 import { API, ok } from './authorization.ts';
 import type { CallResult, TestApp } from './test-app.ts';

@@ -8,8 +8,17 @@ export const verificationCodeSchema = { type: 'string', pattern: '^\\d{6}$' } as
 export const mobilePhoneSchema = { type: 'string', maxLength: 20, format: 'mobilePhone' } as const;
 export const emailSchema = { type: 'string', maxLength: 254, format: 'email' } as const;
 export const idSchema = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+/** The revision a screen loaded (the optimistic lock): a stale one answers 409. */
+export const revisionSchema = { type: 'integer', minimum: 1 } as const;
 /** A person's name: any script, but no angle brackets, and not only spaces. */
 export const personNameSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[^<>]*\\S[^<>]*$' } as const;
+
+/** A display name (of a role, group, workspace or template): any script, 1-64 characters, no angle brackets, not only spaces. */
+export const displayNameSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[^<>]*\\S[^<>]*$' } as const;
+export const descriptionSchema = { type: 'string', maxLength: 500, pattern: '^[^<>]*$', default: '' } as const;
+
+/** A list of ids, each once; a whole replacement of what it names. */
+export const idListSchema = (maxItems = 2000) => ({ type: 'array', items: idSchema, maxItems, uniqueItems: true }) as const;
 
 export const pagingProperties = {
   pageNum: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
@@ -19,6 +28,13 @@ export const pagingProperties = {
 /** An object schema that refuses fields it does not name. */
 export function strictObject(properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema {
   return { type: 'object', additionalProperties: false, properties, required };
+}
+
+/** `?id=` of the detail reads, and `{ id }` of the deletes. */
+export const idQuery = strictObject({ id: idSchema }, ['id']);
+export const idBody = strictObject({ id: idSchema }, ['id']);
+export interface IdParams {
+  id: number;
 }
 
 /** A menu entry a stored screen (page, plate) adds for itself: under `parentId`, optionally titled and with an icon; null takes it out. */

@@ -1,29 +1,30 @@
 import type {
-  FunctionPointOption,
   ManagedUser,
   ManagedWorkspace,
   ManagedWorkspaceDetail,
   MemberStatus,
-  PermissionGroup,
-  PermissionGroupAssignBody,
-  PermissionGroupCreateBody,
-  PermissionGroupUpdateBody,
-  Role,
-  RoleCreateBody,
-  RoleDetail,
-  RoleUpdateBody,
   UserInviteBody,
   UserOption,
   UserPage,
   UserPageBody,
   UserRolesBody,
   WorkspaceCreateBody,
+} from '../../core/contracts/management.ts';
+import type {
+  FunctionPointOption,
+  PermissionGroup,
+  PermissionGroupAssignBody,
+  PermissionGroupCreateBody,
+  PermissionGroupUpdateBody,
+} from '../../core/contracts/permission-groups.ts';
+import type { Role, RoleCreateBody, RoleDetail, RoleUpdateBody } from '../../core/contracts/role.ts';
+import type {
   WorkspaceTemplate,
   WorkspaceTemplateCreateBody,
   WorkspaceTemplateDetail,
   WorkspaceTemplateInstantiateBody,
   WorkspaceTemplateUpdateBody,
-} from '../../core/contracts/authorization.ts';
+} from '../../core/contracts/workspace-template.ts';
 import type { PageCreateBody, PageDetail, PageListItem, PageUpdateBody } from '../../core/contracts/page.ts';
 import type { MenuNode } from '../../core/entities.ts';
 import type { StoredPage } from '../../core/pages/page-config.ts';

@@ -1,6 +1,6 @@
 import { Tag, Transfer } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { UserOption } from '../../core/contracts/authorization.ts';
+import type { UserOption } from '../../core/contracts/management.ts';
 
 interface UserTransferProps {
   users: readonly UserOption[];

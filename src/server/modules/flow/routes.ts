@@ -19,9 +19,9 @@ import {
   type FlowTaskRejectBody,
   type FlowTaskTransferBody,
 } from '../../../core/contracts/flows.ts';
-import { FORM_DESIGN_POINTS } from '../../../core/contracts/forms.ts';
+import { FORM_DESIGN_POINTS } from '../../../core/contracts/form.ts';
 import { TenantScope } from '../../db/tenant-scope.ts';
-import { scopeOf, sessionOf } from '../../plugins/auth.ts';
+import { callerOf, scopeOf, sessionOf } from '../../plugins/auth.ts';
 import { publishNotifications } from '../notify/service.ts';
 import { readFlowDefinition, saveFlowDefinition } from './definition.ts';
 import { followedRecord, recordFlowState, recordTimeline, takesPartInFlow } from './record-state.ts';
@@ -40,7 +40,7 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
     event.afterCommit(() => publishNotifications(notifyBus, new TenantScope(db, event.scope.tenantId), notifications));
   });
   recordHooks.readGrants.push(takesPartInFlow);
-  recordHooks.flowState = (scope, session, record) => recordFlowState(versions, scope, session, record);
+  recordHooks.flowState = (caller, record) => recordFlowState(versions, caller, record);
 
   app.get<{ Querystring: FlowDefinitionQuery }>(
     '/proptech_allplan/flow/definition',
@@ -60,29 +60,29 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Body: FlowTaskApproveBody }>('/proptech_allplan/flow/task/approve', { schema: { body: flowTaskApproveBody }, config: APPROVE }, async (request) =>
-    approveTask(deps, scopeOf(request), sessionOf(request), request.body),
+    approveTask(deps, callerOf(request), request.body),
   );
 
   app.post<{ Body: FlowTaskRejectBody }>('/proptech_allplan/flow/task/reject', { schema: { body: flowTaskRejectBody }, config: APPROVE }, async (request) =>
-    rejectTask(deps, scopeOf(request), sessionOf(request), request.body),
+    rejectTask(deps, callerOf(request), request.body),
   );
 
   app.post<{ Body: FlowTaskTransferBody }>('/proptech_allplan/flow/task/transfer', { schema: { body: flowTaskTransferBody }, config: APPROVE }, async (request) =>
-    transferTask(deps, scopeOf(request), sessionOf(request), request.body),
+    transferTask(deps, callerOf(request), request.body),
   );
 
   // The submitter's own commands need no point beyond having submitted the record.
   app.post<{ Body: FlowResubmitBody }>('/proptech_allplan/flow/record/resubmit', { schema: { body: flowResubmitBody } }, async (request) =>
-    resubmitRecord(deps, scopeOf(request), sessionOf(request), request.body),
+    resubmitRecord(deps, callerOf(request), request.body),
   );
 
   app.post<{ Body: FlowRecordBody }>('/proptech_allplan/flow/record/withdraw', { schema: { body: flowRecordBody } }, async (request) =>
-    withdrawRecord(deps, scopeOf(request), sessionOf(request), request.body.recordId),
+    withdrawRecord(deps, callerOf(request), request.body.recordId),
   );
 
   app.get<{ Querystring: FlowRecordBody }>('/proptech_allplan/flow/record/timeline', { schema: { querystring: flowRecordQuery } }, async (request) => {
-    const scope = scopeOf(request);
-    const record = await followedRecord(versions, scope, sessionOf(request), request.query.recordId);
-    return recordTimeline(scope, record.id);
+    const caller = callerOf(request);
+    const record = await followedRecord(versions, caller, request.query.recordId);
+    return recordTimeline(caller.scope, record.id);
   });
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FormPreviewResult } from '../../../core/contracts/forms.ts';
+import type { FormPreviewResult } from '../../../core/contracts/form.ts';
 import type { FormDesign } from '../../../core/forms/form-design.ts';
 import { compileFormDesign } from '../../../core/forms/compile-form-design.ts';
 import { LruMap } from '../../../core/lru-map.ts';

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   FORM_DESIGN_POINTS,
   FORM_POINTS,
-  RECORD_READ_POINTS,
   formCreateBody,
   formIdBody,
   formIdQuery,
@@ -20,11 +19,12 @@ import {
   type FormSettingsBody,
   type FormUpdateBody,
   type FormVersionQuery,
-} from '../../../core/contracts/forms.ts';
+} from '../../../core/contracts/form.ts';
+import { RECORD_READ_POINTS } from '../../../core/contracts/record.ts';
 import { strictObject, type JsonSchema } from '../../../core/contracts/common.ts';
 import { notFound } from '../../errors.ts';
-import { scopeOf, sessionOf } from '../../plugins/auth.ts';
-import { loadFunctionPoints } from '../resource/function-points.ts';
+import { callerOf, scopeOf, sessionOf } from '../../plugins/auth.ts';
+import { policy } from '../../access/policies.ts';
 import { recordContext } from '../record/context.ts';
 import { requireRecordReader } from '../record/service.ts';
 import { FormPreviews } from './preview.ts';
@@ -34,7 +34,6 @@ import {
   deleteForm,
   findForm,
   formDetail,
-  formOpenTo,
   formOptions,
   listForms,
   listVersions,
@@ -100,15 +99,14 @@ export async function formRoutes(app: FastifyInstance): Promise<void> {
 
   /** A published version for designers, and for whoever reads the form's records. */
   async function readableVersionForm(request: FastifyRequest, formId: number, version: number): Promise<FormRow> {
-    const scope = scopeOf(request);
-    const session = sessionOf(request);
+    const caller = callerOf(request);
+    const { scope } = caller;
     const form = await findForm(scope, formId);
-    const held = session.memberType === 'ADMIN' ? null : await loadFunctionPoints(scope, session);
-    if (!held || FORM_DESIGN_POINTS.some((p) => held.has(p))) return form;
-    if (!(await formOpenTo(scope, session, form))) throw notFound('Form');
+    if (policy.form.design(caller)) return form;
+    if (!policy.form.open(caller, form)) throw notFound('Form');
     const loaded = await app.services.formVersions.get(scope, formId, version);
     if (!loaded) throw notFound('Form version');
-    await requireRecordReader(await recordContext(app, request), form, loaded);
+    await requireRecordReader(recordContext(app, request), form, loaded);
     return form;
   }
 
@@ -154,6 +152,6 @@ export async function formRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get('/proptech_allplan/form/options', { config: { point: [...FORM_DESIGN_POINTS, ...RECORD_READ_POINTS] } }, async (request) =>
-    formOptions(scopeOf(request), sessionOf(request)),
+    formOptions(callerOf(request)),
   );
 }

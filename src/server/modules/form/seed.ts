@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { RecordStatus } from '../../../core/contracts/forms.ts';
+import type { RecordStatus } from '../../../core/contracts/record.ts';
 import { compileFormDesign } from '../../../core/forms/compile-form-design.ts';
 import type { FormDesign, FormSettings } from '../../../core/forms/form-design.ts';
 import { formatNumber, numberingPeriod } from '../../../core/forms/numbering.ts';
@@ -14,7 +14,7 @@ import { TenantScope } from '../../db/tenant-scope.ts';
 import { readSeedFile, SCHEMAS_DIR } from '../../seed/seed-files.ts';
 import { SeededRandom, seedOf } from '../dataset/random.ts';
 import { resolveSeedFlow } from '../flow/seed.ts';
-import { loadFunctionPoints } from '../resource/function-points.ts';
+import { tenantPointCodes } from '../../access/rights.ts';
 import { RegionTable } from '../record/directory.ts';
 import { parsedRule } from '../record/numbering.ts';
 import { demoRecordData, type DemoHints } from './demo-records.ts';
@@ -120,7 +120,7 @@ export async function seedForms(db: Kysely<DB>, dialect: Dialect, tenant: { id: 
   const missing = forms.filter((f) => !existing.has(f.key));
   if (!missing.length) return;
   const people = await tenantPeople(db, tenant.id);
-  const points = await loadFunctionPoints(scope, { tokenId: 0, userId: people.adminId, tenantId: tenant.id, memberType: 'ADMIN' });
+  const points = await tenantPointCodes(scope);
   const regions = await RegionTable.load(db);
   for (const form of missing) {
     const problems = seedFormProblems(form.file, points);

@@ -9,7 +9,7 @@ import type {
   FormUpdateBody,
   FormVersionDetail,
   FormVersionItem,
-} from '../../../core/contracts/forms.ts';
+} from '../../../core/contracts/form.ts';
 import type { PageResult } from '../../../core/envelope.ts';
 import { compileFormDesign } from '../../../core/forms/compile-form-design.ts';
 import { DEFAULT_FORM_SETTINGS, valueFields, type FormDesign, type FormSettings } from '../../../core/forms/form-design.ts';
@@ -17,12 +17,15 @@ import { validateFlowDefinition } from '../../../core/flows/validate-flow-defini
 import { validateFormDesign } from '../../../core/forms/validate-form-design.ts';
 import type { Clock } from '../../clock.ts';
 import type { Dialect } from '../../db/database.ts';
-import { readJson, readJsonOrNull, writeJson, writeJsonOrNull } from '../../db/json-column.ts';
+import { readJson, writeJson, writeJsonOrNull } from '../../db/json-column.ts';
+import { readFlowOrNull, readFormDesign, upgradeSentFormDesign } from '../../db/stored-configs.ts';
 import type { DB, FormTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
+import type { Caller } from '../../access/caller.ts';
+import { policy } from '../../access/policies.ts';
+import { tenantPointCodes } from '../../access/rights.ts';
 import type { Session } from '../auth/tokens.ts';
-import { loadFunctionPoints } from '../resource/function-points.ts';
 import { dropFieldIndexes, syncFieldIndexes } from '../record/field-indexes.ts';
 import { indexType, pruneSettings, settingsProblems } from './settings-check.ts';
 import { presentVersion, type FormVersionCache, type LoadedVersion } from './versions.ts';
@@ -105,9 +108,9 @@ function sameJson(a: unknown, b: unknown): boolean {
 
 export async function formDetail(ctx: Pick<FormContext, 'scope' | 'versions'>, id: number): Promise<FormDetail> {
   const row = await findForm(ctx.scope, id);
-  const design = readJson<FormDesign>(row.design);
+  const design = readFormDesign(row.design);
   const settings = readJson<FormSettings>(row.settings);
-  const flow = readJsonOrNull(row.flow);
+  const flow = readFlowOrNull(row.flow);
   const current = row.current_version === null ? undefined : await ctx.versions.get(ctx.scope, id, row.current_version);
   const unpublishedChanges =
     !current || !sameJson(current.design, design) || !sameJson(current.settings, pruneSettings(design, settings)) || !sameJson(current.flow, flow);
@@ -115,7 +118,8 @@ export async function formDetail(ctx: Pick<FormContext, 'scope' | 'versions'>, i
 }
 
 /** 400 naming the first problem of a design, under `design.`. */
-export function checkDesign(design: unknown): FormDesign {
+export function checkDesign(sent: unknown): FormDesign {
+  const design = upgradeSentFormDesign(sent);
   const [problem] = validateFormDesign(design);
   if (problem) throw badRequest(problem.path ? `design.${problem.path}` : 'design', problem.message);
   return design as FormDesign;
@@ -205,14 +209,9 @@ export async function deleteForm(ctx: FormContext, id: number): Promise<void> {
   ctx.versions.forgetForm(ctx.scope.tenantId, id);
 }
 
-/** The function point codes the tenant's BUTTON nodes carry. */
-async function tenantPointCodes(scope: TenantScope): Promise<Set<string>> {
-  return loadFunctionPoints(scope, { tokenId: 0, userId: 0, tenantId: scope.tenantId, memberType: 'ADMIN' });
-}
-
 export async function updateSettings(ctx: FormContext, body: FormSettingsBody): Promise<FormDetail> {
   const row = await findForm(ctx.scope, body.id);
-  const design = readJson<FormDesign>(row.design);
+  const design = readFormDesign(row.design);
   const { schema } = compileFormDesign(design);
   const [problem] = settingsProblems(design, schema, body.settings, await tenantPointCodes(ctx.scope));
   if (problem) throw badRequest(problem.path, problem.message);
@@ -242,14 +241,14 @@ export async function syncIndexes(db: Kysely<DB>, dialect: Dialect, formId: numb
  */
 export async function publishForm(ctx: FormContext, id: number): Promise<FormVersionItem> {
   const row = await findForm(ctx.scope, id);
-  const design = checkDesign(readJson(row.design));
+  const design = checkDesign(readFormDesign(row.design));
   if (valueFields(design).length === 0) throw badRequest('design.items', 'add at least one field before publishing');
   const compiled = compileFormDesign(design);
   const settings = pruneSettings(design, readJson<FormSettings>(row.settings));
   const [problem] = settingsProblems(design, compiled.schema, settings, await tenantPointCodes(ctx.scope));
   if (problem) throw badRequest(problem.path, problem.message);
   // The flow was checked against the design of its day; the design may have changed since.
-  const flow = readJsonOrNull(row.flow);
+  const flow = readFlowOrNull(row.flow);
   const [flowProblem] = flow === null ? [] : validateFlowDefinition(flow, design);
   if (flowProblem) throw badRequest(flowProblem.path ? `flow.${flowProblem.path}` : 'flow', flowProblem.message);
   const time = now(ctx.clock);
@@ -302,7 +301,7 @@ export async function listVersions(scope: TenantScope, id: number): Promise<Form
     publishedBy: r.published_by,
     publishedByName: r.name,
     publishTime: r.publish_time,
-    fieldCount: valueFields(readJson<FormDesign>(r.design)).length,
+    fieldCount: valueFields(readFormDesign(r.design)).length,
   }));
 }
 
@@ -312,38 +311,15 @@ export async function versionDetail(ctx: Pick<FormContext, 'scope' | 'versions'>
   return presentVersion(loaded, form.name);
 }
 
-/** Workspace codes of the user in the scope's tenant. */
-export async function memberWorkspaceCodes(scope: TenantScope, userId: number): Promise<string[]> {
-  const rows = await scope
-    .selectFrom('workspace')
-    .innerJoin('workspace_member', 'workspace_member.workspace_id', 'workspace.id')
-    .select('workspace.code')
-    .where('workspace_member.user_id', '=', userId)
-    .execute();
-  return rows.map((r) => r.code);
-}
-
-/** Whether a form is open to a member: a whole-tenant form, one of their workspaces', or any for an ADMIN. */
-export const isFormOpen = (form: Pick<FormRow, 'workspace_code'>, session: Pick<Session, 'memberType'>, workspaceCodes: readonly string[]) =>
-  form.workspace_code === null || session.memberType === 'ADMIN' || workspaceCodes.includes(form.workspace_code);
-
-/** {@link isFormOpen} for the caller, reading their workspaces when it matters. */
-export async function formOpenTo(scope: TenantScope, session: Session, form: Pick<FormRow, 'workspace_code'>): Promise<boolean> {
-  if (isFormOpen(form, session, [])) return true;
-  return isFormOpen(form, session, await memberWorkspaceCodes(scope, session.userId));
-}
-
-/** Published forms the caller may use, for pickers and the linked-record field. */
-export async function formOptions(scope: TenantScope, session: Session): Promise<FormOption[]> {
-  let query = scope
+/** Published forms open to the caller (policy.form.open), for pickers and the linked-record field. */
+export async function formOptions(caller: Caller): Promise<FormOption[]> {
+  let query = caller.scope
     .selectFrom('form')
     .select(['id', 'name', 'icon', 'current_version', 'workspace_code'])
     .where('status', '=', 'published')
     .where('current_version', 'is not', null);
-  if (session.memberType !== 'ADMIN') {
-    const codes = await memberWorkspaceCodes(scope, session.userId);
-    query = query.where((eb) => eb.or([eb('workspace_code', 'is', null), ...(codes.length ? [eb('workspace_code', 'in', codes)] : [])]));
-  }
+  const open = policy.form.openCondition(caller);
+  if (open) query = query.where(open);
   const rows = await query.orderBy('name').orderBy('id').execute();
   return rows.map((r) => ({ id: r.id, name: r.name, icon: r.icon, currentVersion: r.current_version!, workspaceCode: r.workspace_code }));
 }

@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
-import type { FormVersionDetail } from '../../../core/contracts/forms.ts';
-import type { FormDesign, FormSettings, FormVersionModel, JsonSchema, UiSchema } from '../../../core/forms/form-design.ts';
-import { readJson, readJsonOrNull } from '../../db/json-column.ts';
+import type { FormVersionDetail } from '../../../core/contracts/form.ts';
+import type { FormSettings, FormVersionModel, JsonSchema, UiSchema } from '../../../core/forms/form-design.ts';
+import { readJson } from '../../db/json-column.ts';
+import { readFlowOrNull, readFormDesign } from '../../db/stored-configs.ts';
 import { ChangeCache, type ChangeFeed } from '../../db/change-feed.ts';
 import type { FormTable, FormVersionTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
@@ -18,11 +19,11 @@ export interface LoadedVersion extends FormVersionModel {
 const toLoaded = (row: Selectable<FormVersionTable>): LoadedVersion => ({
   formId: row.form_id,
   version: row.version,
-  design: readJson<FormDesign>(row.design),
+  design: readFormDesign(row.design),
   schema: readJson<JsonSchema>(row.schema),
   uiSchema: readJson<UiSchema>(row.ui_schema),
   settings: readJson<FormSettings>(row.settings),
-  flow: readJsonOrNull(row.flow),
+  flow: readFlowOrNull(row.flow),
   publishTime: row.publish_time,
   publishedBy: row.published_by,
 });

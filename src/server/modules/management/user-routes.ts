@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  AUTHORIZATION_POINTS,
-  PICKER_POINTS,
   userInviteBody,
   userPageBody,
   userResetPasswordBody,
@@ -14,7 +12,8 @@ import {
   type UserRolesBody,
   type UserStatusBody,
   type UserWorkspacesBody,
-} from '../../../core/contracts/authorization.ts';
+} from '../../../core/contracts/management.ts';
+import { AUTHORIZATION_POINTS, PICKER_POINTS } from '../../../core/contracts/role.ts';
 import { scopeOf, sessionOf } from '../../plugins/auth.ts';
 import {
   inviteUser,

@@ -8,7 +8,7 @@ import type {
   UserPage,
   UserPageBody,
   UserRolesBody,
-} from '../../../core/contracts/authorization.ts';
+} from '../../../core/contracts/management.ts';
 import type { MemberType } from '../../../core/entities.ts';
 import { normalizeMobilePhone } from '../../../core/validation/formats.ts';
 import { replaceLinks } from '../../db/link-rows.ts';
@@ -17,6 +17,7 @@ import { notFoundAt, requireTenantIds } from '../../db/tenant-references.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { refusingDuplicates } from '../../db/unique-violation.ts';
 import { badRequest, conflict, forbidden, savedMeanwhile, type AppError } from '../../errors.ts';
+import { policy } from '../../access/policies.ts';
 import type { Services } from '../../services.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Session } from '../auth/tokens.ts';
@@ -124,9 +125,9 @@ export async function userOptions(scope: TenantScope): Promise<UserOption[]> {
   return rows.map((r) => ({ id: r.id, username: r.username, name: r.name, type: r.type, status: r.status }));
 }
 
-/** Only an ADMIN may make, disable or reset an ADMIN: a holder of user:manage cannot raise themselves above it. */
+/** 403 unless the caller may make, disable or reset a member of this type (policy.member.manage). */
 function requireMayManage(session: Session, type: MemberType): void {
-  if (type === 'ADMIN' && session.memberType !== 'ADMIN') {
+  if (!policy.member.manage({ session }, type)) {
     throw forbidden('Only an administrator of the tenant may do this to an administrator');
   }
 }

@@ -1,19 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { idBody, idQuery, type IdParams } from '../../../core/contracts/common.ts';
 import {
-  AUTHORIZATION_POINTS,
-  PICKER_POINTS,
-  idBody,
-  idQuery,
   workspaceCreateBody,
   workspaceMembersBody,
   workspaceResourcesBody,
   workspaceUpdateBody,
-  type IdParams,
   type WorkspaceCreateBody,
   type WorkspaceMembersBody,
   type WorkspaceResourcesBody,
   type WorkspaceUpdateBody,
-} from '../../../core/contracts/authorization.ts';
+} from '../../../core/contracts/management.ts';
+import { AUTHORIZATION_POINTS, PICKER_POINTS } from '../../../core/contracts/role.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import {
   createWorkspace,

@@ -1,8 +1,4 @@
-import type {
-  ManagedWorkspace,
-  ManagedWorkspaceDetail,
-  WorkspaceCreateBody,
-} from '../../../core/contracts/authorization.ts';
+import type { ManagedWorkspace, ManagedWorkspaceDetail, WorkspaceCreateBody } from '../../../core/contracts/management.ts';
 import type { Clock } from '../../clock.ts';
 import { replaceLinks } from '../../db/link-rows.ts';
 import { requireTenantId, requireTenantIds } from '../../db/tenant-references.ts';

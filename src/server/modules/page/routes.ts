@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AUTHORIZATION_POINTS } from '../../../core/contracts/authorization.ts';
+import { AUTHORIZATION_POINTS } from '../../../core/contracts/role.ts';
 import { websiteParams, websiteQueryBody, type WebsiteParams } from '../../../core/contracts/dataset.ts';
 import {
   PAGE_EDIT_POINT,
@@ -14,15 +14,15 @@ import {
   type PageUpdateBody,
   type ServerLoaderQuery,
 } from '../../../core/contracts/page.ts';
-import type { PageConfig } from '../../../core/pages/page-config.ts';
 import { checkDatasetQuery } from '../../../core/query/check-query.ts';
 import type { DatasetQuery } from '../../../core/query/query-spec.ts';
+import { readPageConfig } from '../../db/stored-configs.ts';
 import { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
-import { scopeOf, sessionOf } from '../../plugins/auth.ts';
+import { policy } from '../../access/policies.ts';
+import { callerOf, scopeOf } from '../../plugins/auth.ts';
 import { findRowsDataset, runCheckedQuery } from '../dataset/service.ts';
 import { rowsSourceQuery } from '../dataset/sources.ts';
-import { grantedResourceIds, loadFunctionPoints } from '../resource/function-points.ts';
 import {
   createPage,
   deletePage,
@@ -70,17 +70,11 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
     '/proptech_allplan/serverLoader',
     { schema: { querystring: serverLoaderQuery } },
     async (request): Promise<PageEnvelope> => {
-      const scope = scopeOf(request);
-      const session = sessionOf(request);
-      const row = await pageByRoute(scope, request.query.route);
-      if (!row) throw notFound('Page');
-      const editor = session.memberType === 'ADMIN' || (await loadFunctionPoints(scope, session)).has(PAGE_EDIT_POINT);
-      if (!editor) {
-        // A draft is not there for readers; a published page is theirs when a role grants its menu entry.
-        if (row.published !== 1) throw notFound('Page');
-        const granted = await grantedResourceIds(scope, session.userId);
-        if (row.resource_id === null || !granted.has(row.resource_id)) throw forbidden();
-      }
+      const caller = callerOf(request);
+      const row = await pageByRoute(caller.scope, request.query.route);
+      // A draft is not there for readers; a published page is theirs when a role grants its menu entry.
+      if (!row || !policy.page.see(caller, row)) throw notFound('Page');
+      if (!policy.page.open(caller, row)) throw forbidden();
       return { page: presentPage(row) };
     },
   );
@@ -97,7 +91,7 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const page = await publishedWebsite(db, request.params.id);
       const { widgetId, ...extra } = request.body;
-      const { stored, combined } = widgetQuery(JSON.parse(page.config) as PageConfig, widgetId, extra);
+      const { stored, combined } = widgetQuery(readPageConfig(page.config), widgetId, extra);
       const scope = new TenantScope(db, page.tenant_id);
       // A public page shows stored datasets only: a form's records are read with a signed-in caller's rights.
       const dataset = await findRowsDataset(scope, stored.dataset);

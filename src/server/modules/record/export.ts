@@ -1,13 +1,13 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import type { RecordExportBody } from '../../../core/contracts/forms.ts';
+import type { RecordExportBody } from '../../../core/contracts/record.ts';
 import { isSystemColumn, type SystemColumn } from '../../../core/contracts/record-query.ts';
 import { exportFileName } from '../../../core/file-names.ts';
 import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../core/forms/calendar.ts';
 import { valueFields, type FieldDesign, type RecordData } from '../../../core/forms/form-design.ts';
 import { readJson } from '../../db/json-column.ts';
 import { badRequest } from '../../errors.ts';
-import { requireButton } from './access.ts';
+import { policy } from '../../access/policies.ts';
 import { cellOf, type Cell } from './cells.ts';
 import { loadDirectory, type RecordDirectory } from './directory.ts';
 import { checkQuery, orderSql, queryColumns } from './record-query.ts';
@@ -83,7 +83,7 @@ function addRow(sheet: ExcelJS.Worksheet, cells: Cell[]): void {
  */
 export async function exportRecords(ctx: RecordContext, body: RecordExportBody): Promise<{ fileName: string; stream: Readable }> {
   const { form, version } = await listedForm(ctx, body.formId);
-  requireButton(ctx.access, version.settings, 'export');
+  policy.record.requireButton(ctx.access, version.settings, 'export');
   checkQuery(queryColumns(version.design), body.filters, body.sort);
   const columns = exportColumns(valueFields(version.design), !!version.settings.numbering, body.columns);
   const { query, columns: queryCols } = recordQuery(ctx, form, version, body);

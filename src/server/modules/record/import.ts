@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import { IMPORT_BATCH_ROWS, IMPORT_MAX_ROWS, type ImportProblem, type ImportResult } from '../../../core/contracts/forms.ts';
+import { IMPORT_BATCH_ROWS, IMPORT_MAX_ROWS, type ImportProblem, type ImportResult } from '../../../core/contracts/record.ts';
 import { fieldDisplayName, valueFields, type FieldDesign, type PreparedRecord, type RecordData } from '../../../core/forms/form-design.ts';
 import { numberingPeriod, formatNumber } from '../../../core/forms/numbering.ts';
 import { prepareRecord } from '../../../core/forms/record-validation.ts';
@@ -8,7 +8,7 @@ import { badRequest } from '../../errors.ts';
 import { linkRecordFiles } from '../filestore/file-links.ts';
 import { currentVersionOf } from '../form/service.ts';
 import type { LoadedVersion } from '../form/versions.ts';
-import { dataScopeCondition, requireButton } from './access.ts';
+import { policy } from '../../access/policies.ts';
 import { cellText, importable, readCell, type LinkedRecordFinder } from './cells.ts';
 import { loadDirectory, type RecordDirectory } from './directory.ts';
 import { parsedRule, reserveRecordNumbers } from './numbering.ts';
@@ -123,7 +123,8 @@ function linkedFinder(ctx: RecordContext): LinkedRecordFinder {
         .select(['id', 'title', 'number'])
         .where('form_id', '=', formId)
         .where((eb) => eb.or([eb('number', '=', text), eb('title', '=', text)]));
-      if (ctx.access.dataScope !== 'tenant') query = query.where(dataScopeCondition(ctx.access));
+      const inScope = policy.record.scopeCondition(ctx.access);
+      if (inScope) query = query.where(inScope);
       const row = await query.orderBy('id', 'desc').executeTakeFirst();
       cache.set(key, row ? { formId, recordId: row.id, title: row.title || row.number || `#${row.id}` } : null);
     }
@@ -190,7 +191,7 @@ export async function importRecords(ctx: RecordContext, formId: number, buffer: 
   const form = await openForm(ctx, formId);
   if (form.status === 'disabled') throw badRequest('formId', `form "${form.name}" is switched off and takes no new records`);
   const version = await currentVersionOf(ctx.scope, ctx.versions, form);
-  requireButton(ctx.access, version.settings, 'import');
+  policy.record.requireButton(ctx.access, version.settings, 'import');
   const workspaceCode = await recordWorkspace(ctx, form, askedWorkspace);
   const workbook = await loadWorkbook(buffer);
   const sheet = workbook.worksheets[0]!;

@@ -10,7 +10,7 @@ import {
   type RecordSort,
   type SystemColumn,
 } from '../../../core/contracts/record-query.ts';
-import { RECORD_STATUSES } from '../../../core/contracts/forms.ts';
+import { RECORD_STATUSES } from '../../../core/contracts/record.ts';
 import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../core/forms/calendar.ts';
 import { valueFields, type FieldDesign, type FormDesign } from '../../../core/forms/form-design.ts';
 import type { Dialect } from '../../db/database.ts';

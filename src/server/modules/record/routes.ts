@@ -18,7 +18,7 @@ import {
   type RecordUpdateBody,
   type SearchConfigBody,
   type SearchConfigQuery,
-} from '../../../core/contracts/forms.ts';
+} from '../../../core/contracts/record.ts';
 import { badRequest } from '../../errors.ts';
 import { recordContext } from './context.ts';
 import { contentDisposition } from '../../content-disposition.ts';
@@ -36,31 +36,31 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
   const ctx = (request: Parameters<typeof recordContext>[1]) => recordContext(app, request);
 
   app.post<{ Body: RecordListBody }>('/proptech_allplan/record/list', { schema: { body: recordListBody } }, async (request) =>
-    listRecords(await ctx(request), request.body),
+    listRecords(ctx(request), request.body),
   );
 
   app.get<{ Querystring: { id: number } }>('/proptech_allplan/record/detail', { schema: { querystring: recordIdQuery } }, async (request) =>
-    recordDetail(await ctx(request), request.query.id),
+    recordDetail(ctx(request), request.query.id),
   );
 
   app.post<{ Body: RecordCreateBody }>('/proptech_allplan/record/create', { schema: { body: recordCreateBody } }, async (request) =>
-    createRecord(await ctx(request), request.body),
+    createRecord(ctx(request), request.body),
   );
 
   app.post<{ Body: RecordUpdateBody }>('/proptech_allplan/record/update', { schema: { body: recordUpdateBody } }, async (request) =>
-    updateRecord(await ctx(request), request.body),
+    updateRecord(ctx(request), request.body),
   );
 
   app.post<{ Body: RecordDeleteBody }>('/proptech_allplan/record/delete', { schema: { body: recordDeleteBody } }, async (request) =>
-    deleteRecords(await ctx(request), request.body.ids),
+    deleteRecords(ctx(request), request.body.ids),
   );
 
   app.get<{ Querystring: RecordOptionsQuery }>('/proptech_allplan/record/options', { schema: { querystring: recordOptionsQuery } }, async (request) =>
-    recordOptions(await ctx(request), request.query),
+    recordOptions(ctx(request), request.query),
   );
 
   app.post<{ Body: RecordExportBody }>('/proptech_allplan/record/export', { schema: { body: recordExportBody } }, async (request, reply) => {
-    const { fileName, stream } = await exportRecords(await ctx(request), request.body);
+    const { fileName, stream } = await exportRecords(ctx(request), request.body);
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', contentDisposition(fileName))
@@ -84,14 +84,14 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     if (!buffer) throw badRequest('file', 'is required');
     const formId = Number(fields.formId);
     if (!Number.isInteger(formId) || formId < 1) throw badRequest('formId', 'must be a form id');
-    return importRecords(await ctx(request), formId, buffer, fields.workspaceCode || null);
+    return importRecords(ctx(request), formId, buffer, fields.workspaceCode || null);
   });
 
   app.post<{ Body: SearchConfigBody }>('/proptech_allplan/dataBoard/formList/updateSearchConfig', { schema: { body: searchConfigBody } }, async (request) =>
-    saveSearchConfig(await ctx(request), request.body),
+    saveSearchConfig(ctx(request), request.body),
   );
 
   app.get<{ Querystring: SearchConfigQuery }>('/proptech_allplan/dataBoard/formList/config/list', { schema: { querystring: searchConfigQuery } }, async (request) =>
-    readSearchConfig(await ctx(request), request.query.formId),
+    readSearchConfig(ctx(request), request.query.formId),
   );
 }

@@ -1,4 +1,4 @@
-import type { SearchConfig, SearchConfigBody, SearchConfigEntry } from '../../../core/contracts/forms.ts';
+import type { SearchConfig, SearchConfigBody, SearchConfigEntry } from '../../../core/contracts/record.ts';
 import { readJson, writeJson } from '../../db/json-column.ts';
 import { badRequest } from '../../errors.ts';
 import { filterProblem, queryColumns, sortProblem } from './record-query.ts';

@@ -9,7 +9,7 @@ import type {
   RecordPage,
   RecordStatus,
   RecordUpdateBody,
-} from '../../../core/contracts/forms.ts';
+} from '../../../core/contracts/record.ts';
 import type { FieldError, RecordData } from '../../../core/forms/form-design.ts';
 import { keepDesignFields, prepareRecord } from '../../../core/forms/record-validation.ts';
 import { ResultCode } from '../../../core/result-codes.ts';
@@ -20,11 +20,12 @@ import { readJson, writeJson } from '../../db/json-column.ts';
 import type { FormRecordTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import type { Caller } from '../../access/caller.ts';
+import { policy } from '../../access/policies.ts';
 import { userNames } from '../account/user-names.ts';
 import { linkRecordFiles, unlinkRecords } from '../filestore/file-links.ts';
 import { currentVersionOf, findForm, type FormRow } from '../form/service.ts';
 import { presentVersion, type FormVersionCache, type LoadedVersion } from '../form/versions.ts';
-import { dataScopeCondition, formOpen, inDataScope, readsRecords, requireButton, type RecordAccess } from './access.ts';
 import type { RecordHooks } from './hooks.ts';
 import { nextRecordNumber } from './numbering.ts';
 import { checkQuery, filterSql, keywordSql, orderSql, queryColumns } from './record-query.ts';
@@ -35,7 +36,8 @@ export type RecordRow = Selectable<FormRecordTable>;
 /** What record handlers share: the caller and their rights, the clock, the database and the hooks. */
 export interface RecordContext {
   scope: TenantScope;
-  access: RecordAccess;
+  /** The caller, with their rights (src/server/access/). */
+  access: Caller;
   clock: Clock;
   dialect: Dialect;
   versions: FormVersionCache;
@@ -140,7 +142,7 @@ function staleRecord(record: RecordRow, revision: number): AppError {
 export async function openForm(ctx: RecordContext, formId: number): Promise<FormRow> {
   // The row kept between requests while neither forms nor records change (see FormVersionCache.form).
   const form = await ctx.versions.form(ctx.scope, formId);
-  if (!form || !formOpen(ctx.access, form)) throw notFound('Form');
+  if (!form || !policy.form.open(ctx.access, form)) throw notFound('Form');
   return form;
 }
 
@@ -153,7 +155,7 @@ async function grantedByHook(ctx: RecordContext, formId: number, recordId: numbe
 
 /** 403 unless the caller may read the form's records (its points, or a hook such as a flow task). */
 export async function requireRecordReader(ctx: RecordContext, form: FormRow, version: LoadedVersion, recordId: number | null = null): Promise<void> {
-  if (readsRecords(ctx.access, version.settings)) return;
+  if (policy.record.list(ctx.access, version.settings)) return;
   if (await grantedByHook(ctx, form.id, recordId)) return;
   throw forbidden();
 }
@@ -163,7 +165,7 @@ export async function visibleRecord(ctx: RecordContext, id: number, field = 'Rec
   const record = await readRecord(ctx.scope, id);
   if (!record) throw notFound(field);
   const form = await findForm(ctx.scope, record.form_id);
-  const open = formOpen(ctx.access, form) && inDataScope(ctx.access, record);
+  const open = policy.form.open(ctx.access, form) && policy.record.inScope(ctx.access, record);
   if (!open && !(await grantedByHook(ctx, form.id, record.id))) throw notFound(field);
   return { record, form };
 }
@@ -181,7 +183,7 @@ export async function recordDetail(ctx: RecordContext, id: number): Promise<Reco
   const version = await versionOf(ctx, form.id, record.version);
   await requireRecordReader(ctx, form, version, record.id);
   const names = await userNames(ctx.scope, [record.created_by]);
-  const flow = ctx.hooks.flowState ? await ctx.hooks.flowState(ctx.scope, ctx.access.session, record) : null;
+  const flow = ctx.hooks.flowState ? await ctx.hooks.flowState(ctx.access, record) : null;
   const presented = presentRecord(record, record.created_by === null ? null : (names.get(record.created_by) ?? null));
   // An approver who reads the record only through their task does not get the fields their step hides.
   for (const key of flow?.hiddenFields ?? []) delete presented.data[key];
@@ -200,11 +202,7 @@ export async function recordWorkspace(ctx: RecordContext, form: FormRow, asked: 
     return form.workspace_code;
   }
   if (!asked) return null;
-  const allowed =
-    ctx.access.session.memberType === 'ADMIN'
-      ? !!(await ctx.scope.selectFrom('workspace').select('id').where('code', '=', asked).executeTakeFirst())
-      : ctx.access.workspaceCodes.includes(asked);
-  if (!allowed) throw notFound('workspaceCode: Workspace');
+  if (!policy.workspace.enter(ctx.access, asked)) throw notFound('workspaceCode: Workspace');
   return asked;
 }
 
@@ -218,7 +216,7 @@ export async function createRecord(ctx: RecordContext, body: RecordCreateBody): 
   const form = await openForm(ctx, body.formId);
   if (form.status === 'disabled') throw badRequest('formId', `form "${form.name}" is switched off and takes no new records`);
   const version = await currentVersionOf(ctx.scope, ctx.versions, form);
-  requireButton(ctx.access, version.settings, 'create');
+  policy.record.requireButton(ctx.access, version.settings, 'create');
   const workspaceCode = await recordWorkspace(ctx, form, body.workspaceCode);
   const now = nowOf(ctx.clock);
   const prepared = prepareRecord(version, body.data, { now, mode: 'create' });
@@ -264,7 +262,7 @@ export async function createRecord(ctx: RecordContext, body: RecordCreateBody): 
 export async function updateRecord(ctx: RecordContext, body: RecordUpdateBody): Promise<FormRecord> {
   const { record, form } = await visibleRecord(ctx, body.id);
   const own = await versionOf(ctx, form.id, record.version);
-  requireButton(ctx.access, own.settings, 'edit');
+  policy.record.requireButton(ctx.access, own.settings, 'edit');
   if (record.status === 'running') {
     throw conflict(`Record ${record.number ?? `#${record.id}`} is in an approval flow; change it through its task or withdraw it first`);
   }
@@ -290,7 +288,7 @@ export async function deleteRecords(ctx: RecordContext, ids: readonly number[]):
     const { form } = await visibleRecord(ctx, id, `ids[${i}]: Record`);
     if (checkedForms.has(form.id)) continue;
     const version = await currentVersionOf(ctx.scope, ctx.versions, form);
-    requireButton(ctx.access, version.settings, 'delete');
+    policy.record.requireButton(ctx.access, version.settings, 'delete');
     checkedForms.add(form.id);
   }
   const result = await ctx.scope.db.transaction().execute(async (trx) => {
@@ -306,7 +304,8 @@ export function recordQuery(ctx: RecordContext, form: FormRow, version: LoadedVe
   const columns = queryColumns(version.design);
   // The form id as a literal lets both planners use the form's partial expression indexes.
   let query = ctx.scope.selectFrom('form_record').where('form_record.form_id', '=', sql.lit(form.id));
-  if (ctx.access.dataScope !== 'tenant') query = query.where(dataScopeCondition(ctx.access));
+  const inScope = policy.record.scopeCondition(ctx.access);
+  if (inScope) query = query.where(inScope);
   for (const filter of body.filters) query = query.where(filterSql(ctx.dialect, columns.get(filter.field)!, filter));
   const keyword = body.keyword?.trim();
   if (keyword) query = query.where(keywordSql(keyword));

@@ -1,5 +1,5 @@
 import type { SystemColumn } from '../../../core/contracts/record-query.ts';
-import type { RecordStatus } from '../../../core/contracts/forms.ts';
+import type { RecordStatus } from '../../../core/contracts/record.ts';
 
 /** The layout of record workbooks, shared by export and import so an exported file imports again. */
 

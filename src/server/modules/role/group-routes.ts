@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { idBody, type IdParams } from '../../../core/contracts/common.ts';
 import {
-  AUTHORIZATION_POINTS,
-  PICKER_POINTS,
-  idBody,
   permissionGroupAssignBody,
   permissionGroupCreateBody,
   permissionGroupUpdateBody,
-  type IdParams,
   type PermissionGroupAssignBody,
   type PermissionGroupCreateBody,
   type PermissionGroupUpdateBody,
-} from '../../../core/contracts/authorization.ts';
+} from '../../../core/contracts/permission-groups.ts';
+import { AUTHORIZATION_POINTS, PICKER_POINTS } from '../../../core/contracts/role.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import { assignGroup, createGroup, deleteGroup, functionPointOptions, listGroups, updateGroup } from './group-service.ts';
 

@@ -4,7 +4,7 @@ import type {
   PermissionGroupAssignBody,
   PermissionGroupCreateBody,
   PermissionGroupUpdateBody,
-} from '../../../core/contracts/authorization.ts';
+} from '../../../core/contracts/permission-groups.ts';
 import type { Clock } from '../../clock.ts';
 import { replaceLinks } from '../../db/link-rows.ts';
 import { requireTenantIds } from '../../db/tenant-references.ts';

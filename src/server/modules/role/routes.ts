@@ -1,21 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { idBody, idQuery, type IdParams } from '../../../core/contracts/common.ts';
 import {
   AUTHORIZATION_POINTS,
   PICKER_POINTS,
-  idBody,
-  idQuery,
   roleCreateBody,
   roleGrantBody,
   roleGroupsBody,
   roleUpdateBody,
   roleUsersBody,
-  type IdParams,
   type RoleCreateBody,
   type RoleGrantBody,
   type RoleGroupsBody,
   type RoleUpdateBody,
   type RoleUsersBody,
-} from '../../../core/contracts/authorization.ts';
+} from '../../../core/contracts/role.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import {
   createRole,

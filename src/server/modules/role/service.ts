@@ -1,10 +1,5 @@
 import type { Selectable } from 'kysely';
-import type {
-  Role,
-  RoleCreateBody,
-  RoleDetail,
-  RoleUpdateBody,
-} from '../../../core/contracts/authorization.ts';
+import type { Role, RoleCreateBody, RoleDetail, RoleUpdateBody } from '../../../core/contracts/role.ts';
 import type { MenuNode } from '../../../core/entities.ts';
 import { replaceLinks } from '../../db/link-rows.ts';
 import type { RoleTable } from '../../db/schema.ts';

@@ -1,24 +1,31 @@
 import type { FastifyInstance } from 'fastify';
-import { formIdBody, stagingIdQuery, stagingListQuery, stagingSaveBody, type StagingListQuery, type StagingSaveBody } from '../../../core/contracts/forms.ts';
+import { idBody } from '../../../core/contracts/common.ts';
+import {
+  stagingIdQuery,
+  stagingListQuery,
+  stagingSaveBody,
+  type StagingListQuery,
+  type StagingSaveBody,
+} from '../../../core/contracts/staging.ts';
 import { recordContext } from '../record/context.ts';
 import { deleteDraft, draftDetail, listDrafts, saveDraft } from './service.ts';
 
 /** The caller's drafts (/table/staging): list, open, autosave, discard. */
 export async function stagingRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: StagingListQuery }>('/proptech_allplan/staging/list', { schema: { querystring: stagingListQuery } }, async (request) =>
-    listDrafts(await recordContext(app, request), request.query),
+    listDrafts(recordContext(app, request), request.query),
   );
 
   app.get<{ Querystring: { id: number } }>('/proptech_allplan/staging/detail', { schema: { querystring: stagingIdQuery } }, async (request) =>
-    draftDetail(await recordContext(app, request), request.query.id),
+    draftDetail(recordContext(app, request), request.query.id),
   );
 
   app.post<{ Body: StagingSaveBody }>('/proptech_allplan/staging/save', { schema: { body: stagingSaveBody } }, async (request) =>
-    saveDraft(await recordContext(app, request), request.body),
+    saveDraft(recordContext(app, request), request.body),
   );
 
-  app.post<{ Body: { id: number } }>('/proptech_allplan/staging/delete', { schema: { body: formIdBody } }, async (request) => {
-    await deleteDraft(await recordContext(app, request), request.body.id);
+  app.post<{ Body: { id: number } }>('/proptech_allplan/staging/delete', { schema: { body: idBody } }, async (request) => {
+    await deleteDraft(recordContext(app, request), request.body.id);
     return null;
   });
 }

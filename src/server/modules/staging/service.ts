@@ -1,10 +1,10 @@
-import type { StagingDetail, StagingItem, StagingListQuery, StagingSaveBody } from '../../../core/contracts/forms.ts';
+import type { StagingDetail, StagingItem, StagingListQuery, StagingSaveBody } from '../../../core/contracts/staging.ts';
 import type { PageResult } from '../../../core/envelope.ts';
 import type { RecordData } from '../../../core/forms/form-design.ts';
 import { recordTitle } from '../../../core/forms/record-validation.ts';
 import { readJson, writeJson } from '../../db/json-column.ts';
 import { notFound } from '../../errors.ts';
-import { requireButton } from '../record/access.ts';
+import { policy } from '../../access/policies.ts';
 import { openForm, visibleRecord, type RecordContext } from '../record/service.ts';
 import { currentVersionOf } from '../form/service.ts';
 
@@ -77,9 +77,9 @@ export async function saveDraft(ctx: RecordContext, body: StagingSaveBody): Prom
     const { record } = await visibleRecord(ctx, body.recordId, 'recordId: Record');
     if (record.form_id !== form.id) throw notFound('recordId: Record');
     version = (await ctx.versions.get(ctx.scope, form.id, record.version))!;
-    requireButton(ctx.access, version.settings, 'edit');
+    policy.record.requireButton(ctx.access, version.settings, 'edit');
   } else {
-    requireButton(ctx.access, version.settings, 'create');
+    policy.record.requireButton(ctx.access, version.settings, 'create');
   }
   const time = new Date(ctx.clock.now()).toISOString();
   const fields = { data: writeJson(body.data), title: recordTitle(version.design, version.settings, body.data), version: version.version, update_time: time };

@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { idBody, idQuery, type IdParams } from '../../../core/contracts/common.ts';
+import { AUTHORIZATION_POINTS } from '../../../core/contracts/role.ts';
 import {
-  AUTHORIZATION_POINTS,
-  idBody,
-  idQuery,
   workspaceTemplateCreateBody,
   workspaceTemplateInstantiateBody,
   workspaceTemplateUpdateBody,
-  type IdParams,
   type WorkspaceTemplateCreateBody,
   type WorkspaceTemplateInstantiateBody,
   type WorkspaceTemplateUpdateBody,
-} from '../../../core/contracts/authorization.ts';
+} from '../../../core/contracts/workspace-template.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import { createWorkspace } from '../management/workspace-service.ts';
 import { createTemplate, deleteTemplate, listTemplates, templateDetail, updateTemplate } from './service.ts';

@@ -3,7 +3,7 @@ import type {
   WorkspaceTemplateCreateBody,
   WorkspaceTemplateDetail,
   WorkspaceTemplateUpdateBody,
-} from '../../../core/contracts/authorization.ts';
+} from '../../../core/contracts/workspace-template.ts';
 import type { Clock } from '../../clock.ts';
 import { replaceLinks } from '../../db/link-rows.ts';
 import type { TemplateItemKind } from '../../db/schema.ts';

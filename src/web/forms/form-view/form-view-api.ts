@@ -1,14 +1,8 @@
 import { useMemo } from 'react';
 import type { FlowCommandResult, FlowTimelineEntry } from '../../../core/contracts/flows.ts';
-import type {
-  FormOption,
-  FormRecord,
-  FormVersionDetail,
-  RecordDetail,
-  RecordOption,
-  StagingDetail,
-  StagingItem,
-} from '../../../core/contracts/forms.ts';
+import type { FormOption, FormVersionDetail } from '../../../core/contracts/form.ts';
+import type { FormRecord, RecordDetail, RecordOption } from '../../../core/contracts/record.ts';
+import type { StagingDetail, StagingItem } from '../../../core/contracts/staging.ts';
 import type { Department, OrgMember } from '../../../core/contracts/org.ts';
 import type { PageResult } from '../../../core/envelope.ts';
 import type { AddressNode } from '../../../core/entities.ts';

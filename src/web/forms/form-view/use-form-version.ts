@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FormVersionDetail } from '../../../core/contracts/forms.ts';
+import type { FormVersionDetail } from '../../../core/contracts/form.ts';
 import { Loadable } from '../../admin/loadable.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { loadFormValidator, type FormValidator } from '../validation-runtime.ts';

@@ -1,6 +1,6 @@
 import { Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DATA_SCOPES, type DataScope } from '../../../core/contracts/authorization.ts';
+import { DATA_SCOPES, type DataScope } from '../../../core/contracts/role.ts';
 
 /** The three data scopes, each with what it lets a role's holders see. */
 export function DataScopeOptions({ value, onChange, disabled }: { value?: DataScope; onChange?: (scope: DataScope) => void; disabled?: boolean }) {

@@ -2,7 +2,7 @@ import { Form, Modal, Select } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PermissionGroup } from '../../../core/contracts/authorization.ts';
+import type { PermissionGroup } from '../../../core/contracts/permission-groups.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import { placeServerError } from '../../admin/server-errors.ts';
 import { useSave } from '../../admin/use-save.ts';

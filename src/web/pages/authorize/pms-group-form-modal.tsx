@@ -1,7 +1,11 @@
 import { Form, Input, Modal } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { permissionGroupCreateBody, type PermissionGroup, type PermissionGroupCreateBody } from '../../../core/contracts/authorization.ts';
+import {
+  permissionGroupCreateBody,
+  type PermissionGroup,
+  type PermissionGroupCreateBody,
+} from '../../../core/contracts/permission-groups.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import { schemaRules, withoutEmpty } from '../../admin/schema-rules.ts';
 import { placeServerError } from '../../admin/server-errors.ts';

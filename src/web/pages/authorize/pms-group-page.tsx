@@ -3,7 +3,8 @@ import { App, Button, Card, Grid, Input, Result, Space, Table, Tag, Tooltip, Typ
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUTHORIZATION_POINTS, type PermissionGroup } from '../../../core/contracts/authorization.ts';
+import type { PermissionGroup } from '../../../core/contracts/permission-groups.ts';
+import { AUTHORIZATION_POINTS } from '../../../core/contracts/role.ts';
 import { useHeldPoints } from '../../admin/held-points.ts';
 import { Live } from '../../admin/live.tsx';
 import { LoadState } from '../../admin/load-state.tsx';

@@ -1,12 +1,12 @@
 import { makeAutoObservable } from 'mobx';
+import type { UserOption } from '../../../core/contracts/management.ts';
 import type {
   FunctionPointOption,
   PermissionGroup,
   PermissionGroupAssignBody,
   PermissionGroupCreateBody,
-  Role,
-  UserOption,
-} from '../../../core/contracts/authorization.ts';
+} from '../../../core/contracts/permission-groups.ts';
+import type { Role } from '../../../core/contracts/role.ts';
 import type { AdminApi } from '../../admin/admin-api.ts';
 import { Loadable } from '../../admin/loadable.ts';
 

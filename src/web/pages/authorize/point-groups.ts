@@ -1,4 +1,4 @@
-import type { FunctionPointOption } from '../../../core/contracts/authorization.ts';
+import type { FunctionPointOption } from '../../../core/contracts/permission-groups.ts';
 
 /** The function points under one menu, as the picker lists them. */
 export interface PointGroup {

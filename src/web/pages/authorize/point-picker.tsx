@@ -1,7 +1,7 @@
 import { Checkbox, Empty, Input, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FunctionPointOption } from '../../../core/contracts/authorization.ts';
+import type { FunctionPointOption } from '../../../core/contracts/permission-groups.ts';
 import { menuTitle } from '../../i18n/menu-title.ts';
 import { groupPointsByMenu, groupState, searchPointGroups, toggleGroup, unknownPoints, type PointGroup } from './point-groups.ts';
 

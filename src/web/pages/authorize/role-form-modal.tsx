@@ -1,6 +1,6 @@
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { roleCreateBody, roleUpdateBody, type DataScope, type Role } from '../../../core/contracts/authorization.ts';
+import { roleCreateBody, roleUpdateBody, type DataScope, type Role } from '../../../core/contracts/role.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 import { schemaRules, withoutEmpty } from '../../admin/schema-rules.ts';
 import { placeServerError } from '../../admin/server-errors.ts';

@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-d
 import { App, Button, Card, Input, Space, Tag, Tooltip, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { Role } from '../../../core/contracts/authorization.ts';
+import type { Role } from '../../../core/contracts/role.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import type { RoleManageStore } from './role-manage-store.ts';
 

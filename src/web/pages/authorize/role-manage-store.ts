@@ -1,5 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { DataScope, PermissionGroup, Role, RoleCreateBody, RoleDetail, RoleUpdateBody, UserOption } from '../../../core/contracts/authorization.ts';
+import type { UserOption } from '../../../core/contracts/management.ts';
+import type { PermissionGroup } from '../../../core/contracts/permission-groups.ts';
+import type { DataScope, Role, RoleCreateBody, RoleDetail, RoleUpdateBody } from '../../../core/contracts/role.ts';
 import type { MenuNode } from '../../../core/entities.ts';
 import type { AdminApi } from '../../admin/admin-api.ts';
 import { Loadable } from '../../admin/loadable.ts';

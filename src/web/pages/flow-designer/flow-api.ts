@@ -1,5 +1,5 @@
 import type { FlowDefinitionEnvelope, FlowDefinitionSaveBody } from '../../../core/contracts/flows.ts';
-import type { FormDetail, FormListItem } from '../../../core/contracts/forms.ts';
+import type { FormDetail, FormListItem } from '../../../core/contracts/form.ts';
 import type { OrgMember, OrgRole } from '../../../core/contracts/org.ts';
 import type { PageResult } from '../../../core/envelope.ts';
 import type { CallOptions, Http } from '../../api/endpoints.ts';

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { flowValidator } from 'virtual:plinth/flow-validator';
 import type { FlowDefinitionEnvelope } from '../../../core/contracts/flows.ts';
-import type { FormDetail } from '../../../core/contracts/forms.ts';
+import type { FormDetail } from '../../../core/contracts/form.ts';
 import type { OrgMember, OrgRole } from '../../../core/contracts/org.ts';
 import type { FlowBranch, FlowDefinition, FlowNode } from '../../../core/flows/flow-definition.ts';
 import { flowProblemsWith, type FlowProblem } from '../../../core/flows/validate-flow-definition.ts';

@@ -3,7 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RECORD_STATUSES } from '../../../core/contracts/forms.ts';
+import { RECORD_STATUSES } from '../../../core/contracts/record.ts';
 import type { Department } from '../../../core/contracts/org.ts';
 import type { RecordFilter } from '../../../core/contracts/record-query.ts';
 import type { AddressNode } from '../../../core/entities.ts';

@@ -1,14 +1,13 @@
 import type { FlowTaskList, FlowTaskPage } from '../../../core/contracts/flows.ts';
+import type { FormOption, FormVersionDetail } from '../../../core/contracts/form.ts';
 import type {
-  FormOption,
-  FormVersionDetail,
   ImportResult,
   RecordExportBody,
   RecordListBody,
   RecordPage,
   SearchConfig,
   SearchConfigEntry,
-} from '../../../core/contracts/forms.ts';
+} from '../../../core/contracts/record.ts';
 import type { Department, OrgMember } from '../../../core/contracts/org.ts';
 import type { AddressNode, PreferenceConfig } from '../../../core/entities.ts';
 import type { CallOptions, Http } from '../../api/endpoints.ts';

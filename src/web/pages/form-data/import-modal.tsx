@@ -2,8 +2,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { Alert, Modal, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportProblem, ImportResult } from '../../../core/contracts/forms.ts';
-import { IMPORT_MAX_BYTES } from '../../../core/contracts/forms.ts';
+import { IMPORT_MAX_BYTES, type ImportProblem, type ImportResult } from '../../../core/contracts/record.ts';
 import { formatSize } from '../../../core/format.ts';
 import { useSave } from '../../admin/use-save.ts';
 

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { RECORD_POINTS, type FormOption, type FormRecord, type FormVersionDetail, type RecordPage, type SearchConfig } from '../../../core/contracts/forms.ts';
+import type { FormOption, FormVersionDetail } from '../../../core/contracts/form.ts';
+import { RECORD_POINTS, type FormRecord, type RecordPage, type SearchConfig } from '../../../core/contracts/record.ts';
 import type { RecordFilter, RecordSort } from '../../../core/contracts/record-query.ts';
 import type { ButtonPointName } from '../../../core/forms/form-design.ts';
 import { HeldPoints } from '../../admin/held-points.ts';
@@ -155,6 +156,12 @@ export class RecordListStore {
     this.filterValues = new Map();
     this.keyword = '';
     return this.search();
+  }
+
+  /** The first page of `pageSize` records with no filter or keyword: a list shown outside this screen (a form widget), whatever search the screen keeps. */
+  firstPage(pageSize: number): Promise<void> {
+    this.pageSize = pageSize;
+    return this.resetFilters();
   }
 
   setPage(pageNum: number, pageSize: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ImportResult } from '../../../core/contracts/forms.ts';
+import type { ImportResult } from '../../../core/contracts/record.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { formDataApi, type FormDataApi } from './form-data-api.ts';
 

@@ -10,7 +10,7 @@ import type {
   FormUpdateBody,
   FormVersionDetail,
   FormVersionItem,
-} from '../../../core/contracts/forms.ts';
+} from '../../../core/contracts/form.ts';
 import type { FormDesign } from '../../../core/forms/form-design.ts';
 import type { CallOptions, Http } from '../../api/endpoints.ts';
 

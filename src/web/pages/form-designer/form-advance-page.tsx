@@ -4,8 +4,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { FunctionPointOption } from '../../../core/contracts/authorization.ts';
-import { FORM_POINTS, type FormDetail } from '../../../core/contracts/forms.ts';
+import { FORM_POINTS, type FormDetail } from '../../../core/contracts/form.ts';
+import type { FunctionPointOption } from '../../../core/contracts/permission-groups.ts';
 import { approvalNodesOf } from '../../../core/flows/flow-definition.ts';
 import {
   DEFAULT_FORM_SETTINGS,

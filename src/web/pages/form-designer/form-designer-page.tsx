@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formDesignValidator } from 'virtual:plinth/form-design-validator';
-import { FORM_DESIGN_POINTS, FORM_POINTS, type FormOption, type FormVersionItem } from '../../../core/contracts/forms.ts';
+import { FORM_DESIGN_POINTS, FORM_POINTS, type FormOption, type FormVersionItem } from '../../../core/contracts/form.ts';
 import { formatServerDate } from '../../../core/format.ts';
 import { checkFormDesign } from '../../../core/forms/form-design-problems.ts';
 import { idOfParam } from '../../admin/edit-target.ts';

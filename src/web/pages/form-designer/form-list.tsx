@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { FORM_NAME_MAX, FORM_POINTS, type FormListItem, type FormStatus } from '../../../core/contracts/forms.ts';
+import { FORM_NAME_MAX, FORM_POINTS, type FormListItem, type FormStatus } from '../../../core/contracts/form.ts';
 import { formatServerDate } from '../../../core/format.ts';
 import type { HeldPoints } from '../../admin/held-points.ts';
 import { LoadState } from '../../admin/load-state.tsx';

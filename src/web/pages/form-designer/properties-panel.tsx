@@ -2,7 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from
 import { Button, Empty, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { FormOption } from '../../../core/contracts/forms.ts';
+import type { FormOption } from '../../../core/contracts/form.ts';
 import {
   DEFAULT_IMAGE_ACCEPT,
   FIELD_KEY_PATTERN,

@@ -4,7 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import type { RecordFlowState } from '../../../core/contracts/flows.ts';
-import type { FormRecord, RecordDetail } from '../../../core/contracts/forms.ts';
+import type { FormRecord, RecordDetail } from '../../../core/contracts/record.ts';
 import { valueFields, type FieldError, type FormDesign, type RecordData } from '../../../core/forms/form-design.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import { ApiError } from '../../api/api-error.ts';

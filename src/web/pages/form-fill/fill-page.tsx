@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
-import type { FormRecord } from '../../../core/contracts/forms.ts';
+import type { FormRecord } from '../../../core/contracts/record.ts';
 import { initialRecordData, keepDesignFields } from '../../../core/forms/record-validation.ts';
 import type { FieldError, RecordData } from '../../../core/forms/form-design.ts';
 import { LoadState } from '../../admin/load-state.tsx';

@@ -3,7 +3,7 @@ import { App, Button, Card, Table } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { StagingItem } from '../../../core/contracts/forms.ts';
+import type { StagingItem } from '../../../core/contracts/staging.ts';
 import { formatServerDate } from '../../../core/format.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import { useFormViewApi } from '../../forms/form-view/form-view-api.ts';

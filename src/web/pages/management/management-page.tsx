@@ -2,7 +2,7 @@ import { Card, Result, Spin, Tabs, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { AUTHORIZATION_POINTS } from '../../../core/contracts/authorization.ts';
+import { AUTHORIZATION_POINTS } from '../../../core/contracts/role.ts';
 import { useHeldPoints } from '../../admin/held-points.ts';
 import { UsersTab } from './users-tab.tsx';
 import { WorkspacesTab } from './workspaces-tab.tsx';

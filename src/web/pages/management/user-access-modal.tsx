@@ -1,7 +1,7 @@
 import { Form, Modal, Select } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { ManagedUser } from '../../../core/contracts/authorization.ts';
+import type { ManagedUser } from '../../../core/contracts/management.ts';
 import { placeServerError } from '../../admin/server-errors.ts';
 import { useSave } from '../../admin/use-save.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';

@@ -1,13 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type {
-  ManagedUser,
-  ManagedWorkspace,
-  MemberStatus,
-  PermissionGroup,
-  Role,
-  UserInviteBody,
-  UserPage,
-} from '../../../core/contracts/authorization.ts';
+import type { ManagedUser, ManagedWorkspace, MemberStatus, UserInviteBody, UserPage } from '../../../core/contracts/management.ts';
+import type { PermissionGroup } from '../../../core/contracts/permission-groups.ts';
+import type { Role } from '../../../core/contracts/role.ts';
 import { PAGE_SIZE_DEFAULT } from '../../../core/envelope.ts';
 import type { AdminApi } from '../../admin/admin-api.ts';
 import { Loadable } from '../../admin/loadable.ts';

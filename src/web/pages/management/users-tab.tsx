@@ -3,7 +3,7 @@ import { App, Badge, Button, Grid, Input, Select, Space, Table, Tag, Typography 
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_STATUSES, type ManagedUser, type MemberStatus } from '../../../core/contracts/authorization.ts';
+import { MEMBER_STATUSES, type ManagedUser, type MemberStatus } from '../../../core/contracts/management.ts';
 import { formatServerDate } from '../../../core/format.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import { useAdminApi } from '../../admin/use-admin-api.ts';

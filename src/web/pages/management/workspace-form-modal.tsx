@@ -1,7 +1,7 @@
 import { Form, Input, Modal, Select } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { workspaceCreateBody, workspaceUpdateBody, type ManagedWorkspace } from '../../../core/contracts/authorization.ts';
+import { workspaceCreateBody, workspaceUpdateBody, type ManagedWorkspace } from '../../../core/contracts/management.ts';
 import { schemaRules, withoutEmpty } from '../../admin/schema-rules.ts';
 import { placeServerError } from '../../admin/server-errors.ts';
 import { useSave } from '../../admin/use-save.ts';

@@ -2,7 +2,7 @@ import { Modal } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ManagedWorkspace } from '../../../core/contracts/authorization.ts';
+import type { ManagedWorkspace } from '../../../core/contracts/management.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import { Loadable } from '../../admin/loadable.ts';
 import { useSave } from '../../admin/use-save.ts';

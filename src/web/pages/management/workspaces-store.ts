@@ -1,5 +1,6 @@
 import { makeAutoObservable } from 'mobx';
-import type { ManagedWorkspace, UserOption, WorkspaceCreateBody, WorkspaceTemplate } from '../../../core/contracts/authorization.ts';
+import type { ManagedWorkspace, UserOption, WorkspaceCreateBody } from '../../../core/contracts/management.ts';
+import type { WorkspaceTemplate } from '../../../core/contracts/workspace-template.ts';
 import type { MenuNode } from '../../../core/entities.ts';
 import type { AdminApi } from '../../admin/admin-api.ts';
 import { Loadable } from '../../admin/loadable.ts';

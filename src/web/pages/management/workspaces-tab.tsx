@@ -3,7 +3,7 @@ import { App, Button, Grid, Input, Space, Table, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ManagedWorkspace } from '../../../core/contracts/authorization.ts';
+import type { ManagedWorkspace } from '../../../core/contracts/management.ts';
 import { Live } from '../../admin/live.tsx';
 import { LoadState } from '../../admin/load-state.tsx';
 import { useAdminApi } from '../../admin/use-admin-api.ts';

@@ -1,11 +1,11 @@
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { ManagedWorkspace } from '../../../core/contracts/management.ts';
 import {
   workspaceTemplateInstantiateBody,
-  type ManagedWorkspace,
   type WorkspaceTemplate,
   type WorkspaceTemplateInstantiateBody,
-} from '../../../core/contracts/authorization.ts';
+} from '../../../core/contracts/workspace-template.ts';
 import { schemaRules } from '../../admin/schema-rules.ts';
 import { placeServerError } from '../../admin/server-errors.ts';
 import { useSave } from '../../admin/use-save.ts';

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { WorkspaceTemplateCreateBody, WorkspaceTemplateDetail } from '../../../core/contracts/authorization.ts';
+import type { WorkspaceTemplateCreateBody, WorkspaceTemplateDetail } from '../../../core/contracts/workspace-template.ts';
 import type { MenuNode } from '../../../core/entities.ts';
 import type { AdminApi, PageListItem } from '../../admin/admin-api.ts';
 import { Loadable } from '../../admin/loadable.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DATA_SCOPES, MEMBER_STATUSES, MEMBER_TYPES } from '../../../../src/core/contracts/authorization.ts';
+import { MEMBER_STATUSES, MEMBER_TYPES } from '../../../../src/core/contracts/management.ts';
+import { DATA_SCOPES } from '../../../../src/core/contracts/role.ts';
 import { SUPPORTED_LANGUAGES } from '../../../../src/web/i18n/i18n.ts';
 import { readLocale } from '../../../helpers/locales.ts';
 

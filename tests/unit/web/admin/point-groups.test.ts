@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FunctionPointOption } from '../../../../src/core/contracts/authorization.ts';
+import type { FunctionPointOption } from '../../../../src/core/contracts/permission-groups.ts';
 import {
   groupPointsByMenu,
   groupState,

@@ -1,0 +1,72 @@
+/**
+ * Permission groups of a tenant: named sets of function points given to roles and users
+ * (function point role:manage). Served by src/server/modules/role/group-routes.ts.
+ */
+import { descriptionSchema, displayNameSchema, idListSchema, idSchema, strictObject, type IdParams } from './common.ts';
+
+/** A function point code such as `form:create`. */
+export const functionPointCodeSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' } as const;
+
+export interface PermissionGroup {
+  id: number;
+  name: string;
+  description: string;
+  /** Function point codes, sorted. */
+  points: string[];
+  roleIds: number[];
+  /** Users given the group directly (not through a role). */
+  userIds: number[];
+}
+
+/** POST pmsGroup/create -> PermissionGroup. Each point must be a BUTTON code of the tenant (400 naming `points[i]`). */
+export const permissionGroupCreateBody = strictObject(
+  {
+    name: displayNameSchema,
+    description: descriptionSchema,
+    points: { type: 'array', items: functionPointCodeSchema, maxItems: 500, uniqueItems: true },
+  },
+  ['name', 'points'],
+);
+export interface PermissionGroupCreateBody {
+  name: string;
+  description?: string;
+  points: string[];
+}
+
+/** POST pmsGroup/update -> PermissionGroup. */
+export const permissionGroupUpdateBody = strictObject(
+  {
+    id: idSchema,
+    name: displayNameSchema,
+    description: descriptionSchema,
+    points: { type: 'array', items: functionPointCodeSchema, maxItems: 500, uniqueItems: true },
+  },
+  ['id', 'name', 'points'],
+);
+export interface PermissionGroupUpdateBody extends PermissionGroupCreateBody {
+  id: number;
+}
+
+/** POST pmsGroup/delete { id } -> null. */
+export type PermissionGroupDeleteBody = IdParams;
+
+/** POST pmsGroup/assign -> PermissionGroup. Replaces both lists. */
+export const permissionGroupAssignBody = strictObject(
+  { id: idSchema, roleIds: idListSchema(), userIds: idListSchema(5000) },
+  ['id', 'roleIds', 'userIds'],
+);
+export interface PermissionGroupAssignBody {
+  id: number;
+  roleIds: number[];
+  userIds: number[];
+}
+
+/** GET pmsGroup/points -> FunctionPointOption[]: every function point of the tenant, for the picker. */
+export interface FunctionPointOption {
+  code: string;
+  /** The BUTTON node's title. */
+  title: string;
+  /** Title and seed key of the menu the point sits under (the seed key names its translation). */
+  menuTitle: string;
+  menuSeedKey: string | null;
+}

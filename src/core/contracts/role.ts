@@ -1,0 +1,123 @@
+/**
+ * Roles of a tenant, and the function points that guard the authorization screens (roles,
+ * permission groups, users, workspaces, templates). Request schemas (shared by the API and
+ * the admin screens) and response types. Every endpoint is under /api/proptech_allplan/ with
+ * a tenant token; see src/server/modules/role/ENDPOINTS.md for the list and the function
+ * point each needs.
+ */
+import type { MenuNode } from '../entities.ts';
+import { descriptionSchema, displayNameSchema, idListSchema, idSchema, strictObject, type IdParams } from './common.ts';
+
+// ---------------------------------------------------------------------------------------
+// Function points that guard the authorization endpoints
+// ---------------------------------------------------------------------------------------
+
+export const AUTHORIZATION_POINTS = {
+  roles: 'role:manage',
+  users: 'user:manage',
+  workspaces: 'workspace:manage',
+} as const;
+
+/**
+ * The reads that fill pickers (role/list, pmsGroup/list, role/resourceTree,
+ * management/workspace/list, management/user/options) accept any of these, so a holder of
+ * one management point can name the roles, groups, workspaces and users it assigns.
+ */
+export const PICKER_POINTS = [AUTHORIZATION_POINTS.roles, AUTHORIZATION_POINTS.users, AUTHORIZATION_POINTS.workspaces] as const;
+
+// ---------------------------------------------------------------------------------------
+// Data scopes
+// ---------------------------------------------------------------------------------------
+
+/** Which records a role's holders see: their own, their workspaces', or the whole tenant's. */
+export const DATA_SCOPES = ['own', 'workspace', 'tenant'] as const;
+export type DataScope = (typeof DATA_SCOPES)[number];
+
+/** The widest of several data scopes; `own` when there is none (a user without roles). */
+export function widestDataScope(scopes: Iterable<DataScope>): DataScope {
+  let widest = 0;
+  for (const scope of scopes) widest = Math.max(widest, DATA_SCOPES.indexOf(scope));
+  return DATA_SCOPES[widest]!;
+}
+
+export const dataScopeSchema = { type: 'string', enum: DATA_SCOPES } as const;
+/** A role code: a letter, then letters, digits, `_` or `-`; unique in the tenant. */
+export const roleCodeSchema = { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]{0,31}$' } as const;
+
+// ---------------------------------------------------------------------------------------
+// Roles (function point role:manage, reads included)
+// ---------------------------------------------------------------------------------------
+
+export interface Role {
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  dataScope: DataScope;
+  /** Created by the seed (`member`, `viewer`); may still be edited and deleted. */
+  builtIn: boolean;
+  /** Members of the tenant holding the role. */
+  userCount: number;
+}
+
+/** GET role/detail?id= */
+export interface RoleDetail {
+  role: Role;
+  /** Granted menu, page and function-point (BUTTON) resources. */
+  resourceIds: number[];
+  /** Permission groups given to the role. */
+  groupIds: number[];
+  /** Holders. */
+  userIds: number[];
+}
+
+/** POST role/create -> Role. A code already used in the tenant answers 409. */
+export const roleCreateBody = strictObject(
+  { code: roleCodeSchema, name: displayNameSchema, description: descriptionSchema, dataScope: dataScopeSchema },
+  ['code', 'name', 'dataScope'],
+);
+export interface RoleCreateBody {
+  code: string;
+  name: string;
+  description?: string;
+  dataScope: DataScope;
+}
+
+/** POST role/update -> Role. The code never changes. */
+export const roleUpdateBody = strictObject(
+  { id: idSchema, name: displayNameSchema, description: descriptionSchema, dataScope: dataScopeSchema },
+  ['id', 'name', 'dataScope'],
+);
+export interface RoleUpdateBody {
+  id: number;
+  name: string;
+  description?: string;
+  dataScope: DataScope;
+}
+
+/** POST role/delete { id } -> null. Refused with 409 (naming how many) while members hold it. */
+export type RoleDeleteBody = IdParams;
+
+/** POST role/grant -> RoleDetail. Replaces the granted resources; a BUTTON id implies nothing else. */
+export const roleGrantBody = strictObject({ id: idSchema, resourceIds: idListSchema(5000) }, ['id', 'resourceIds']);
+export interface RoleGrantBody {
+  id: number;
+  resourceIds: number[];
+}
+
+/** POST role/users -> RoleDetail. Replaces the holders; each must be a member of the tenant. */
+export const roleUsersBody = strictObject({ id: idSchema, userIds: idListSchema(5000) }, ['id', 'userIds']);
+export interface RoleUsersBody {
+  id: number;
+  userIds: number[];
+}
+
+/** POST role/groups -> RoleDetail. Replaces the permission groups given to the role. */
+export const roleGroupsBody = strictObject({ id: idSchema, groupIds: idListSchema() }, ['id', 'groupIds']);
+export interface RoleGroupsBody {
+  id: number;
+  groupIds: number[];
+}
+
+/** GET role/resourceTree -> the tenant's whole tree, BUTTON nodes included (`code` set on them). */
+export type RoleResourceTree = MenuNode[];

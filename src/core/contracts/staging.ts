@@ -1,0 +1,37 @@
+import type { RecordData } from '../forms/form-design.ts';
+import { idSchema, pagingProperties, strictObject } from './common.ts';
+
+/** Record drafts: what a filler saved of a record before submitting it. Served by src/server/modules/staging/. */
+
+export const stagingSaveBody = strictObject({ id: idSchema, formId: idSchema, recordId: idSchema, data: { type: 'object' } }, ['formId', 'data']);
+export interface StagingSaveBody {
+  /** Absent: a new draft; present: overwrite that draft (autosave). */
+  id?: number;
+  formId: number;
+  recordId?: number;
+  data: RecordData;
+}
+
+export const stagingListQuery = strictObject({ ...pagingProperties, formId: idSchema });
+export interface StagingListQuery {
+  pageNum: number;
+  pageSize: number;
+  formId?: number;
+}
+
+export const stagingIdQuery = strictObject({ id: idSchema }, ['id']);
+
+export interface StagingItem {
+  id: number;
+  formId: number;
+  formName: string;
+  recordId: number | null;
+  version: number;
+  title: string;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface StagingDetail extends StagingItem {
+  data: RecordData;
+}

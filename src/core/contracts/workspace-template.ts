@@ -1,0 +1,73 @@
+/**
+ * Workspace templates: a named set of resources, pages, forms and plates a new workspace is
+ * made from (function point workspace:manage). Served by src/server/modules/workspace-template/.
+ */
+import { descriptionSchema, displayNameSchema, idListSchema, idSchema, strictObject, type IdParams } from './common.ts';
+import { workspaceCodeSchema } from './management.ts';
+
+export interface WorkspaceTemplate {
+  id: number;
+  name: string;
+  description: string;
+  resourceCount: number;
+  pageCount: number;
+  updateTime: string;
+}
+
+/** GET workspaceTemplate/detail?id= */
+export interface WorkspaceTemplateDetail {
+  template: WorkspaceTemplate;
+  resourceIds: number[];
+  pageIds: number[];
+  formIds: number[];
+  boardIds: number[];
+}
+
+const templateItemProperties = {
+  name: displayNameSchema,
+  description: descriptionSchema,
+  resourceIds: idListSchema(5000),
+  pageIds: idListSchema(),
+  formIds: idListSchema(),
+  boardIds: idListSchema(),
+} as const;
+
+/** POST workspaceTemplate/create -> WorkspaceTemplateDetail. Name unique in the tenant (409); pages must exist in it. */
+export const workspaceTemplateCreateBody = strictObject(templateItemProperties, ['name', 'resourceIds', 'pageIds']);
+export interface WorkspaceTemplateCreateBody {
+  name: string;
+  description?: string;
+  resourceIds: number[];
+  pageIds: number[];
+  /** Kept for the form and board modules. */
+  formIds?: number[];
+  boardIds?: number[];
+}
+
+/** POST workspaceTemplate/update -> WorkspaceTemplateDetail. Replaces every list it is given (formIds/boardIds kept when absent). */
+export const workspaceTemplateUpdateBody = strictObject({ id: idSchema, ...templateItemProperties }, [
+  'id',
+  'name',
+  'resourceIds',
+  'pageIds',
+]);
+export interface WorkspaceTemplateUpdateBody extends WorkspaceTemplateCreateBody {
+  id: number;
+}
+
+/** POST workspaceTemplate/delete { id } -> null. Workspaces made from it keep what they got. */
+export type WorkspaceTemplateDeleteBody = IdParams;
+
+/**
+ * POST workspaceTemplate/instantiate -> ManagedWorkspace: a new workspace whose menu is the
+ * template's resources and the menu nodes of its pages, with their ancestors.
+ */
+export const workspaceTemplateInstantiateBody = strictObject(
+  { id: idSchema, code: workspaceCodeSchema, name: displayNameSchema },
+  ['id', 'code', 'name'],
+);
+export interface WorkspaceTemplateInstantiateBody {
+  id: number;
+  code: string;
+  name: string;
+}

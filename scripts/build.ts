@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB_SOURCES = ['index.html', 'src/web', 'src/core', 'widgets', 'locales', 'vite.config.ts', 'scripts/vite', 'package.json'];
@@ -53,23 +53,30 @@ export function ensureWebBuild(webDir: string): void {
  * its lazily loaded parts stay chunks of their own. The SQLite read process is a second entry:
  * the server forks it by file name from beside itself.
  */
-export async function buildServer(outdir = SERVER_BUILD_DIR): Promise<void> {
-  await build({
+export async function buildServer(outdir = SERVER_BUILD_DIR): Promise<Metafile> {
+  const { metafile } = await build({
     entryPoints: {
       main: path.join(ROOT, 'src/server/main.ts'),
       'sqlite-read-process': path.join(ROOT, 'src/server/db/sqlite-read-process.ts'),
     },
     outdir,
+    absWorkingDir: ROOT,
     bundle: true,
     splitting: true,
     format: 'esm',
     platform: 'node',
     target: 'node20',
     packages: 'external',
-    // The widget registry is imported for its props schemas; its components never load on the server.
-    loader: { '.css': 'empty' },
+    // The server reads the widgets' props schemas from their folders and imports no widget code.
+    metafile: true,
     logLevel: 'warning',
   });
+  // A chunk an earlier build wrote and this one no longer does (a module since removed) goes.
+  const written = new Set(Object.keys(metafile.outputs).map((file) => path.resolve(ROOT, file)));
+  for (const name of fs.readdirSync(outdir)) {
+    if (name.endsWith('.js') && !written.has(path.join(outdir, name))) fs.rmSync(path.join(outdir, name));
+  }
+  return metafile;
 }
 
 if (path.resolve(process.argv[1] ?? '') === import.meta.filename) {

@@ -6,7 +6,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { ManualClock } from '../../src/server/clock.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { DEMO_DATASETS } from '../../src/server/modules/dataset/demo-datasets.ts';
-import { validatePageConfig } from '../../src/core/pages/validate-page-config.ts';
+import { validatePageConfig } from '../../src/server/modules/page/widget-schemas.ts';
 import { readSeedPages, seedPages } from '../../src/server/modules/page/seed.ts';
 import { createTestDatabase, testDialects } from '../helpers/databases.ts';
 import { PAGE_FIXTURES_DIR, pageFixture } from '../helpers/pages.ts';

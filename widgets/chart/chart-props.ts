@@ -43,3 +43,9 @@ export interface ChartProps {
   colors?: string[];
   description?: string;
 }
+
+/** The kinds, in the order the plate palette offers them. */
+export const CHART_KINDS: readonly ChartKind[] = ['bar', 'line', 'area', 'pie', 'scatter', 'gauge', 'funnel', 'radar', 'heatmap', 'map'];
+
+/** The kind a stored `props.kind` names; a bar chart for anything else. */
+export const chartKindOf = (kind: unknown): ChartKind => (CHART_KINDS.includes(kind as ChartKind) ? (kind as ChartKind) : 'bar');

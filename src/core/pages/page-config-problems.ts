@@ -2,13 +2,15 @@ import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import { queryProblems, unknownFieldMessage, type DatasetShape } from '../query/check-query.ts';
 import { describeValidationError, errorFieldPath } from '../validation/ajv.ts';
 import { DEFAULT_COLUMNS, type PageConfig } from './page-config.ts';
+import { WIDGET_SCHEMA_KEYWORDS } from './widget-refs.ts';
 
 /**
  * The rules of a page config: the page meta-schema (with the query meta-schema for each
  * widget's `data`), then each widget's `props` against its type's props schema, then the
  * links between parts (unique ids, filter references, cells inside the grid). The schemas
- * come in compiled: by ajv at run time on the server (validate-page-config.ts), as code
- * generated at build time in the browser, whose script policy forbids compiling.
+ * come in compiled: by ajv at run time on the server (validate-page-config.ts, with the props
+ * schemas the server reads), as code generated at build time in the browser, whose script
+ * policy forbids compiling.
  */
 
 export interface PageConfigProblem {
@@ -24,8 +26,11 @@ export interface PageConfigValidators {
   props: Readonly<Record<string, ValidateFunction>>;
 }
 
-/** The ajv options both compilations use: no defaults written into the config being checked, so a saved page keeps what its author wrote. */
-export const PAGE_CONFIG_AJV_OPTIONS = { allErrors: true, useDefaults: false } as const satisfies Options;
+/**
+ * The ajv options both compilations use: no defaults written into the config being checked, so a
+ * saved page keeps what its author wrote; the widget schemas' own annotations known.
+ */
+export const PAGE_CONFIG_AJV_OPTIONS: Options = { allErrors: true, useDefaults: false, keywords: WIDGET_SCHEMA_KEYWORDS };
 
 const joinPath = (prefix: string, path: string) => (!path ? prefix : !prefix ? path : path.startsWith('[') ? `${prefix}${path}` : `${prefix}.${path}`);
 

@@ -56,3 +56,21 @@ export function gridItems(
   });
   return { cols: columns, items };
 }
+
+/** The row under every cell: where a component added without a drop point goes. */
+export const bottomRow = (widgets: readonly WidgetConfig[]): number => widgets.reduce((y, w) => Math.max(y, w.grid.y + w.grid.h), 0);
+
+/**
+ * Where a cell of `w` × `h` added without a drop point goes: the first place, row by row from
+ * the top, where it overlaps nothing (under the others at the latest).
+ */
+export function firstFreeCell(widgets: readonly WidgetConfig[], w: number, h: number, columns: number): { x: number; y: number } {
+  const width = Math.min(w, columns);
+  const bottom = bottomRow(widgets);
+  const overlaps = (x: number, y: number) =>
+    widgets.some(({ grid }) => x < grid.x + grid.w && grid.x < x + width && y < grid.y + grid.h && grid.y < y + h);
+  for (let y = 0; y < bottom; y++) {
+    for (let x = 0; x + width <= columns; x++) if (!overlaps(x, y)) return { x, y };
+  }
+  return { x: 0, y: bottom };
+}

@@ -5,13 +5,13 @@ import ReactGridLayout, { useContainerWidth } from 'react-grid-layout';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_COLUMNS, DEFAULT_GAP, DEFAULT_ROW_HEIGHT, type PageConfig } from '../../core/pages/page-config.ts';
 import { PageLookContext, type PageLook } from '../../../widgets/page-look.ts';
-import { widgetDefinition } from '../../../widgets/registry.ts';
 import { directionOf } from '../i18n/languages.ts';
 import { useAccessVersion } from '../stores/stores-context.tsx';
 import { breakpointOf, gridItems } from './grid-layout.ts';
 import type { DatasetFields, PageDataSource } from './page-data-source.ts';
 import { PageFilterStore } from './page-filter-store.ts';
 import { WidgetCell, widgetComponent } from './widget-cell.tsx';
+import { useWidgetRegistry } from './widget-registry-context.ts';
 import 'react-grid-layout/css/styles.css';
 import './page-renderer.css';
 
@@ -79,6 +79,7 @@ const PageView = observer(function PageView({ config, source, showHeader = true,
   const fields = useDatasetFields(source, config.widgets.some((w) => w.data));
   const { held, failed } = useHeldPoints(config, source);
   const { width, containerRef } = useContainerWidth({ initialWidth: 1200 });
+  const registry = useWidgetRegistry();
 
   const visible = useMemo(
     () => config.widgets.filter((w) => !w.visibleIf || (held?.has(w.visibleIf.functionPoint) ?? false)),
@@ -87,10 +88,10 @@ const PageView = observer(function PageView({ config, source, showHeader = true,
   // Every widget type's chunk starts loading with the page, in parallel with the data.
   useEffect(() => {
     for (const widget of visible) {
-      const definition = widgetDefinition(widget.type);
+      const definition = registry.definition(widget.type);
       if (definition) void widgetComponent(definition).preload();
     }
-  }, [visible]);
+  }, [visible, registry]);
 
   const layout = config.layout ?? {};
   const gap = layout.gap ?? DEFAULT_GAP;

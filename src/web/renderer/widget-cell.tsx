@@ -7,12 +7,12 @@ import { rowsToCsv } from '../../core/csv.ts';
 import { exportFileName } from '../../core/file-names.ts';
 import type { WidgetConfig } from '../../core/pages/page-config.ts';
 import { saveDownload } from '../api/download.ts';
-import { widgetDefinition } from '../../../widgets/registry.ts';
 import { resultRows, type PageFilterState, type WidgetDefinition, type WidgetRenderProps } from '../../../widgets/types.ts';
 import { lazyComponent, type LazyComponent } from '../router/chunk-loader.tsx';
 import type { DatasetFields, PageDataSource } from './page-data-source.ts';
 import { useWidgetData } from './use-widget-data.ts';
 import { WidgetErrorBoundary } from './widget-error-boundary.tsx';
+import { useWidgetRegistry } from './widget-registry-context.ts';
 import { checkWidgetProps, type PropsProblem } from './widget-props.ts';
 import { applicableFilters, filterClauses, selectionClauses } from './widget-query.ts';
 
@@ -101,7 +101,7 @@ export const WidgetCell = observer(function WidgetCell({ widget, source, filters
   const cellRef = useRef<HTMLElement>(null);
   const { t } = useTranslation('widgets');
   const titleId = useId();
-  const definition = widgetDefinition(widget.type);
+  const definition = useWidgetRegistry().definition(widget.type);
   const check = useMemo(() => (definition ? checkWidgetProps(definition.propsSchema, widget.props) : null), [definition, widget.props]);
 
   // Read here, inside the observer, so a filter change re-renders this cell (and only the cells it concerns).

@@ -1,6 +1,7 @@
 import type Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { validators as precompiled } from 'virtual:plinth/widget-props-validators';
+import { WIDGET_SCHEMA_KEYWORDS } from '../../core/pages/widget-refs.ts';
 import { createAjv, errorFieldPath } from '../../core/validation/ajv.ts';
 import type { WidgetPropsSchema } from '../../../widgets/types.ts';
 
@@ -24,7 +25,7 @@ function validatorOf(schema: WidgetPropsSchema): ValidateFunction {
   let validate = validators.get(schema);
   if (!validate) {
     const id = typeof schema.$id === 'string' ? schema.$id : undefined;
-    validate = (id && precompiled[id]) || (ajv ??= createAjv({ allErrors: true, useDefaults: true })).compile(schema);
+    validate = (id && precompiled[id]) || (ajv ??= createAjv({ allErrors: true, useDefaults: true, keywords: WIDGET_SCHEMA_KEYWORDS })).compile(schema);
     validators.set(schema, validate);
   }
   return validate;

@@ -1,10 +1,12 @@
 import { makeAutoObservable, observableRef } from 'mobx';
+import { PAGE_CONFIG_VERSION } from '../../core/config-versions/page-config-versions.ts';
 import type { PlateDetail } from '../../core/contracts/plates.ts';
 import { DEFAULT_COLUMNS, type PageConfig, type PageFilter, type PageLayout, type WidgetConfig, type WidgetGrid } from '../../core/pages/page-config.ts';
 import type { DatasetInfo } from '../../core/query/query-spec.ts';
 import { EditHistory } from '../admin/edit-history.ts';
-import { bottomRow, firstFreeCell, newComponent, nextComponentId, PALETTE_SIZES, type PaletteKey } from '../pages/plates/editor/palette.ts';
-import { mirrorX, type GridItem } from '../renderer/grid-layout.ts';
+import { newComponent, nextComponentId } from '../../../widgets/new-component.ts';
+import type { PaletteEntry } from '../../../widgets/widget-registry.ts';
+import { bottomRow, firstFreeCell, mirrorX, type GridItem } from '../renderer/grid-layout.ts';
 
 /** Whether the editor makes a new plate or changes a stored one (spec §3: `type`, default create). */
 export type PlateEditType = 'create' | 'edit';
@@ -104,7 +106,7 @@ export class PlateStore {
 
   /** The plate as a page config, for the renderer and the save. */
   get config(): PageConfig {
-    const config: PageConfig = { title: this.name, widgets: this.components };
+    const config: PageConfig = { version: PAGE_CONFIG_VERSION, title: this.name, widgets: this.components };
     if (this.description) config.description = this.description;
     if (Object.keys(this.layout).length) config.layout = this.layout;
     if (this.filters.length) config.filters = this.filters;
@@ -166,11 +168,11 @@ export class PlateStore {
     this.history.clear();
   }
 
-  /** Adds a component from the palette, at `cell` or in the first free place, and selects it. */
-  add(key: PaletteKey, title: string, dataset: DatasetInfo | undefined, cell?: Pick<WidgetGrid, 'x' | 'y'>): WidgetConfig {
-    const id = nextComponentId(key, this.components);
-    const size = PALETTE_SIZES[key];
-    const widget = newComponent(key, { id, title, dataset, cell: cell ?? firstFreeCell(this.components, size.w, size.h, this.columns) });
+  /** Adds a component of a palette entry, at `cell` or in the first free place, and selects it. */
+  add(entry: PaletteEntry, title: string, dataset: DatasetInfo | undefined, cell?: Pick<WidgetGrid, 'x' | 'y'>): WidgetConfig {
+    const id = nextComponentId(entry.key, this.components);
+    const { w, h } = entry.size;
+    const widget = newComponent(entry, { id, title, dataset, cell: cell ?? firstFreeCell(this.components, w, h, this.columns) });
     widget.grid.w = Math.min(widget.grid.w, this.columns - widget.grid.x);
     this.change((next) => next.components.push(widget));
     this.selectedId = id;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { pageConfigValidators } from 'virtual:plinth/page-config-validators';
 import { checkPageConfig } from '../../../src/core/pages/page-config-problems.ts';
-import { validatePageConfig } from '../../../src/core/pages/validate-page-config.ts';
+import { readWidgetPropsSchemas, validatePageConfig } from '../../../src/server/modules/page/widget-schemas.ts';
 import { readSeedPages } from '../../../src/server/modules/page/seed.ts';
-import { widgetPropsSchemas } from '../../../widgets/props-schemas.ts';
+import { widgetRegistry } from '../../../widgets/registry.ts';
 import { PAGE_FIXTURES_DIR } from '../../helpers/pages.ts';
 
 /** What the page editor runs in the browser: the shared rules over validation code generated at build time. */
@@ -48,8 +48,12 @@ const BAD_CONFIGS: [string, unknown][] = [
 ];
 
 describe('page config checks in the browser and on the server', () => {
-  it('generate a validator for every widget type the server knows', () => {
-    expect(Object.keys(pageConfigValidators.props).sort()).toEqual(Object.keys(widgetPropsSchemas).sort());
+  it('generate a validator for every widget type the server knows, which are the registry’s', () => {
+    const folders = Object.keys(readWidgetPropsSchemas()).sort();
+    expect(Object.keys(pageConfigValidators.props).sort()).toEqual(folders);
+    expect([...widgetRegistry.types].sort()).toEqual(folders);
+    // Each registry entry carries the schema of its own folder.
+    for (const [type, schema] of Object.entries(readWidgetPropsSchemas())) expect(widgetRegistry.definition(type)!.propsSchema, type).toEqual(schema);
   });
 
   it.each(BAD_CONFIGS)('find the same problems in a config with %s', (_name, config) => {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PageConfig } from '../../../src/core/pages/page-config.ts';
 import { pageRouteProblem } from '../../../src/core/pages/page-route.ts';
-import { validatePageConfig } from '../../../src/core/pages/validate-page-config.ts';
+import { validatePageConfig } from '../../../src/server/modules/page/widget-schemas.ts';
 import { checkDatasetQuery } from '../../../src/core/query/check-query.ts';
 import { DEMO_DATASETS } from '../../../src/server/modules/dataset/demo-datasets.ts';
 import { readSeedPages } from '../../../src/server/modules/page/seed.ts';

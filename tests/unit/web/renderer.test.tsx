@@ -12,8 +12,9 @@ import { createI18n } from '../../../src/web/i18n/i18n.ts';
 import type { PageDataSource } from '../../../src/web/renderer/page-data-source.ts';
 import { PageRenderer } from '../../../src/web/renderer/page-renderer.tsx';
 import { REFETCH_DEBOUNCE_MS } from '../../../src/web/renderer/use-widget-data.ts';
+import { WidgetRegistryContext } from '../../../src/web/renderer/widget-registry-context.ts';
 import { widgetRegistry } from '../../../widgets/registry.ts';
-import { defineWidget, type WidgetDefinition } from '../../../widgets/types.ts';
+import { defineWidget } from '../../../widgets/types.ts';
 import { fileBackend } from '../../helpers/locales.ts';
 import { stubMatchMedia } from '../../helpers/render-screen.ts';
 
@@ -22,13 +23,21 @@ let i18n: I18n;
 beforeAll(async () => {
   i18n = await createI18n({ lng: 'en', backend: fileBackend });
   stubMatchMedia();
-  // A widget type that throws while drawing, as a broken widget would.
-  (widgetRegistry as Record<string, WidgetDefinition>)['test-throws'] = defineWidget({ type: 'object' }, async () => ({
-    default: () => {
-      throw new Error('Cannot read the gauge');
-    },
-  }));
 });
+
+/** The app's widgets and one that throws while drawing, as a broken widget would. */
+const registry = widgetRegistry.with(
+  'test-throws',
+  defineWidget({
+    propsSchema: { type: 'object' },
+    component: async () => ({
+      default: () => {
+        throw new Error('Cannot read the gauge');
+      },
+    }),
+    size: { w: 6, h: 4 },
+  }),
+);
 
 afterEach(cleanup);
 
@@ -87,9 +96,11 @@ async function draw(config: PageConfig, source: PageDataSource) {
   await act(async () => {
     render(
       <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
-          <PageRenderer config={config} source={source} />
-        </MemoryRouter>
+        <WidgetRegistryContext.Provider value={registry}>
+          <MemoryRouter>
+            <PageRenderer config={config} source={source} />
+          </MemoryRouter>
+        </WidgetRegistryContext.Provider>
       </I18nextProvider>,
     );
   });

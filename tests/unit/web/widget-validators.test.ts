@@ -8,8 +8,8 @@ import { widgetRegistry } from '../../../widgets/registry.ts';
 /** The page's script policy forbids compiling schemas in the browser: the build carries the validation code. */
 describe('widget props validators generated at build time', () => {
   it('cover the props schema of every registered widget type', () => {
-    for (const [type, definition] of Object.entries(widgetRegistry)) {
-      const id = definition.propsSchema.$id as string;
+    for (const type of widgetRegistry.types) {
+      const id = widgetRegistry.definition(type)!.propsSchema.$id as string;
       expect(typeof validators[id], type).toBe('function');
     }
   });
@@ -21,11 +21,11 @@ describe('widget props validators generated at build time', () => {
   });
 
   it('fill in defaults and name bad properties, as the server does', () => {
-    expect(checkWidgetProps(widgetRegistry.table.propsSchema, { columns: [{ field: 'no' }] })).toEqual({
+    expect(checkWidgetProps(widgetRegistry.definition('table')!.propsSchema, { columns: [{ field: 'no' }] })).toEqual({
       ok: true,
       props: { columns: [{ field: 'no', type: 'text', sortable: true }], rowHeight: 36, striped: true, showTotal: true },
     });
-    expect(checkWidgetProps(widgetRegistry.iframe.propsSchema, { url: 'http://plain.example', title: 'x', colour: 1 })).toEqual({
+    expect(checkWidgetProps(widgetRegistry.definition('iframe')!.propsSchema, { url: 'http://plain.example', title: 'x', colour: 1 })).toEqual({
       ok: false,
       problems: [
         { path: 'props.colour', message: 'is not an allowed property' },

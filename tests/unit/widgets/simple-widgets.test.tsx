@@ -23,12 +23,14 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
+const schemaOf = (type: string) => widgetRegistry.definition(type)!.propsSchema;
+
 const filters = new PageFilterStore([], async () => []);
 const noFetch = () => Promise.reject(new Error('not used'));
 
 /** Draws a widget the way the renderer does: props checked against its schema, defaults filled in. */
-function draw<P>(type: keyof typeof widgetRegistry, Widget: ComponentType<WidgetRenderProps<P>>, props: Record<string, unknown>, data: WidgetDataState = { status: 'none' }, query?: WidgetConfig['data']) {
-  const check = checkWidgetProps(widgetRegistry[type].propsSchema, props);
+function draw<P>(type: string, Widget: ComponentType<WidgetRenderProps<P>>, props: Record<string, unknown>, data: WidgetDataState = { status: 'none' }, query?: WidgetConfig['data']) {
+  const check = checkWidgetProps(schemaOf(type), props);
   if (!check.ok) throw new Error(JSON.stringify(check.problems));
   const widget: WidgetConfig = { id: 'w', type, grid: { x: 0, y: 0, w: 6, h: 4 }, props, ...(query ? { data: query } : {}) };
   const element = (
@@ -84,9 +86,9 @@ describe('image and iframe widgets', () => {
   });
 
   it('refuses an image without alt, and an iframe of a plain-http page', () => {
-    expect(checkWidgetProps(widgetRegistry.image.propsSchema, { src: '/a.png' })).toMatchObject({ ok: false, problems: [{ path: 'props.alt' }] });
-    expect(checkWidgetProps(widgetRegistry.image.propsSchema, { src: 'javascript:alert(1)', alt: '' })).toMatchObject({ ok: false, problems: [{ path: 'props.src' }] });
-    expect(checkWidgetProps(widgetRegistry.iframe.propsSchema, { url: 'http://example.com', title: 'x' })).toMatchObject({ ok: false, problems: [{ path: 'props.url' }] });
+    expect(checkWidgetProps(schemaOf('image'), { src: '/a.png' })).toMatchObject({ ok: false, problems: [{ path: 'props.alt' }] });
+    expect(checkWidgetProps(schemaOf('image'), { src: 'javascript:alert(1)', alt: '' })).toMatchObject({ ok: false, problems: [{ path: 'props.src' }] });
+    expect(checkWidgetProps(schemaOf('iframe'), { url: 'http://example.com', title: 'x' })).toMatchObject({ ok: false, problems: [{ path: 'props.url' }] });
   });
 
   it('embeds a page in a sandbox that grants only what the props list', () => {

@@ -3,16 +3,19 @@ import type { PageCreateBody, PageDetail, PageListItem, PageUpdateBody } from '.
 import type { PageConfig, StoredPage } from '../../../core/pages/page-config.ts';
 import { pageRouteProblem } from '../../../core/pages/page-route.ts';
 import { pageDatasetProblems } from '../../../core/pages/page-config-problems.ts';
-import { validatePageConfig, type PageConfigProblem } from '../../../core/pages/validate-page-config.ts';
+import type { PageConfigProblem } from '../../../core/pages/validate-page-config.ts';
+import { widgetReferenceProblems } from '../../../core/pages/widget-refs.ts';
 import type { DatasetQuery } from '../../../core/query/query-spec.ts';
 import type { Clock } from '../../clock.ts';
 import type { DB, PageTable } from '../../db/schema.ts';
+import { readPageConfig, upgradeSentPageConfig } from '../../db/stored-configs.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { refusingDuplicates } from '../../db/unique-violation.ts';
 import { badRequest, conflict, notFound, savedMeanwhile } from '../../errors.ts';
 import { checkMenuParent, createMenuNode, offerLikeParent } from '../resource/menu-entries.ts';
 import { datasetsByCode, storedDatasetsByCode, type TenantDataset } from '../dataset/service.ts';
 import type { FormVersionCache } from '../form/versions.ts';
+import { validatePageConfig, widgetRefs } from './widget-schemas.ts';
 
 type PageRow = Selectable<PageTable>;
 
@@ -21,7 +24,7 @@ export const presentPage = (row: PageRow): StoredPage => ({
   route: row.route,
   kind: row.kind,
   published: row.published === 1,
-  config: JSON.parse(row.config) as PageConfig,
+  config: readPageConfig(row.config),
   updateTime: row.update_time,
 });
 
@@ -66,10 +69,15 @@ export async function pageDetail(scope: TenantScope, id: number): Promise<PageDe
 
 // ---------------------------------------------------------------- checks
 
-/** Every problem of a page config: the validator's, then widget queries against the tenant's datasets. */
+/**
+ * Every problem of a page config: the validator's, then widget queries against the tenant's
+ * datasets and the forms widget props name (a form is one of the datasets: a published form's
+ * records, which a website's datasets never hold).
+ */
 export function pageConfigProblems(config: unknown, datasets: ReadonlyMap<string, TenantDataset>): PageConfigProblem[] {
   const problems = validatePageConfig(config);
-  return problems.length ? problems : pageDatasetProblems(config as PageConfig, datasets);
+  if (problems.length) return problems;
+  return [...pageDatasetProblems(config as PageConfig, datasets), ...widgetReferenceProblems(config as PageConfig, widgetRefs(), datasets)];
 }
 
 async function checkPageInput(scope: TenantScope, versions: FormVersionCache, body: PageCreateBody, linkedNode: boolean): Promise<PageConfig> {
@@ -86,9 +94,10 @@ async function checkPageInput(scope: TenantScope, versions: FormVersionCache, bo
   }
   // A website is public: it may show stored datasets, never a form's records.
   const datasets = body.kind === 'website' ? await storedDatasetsByCode(scope) : await datasetsByCode(scope, versions);
-  const [problem] = pageConfigProblems(body.config, datasets);
+  const config = upgradeSentPageConfig(body.config);
+  const [problem] = pageConfigProblems(config, datasets);
   if (problem) throw badRequest(problem.path ? `config.${problem.path}` : 'config', problem.message);
-  return body.config as unknown as PageConfig;
+  return config as PageConfig;
 }
 
 const routeTaken = (route: string) => conflict(`Another page already answers at ${route}`);

@@ -1,9 +1,6 @@
 import {
-  CopyOutlined,
   DeleteOutlined,
   DownloadOutlined,
-  EditOutlined,
-  EyeOutlined,
   FilterOutlined,
   PlusOutlined,
   SaveOutlined,
@@ -11,32 +8,23 @@ import {
   SettingOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { App, Button, Card, Descriptions, Drawer, Input, Result, Select, Space, Table, Tag, Typography } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { App, Button, Card, Input, Result, Select, Space, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import type { FormRecord, RecordStatus } from '../../../core/contracts/forms.ts';
-import type { RecordSort } from '../../../core/contracts/record-query.ts';
-import { formatServerDate } from '../../../core/format.ts';
 import { LoadState } from '../../admin/load-state.tsx';
 import { useAdminApi } from '../../admin/use-admin-api.ts';
 import { saveDownload } from '../../api/download.ts';
-import { languageOf } from '../../i18n/i18n.ts';
-import { cellText } from './cell-text.ts';
 import { ColumnSettings } from './column-settings.tsx';
 import { FilterControl } from './filter-control.tsx';
 import { ImportModal } from './import-modal.tsx';
-import type { ListColumn } from './list-columns.ts';
 import { filterableColumns } from './list-filters.ts';
-import { cellContext } from './record-cells.ts';
-import { PAGE_SIZES, RecordListStore } from './record-list-store.ts';
+import { RecordListStore } from './record-list-store.ts';
+import { RecordTable, useRecordTexts } from './record-table.tsx';
 import { useFormDataApi } from './use-form-data-api.ts';
 import '../../admin/admin.css';
 import './form-data.css';
-
-const STATUS_COLORS: Record<RecordStatus, string> = { none: 'default', running: 'processing', approved: 'success', rejected: 'error', withdrawn: 'warning' };
 
 /** /table/dataList/:id — one form's records: filter bar, server paging and sort, chosen columns, export, import, batch delete. */
 const DataListPage = observer(function DataListPage() {
@@ -52,47 +40,21 @@ function NotFound() {
 }
 
 const RecordList = observer(function RecordList({ formId }: { formId: number }) {
-  const { t, i18n } = useTranslation('forms');
+  const { t } = useTranslation('forms');
   const { modal, message } = App.useApp();
   const api = useFormDataApi();
   const adminApi = useAdminApi();
   const [store] = useState(() => new RecordListStore(api, formId, adminApi));
   const [columnsOpen, setColumnsOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
-  const [viewing, setViewing] = useState<FormRecord | null>(null);
   const [exporting, setExporting] = useState(false);
 
   useEffect(() => {
     void store.open();
   }, [store]);
+  const { labelOf } = useRecordTexts(store);
 
   if (store.form.status === 'failed' && store.form.error === 'not-found') return <NotFound />;
-
-  const language = languageOf(i18n);
-  const context = cellContext(t, language, store.directory);
-  const labelOf = (key: string) => {
-    const column = store.columns.find((each) => each.key === key);
-    return column?.field ? column.field.label : t(`list.system.${key}`);
-  };
-  const textOf = (column: ListColumn, record: FormRecord): string => {
-    if (column.field) return cellText(column.field, record.data[column.key], context);
-    switch (column.key) {
-      case 'number':
-        return record.number ?? '';
-      case 'title':
-        return record.title;
-      case 'status':
-        return t(`list.status.${record.status}`);
-      case 'createdBy':
-        return record.createdByName ?? '';
-      default:
-        return formatServerDate(column.key === 'createTime' ? record.createTime : record.updateTime, language);
-    }
-  };
-  const sortOf = (key: string) => {
-    const order = store.sort.find((each) => each.field === key)?.order;
-    return order === 'asc' ? ('ascend' as const) : order === 'desc' ? ('descend' as const) : null;
-  };
 
   const exportRows = async () => {
     setExporting(true);
@@ -162,87 +124,11 @@ const RecordList = observer(function RecordList({ formId }: { formId: number }) 
                 </Space>
               )}
               <LoadState source={store.records} empty={{ when: (page) => page.total === 0, description: t('list.empty') }}>
-                {(page) => (
-                  <Table<FormRecord>
-                    rowKey="id"
-                    size="middle"
-                    dataSource={page.list}
-                    scroll={{ x: 'max-content' }}
-                    rowSelection={store.can('delete') ? { selectedRowKeys: store.selected, onChange: (keys) => store.setSelected(keys.map(Number)) } : undefined}
-                    pagination={{
-                      current: page.pageNum,
-                      pageSize: page.pageSize,
-                      total: page.total,
-                      showSizeChanger: true,
-                      pageSizeOptions: PAGE_SIZES.map(String),
-                      showTotal: (total) => t('list.total', { count: total }),
-                    }}
-                    onChange={(pagination, _filters, sorter, extra) => {
-                      if (extra.action === 'sort') {
-                        const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<FormRecord> | undefined;
-                        const sort: RecordSort[] = one?.order && one.columnKey ? [{ field: String(one.columnKey), order: one.order === 'ascend' ? 'asc' : 'desc' }] : [];
-                        void store.setSort(sort);
-                      } else if (extra.action === 'paginate') {
-                        void store.setPage(pagination.current ?? 1, pagination.pageSize ?? store.pageSize);
-                      }
-                    }}
-                    columns={[
-                      ...store.visibleColumns.map(({ column, width }) => ({
-                        key: column.key,
-                        title: <span dir="auto">{labelOf(column.key)}</span>,
-                        width,
-                        ellipsis: width !== undefined,
-                        sorter: column.sortable,
-                        sortOrder: column.sortable ? sortOf(column.key) : undefined,
-                        sortDirections: ['ascend' as const, 'descend' as const],
-                        render: (_value: unknown, record: FormRecord) =>
-                          column.key === 'status' ? (
-                            <Tag color={STATUS_COLORS[record.status]}>{textOf(column, record)}</Tag>
-                          ) : (
-                            <span dir="auto" className="form-data-cell">
-                              {textOf(column, record)}
-                            </span>
-                          ),
-                      })),
-                      {
-                        key: 'actions',
-                        title: t('list.actions'),
-                        fixed: 'end' as const,
-                        width: 132,
-                        render: (_value: unknown, record: FormRecord) => (
-                          <Space size={0}>
-                            <Button type="text" icon={<EyeOutlined />} aria-label={t('list.view', { title: record.number ?? record.title })} onClick={() => setViewing(record)} />
-                            {store.can('edit') && (
-                              <Link to={`/table/edit/${record.id}`} aria-label={t('list.edit', { title: record.number ?? record.title })} className="form-data-action">
-                                <EditOutlined />
-                              </Link>
-                            )}
-                            {store.can('create') && (
-                              <Link to={`/table/copy/${record.id}`} aria-label={t('list.copy', { title: record.number ?? record.title })} className="form-data-action">
-                                <CopyOutlined />
-                              </Link>
-                            )}
-                          </Space>
-                        ),
-                      },
-                    ]}
-                  />
-                )}
+                {(page) => <RecordTable store={store} page={page} selectable={store.can('delete')} />}
               </LoadState>
             </Card>
             <ColumnSettings open={columnsOpen} preferences={store.columnPreferences} labelOf={labelOf} onClose={() => setColumnsOpen(false)} onSave={(preferences) => store.saveColumns(preferences)} />
             <ImportModal open={importOpen} onClose={() => setImportOpen(false)} onImport={(file) => store.importRecords(file)} />
-            <Drawer open={viewing !== null} onClose={() => setViewing(null)} title={viewing ? (viewing.number ?? viewing.title) : ''} size={560}>
-              {viewing && (
-                <Descriptions column={1} bordered size="small">
-                  {store.columns.map((column) => (
-                    <Descriptions.Item key={column.key} label={<span dir="auto">{labelOf(column.key)}</span>}>
-                      <span dir="auto">{textOf(column, viewing)}</span>
-                    </Descriptions.Item>
-                  ))}
-                </Descriptions>
-              )}
-            </Drawer>
           </>
         )}
       </LoadState>

@@ -1,7 +1,9 @@
 import { pageConfigValidators } from 'virtual:plinth/page-config-validators';
 import { checkPageConfig, pageDatasetProblems } from '../../../core/pages/page-config-problems.ts';
 import type { PageConfig } from '../../../core/pages/page-config.ts';
+import { widgetReferenceProblems } from '../../../core/pages/widget-refs.ts';
 import type { DatasetShape } from '../../../core/query/check-query.ts';
+import { widgetRegistry } from '../../../../widgets/registry.ts';
 import { lineOfOffset, locateJsonPath, parseJsonText, type TextRange } from './json-locations.ts';
 
 /** A problem of the config text, placed where the editor marks it. */
@@ -27,7 +29,7 @@ export interface ConfigAnalysis {
 /**
  * Checks the editor's text as the server will: JSON syntax, then the page rules with the
  * validators generated at build time, then (when the tenant's datasets are known) each
- * widget query against its dataset.
+ * widget query against its dataset, and the forms widget props name among them.
  */
 export function analyseConfigText(text: string, datasets: ReadonlyMap<string, DatasetShape> | null): ConfigAnalysis {
   const { tree, errors } = parseJsonText(text);
@@ -42,7 +44,7 @@ export function analyseConfigText(text: string, datasets: ReadonlyMap<string, Da
     return { config: null, problems: [{ from: 0, to: 0, line: 1, path: '', message: (error as Error).message, source: 'syntax' }] };
   }
   let found = checkPageConfig(config, pageConfigValidators);
-  if (found.length === 0 && datasets) found = pageDatasetProblems(config as PageConfig, datasets);
+  if (found.length === 0 && datasets) found = [...pageDatasetProblems(config as PageConfig, datasets), ...widgetReferenceProblems(config as PageConfig, WIDGET_REFS, datasets)];
   return { config, problems: found.map((p) => placeProblem(text, tree, p.path, p.message, 'config')) };
 }
 
@@ -57,6 +59,9 @@ export function placeProblem(
   const range = locateJsonPath(tree ?? parseJsonText(text).tree, path);
   return { ...range, line: lineOfOffset(text, range.from), path, message, source };
 }
+
+/** Widget type -> its props that name a stored thing, as its registry entry says. */
+const WIDGET_REFS = Object.fromEntries(widgetRegistry.types.map((type) => [type, widgetRegistry.definition(type)!.data.refs]));
 
 const WIDGET_CONTENT = /^widgets\[\d+\]\.(props|data)([.[]|$)/;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlateDetail } from '../../../../src/core/contracts/plates.ts';
 import type { DatasetInfo } from '../../../../src/core/query/query-spec.ts';
 import { PlateStore } from '../../../../src/web/stores/plate-store.ts';
+import { widgetRegistry } from '../../../../widgets/registry.ts';
 
 const requests: DatasetInfo = {
   code: 'form_7',
@@ -13,6 +14,9 @@ const requests: DatasetInfo = {
     { name: 'reportedAt', title: 'Reported', type: 'date' },
   ],
 };
+
+/** A palette entry of the app's registry. */
+const entry = (key: string) => widgetRegistry.paletteEntry(key)!;
 
 function stored(overrides: Partial<PlateDetail> = {}): PlateDetail {
   return {
@@ -40,14 +44,14 @@ describe('plate store (spec §3: components, editIdx, componentSet)', () => {
     expect(store.componentSet).toEqual({ dataBoardCode: '', name: 'Untitled plate', nodeCode: '', type: 'create' });
     expect(store.editIdx).toBe(-1);
     expect(store.dirty).toBe(false);
-    const added = store.add('bar', 'Bar chart', requests);
+    const added = store.add(entry('bar'), 'Bar chart', requests);
     expect(store.dirty).toBe(true);
     expect(added).toMatchObject({ id: 'bar1', type: 'chart', title: 'Bar chart', props: { kind: 'bar' }, grid: { x: 0, y: 0, w: 8, h: 8 } });
     expect(added.data).toEqual({ dataset: 'form_7', dimensions: ['building'], measures: [{ agg: 'count', as: 'count' }], sort: [{ field: 'count', order: 'desc' }], limit: 20 });
     expect(store.selectedId).toBe('bar1');
     // The next ones go in the first free place, row by row.
-    expect(store.add('line', 'Line chart', requests).grid).toMatchObject({ x: 8, y: 0 });
-    expect(store.add('table', 'Table', requests).grid).toMatchObject({ x: 0, y: 8 });
+    expect(store.add(entry('line'), 'Line chart', requests).grid).toMatchObject({ x: 8, y: 0 });
+    expect(store.add(entry('table'), 'Table', requests).grid).toMatchObject({ x: 0, y: 8 });
   });
 
   it('opens a stored plate as an edit draft; a save makes it clean and keeps editing it', () => {
@@ -68,7 +72,7 @@ describe('plate store (spec §3: components, editIdx, componentSet)', () => {
   it('a new plate once saved becomes an edit of the stored one', () => {
     const store = new PlateStore();
     store.startNew('Weekly');
-    store.add('kpi', 'KPI card', requests);
+    store.add(entry('kpi'), 'KPI card', requests);
     store.markSaved(stored({ id: 30, name: 'Weekly', description: '', revision: 1, config: store.config }));
     expect(store.componentSet).toMatchObject({ dataBoardCode: '30', type: 'edit' });
     expect(store.holds('edit', 30)).toBe(true);
@@ -78,8 +82,8 @@ describe('plate store (spec §3: components, editIdx, componentSet)', () => {
   it('places cells as the canvas laid them out, mirrored back from a right-to-left canvas, in one undo step', () => {
     const store = new PlateStore();
     store.startNew('P');
-    store.add('bar', 'Bar', requests);
-    store.add('pie', 'Pie', requests);
+    store.add(entry('bar'), 'Bar', requests);
+    store.add(entry('pie'), 'Pie', requests);
     store.place(
       [
         { i: 'bar1', x: 16, y: 0, w: 8, h: 8 },
@@ -106,7 +110,7 @@ describe('plate store (spec §3: components, editIdx, componentSet)', () => {
   it('keeps the medium layout apart from the wide one until reset', () => {
     const store = new PlateStore();
     store.startNew('P');
-    store.add('bar', 'Bar', requests);
+    store.add(entry('bar'), 'Bar', requests);
     store.nudge('bar1', { w: 4 }, 'medium');
     expect(store.components[0]!.grid.w).toBe(8);
     expect(store.components[0]!.gridMedium).toEqual({ x: 0, y: 0, w: 12, h: 8 });
@@ -117,7 +121,7 @@ describe('plate store (spec §3: components, editIdx, componentSet)', () => {
   it('moves and resizes from the keyboard within the grid; repeated moves are one undo step', () => {
     const store = new PlateStore();
     store.startNew('P');
-    store.add('kpi', 'KPI', requests);
+    store.add(entry('kpi'), 'KPI', requests);
     store.nudge('kpi1', { x: -1 }, 'wide');
     expect(store.components[0]!.grid.x).toBe(0);
     for (let i = 0; i < 30; i++) store.nudge('kpi1', { x: 1 }, 'wide');
@@ -167,7 +171,7 @@ describe('plate store (spec §3: components, editIdx, componentSet)', () => {
   it('keeps its draft, unsaved edits included, across a reload', () => {
     const store = new PlateStore();
     store.startEdit(stored());
-    store.add('table', 'Table', requests);
+    store.add(entry('table'), 'Table', requests);
     store.openSettings('table1');
     const kept = JSON.parse(JSON.stringify(store.draft));
     const again = new PlateStore();

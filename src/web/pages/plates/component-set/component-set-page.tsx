@@ -12,13 +12,15 @@ import { signedInDataSource, type PageDataSource } from '../../../renderer/page-
 import { PageFilterStore } from '../../../renderer/page-filter-store.ts';
 import { WidgetCell } from '../../../renderer/widget-cell.tsx';
 import { useStores } from '../../../stores/stores-context.tsx';
-import { resultRows } from '../../../../../widgets/types.ts';
+import { newComponent } from '../../../../../widgets/new-component.ts';
+import { resultRows, type PlateSettingsContext } from '../../../../../widgets/types.ts';
+import { useWidgetRegistry } from '../../../renderer/widget-registry-context.ts';
 import { PLATE_LIST_PATH } from '../plate-view-page.tsx';
-import { newComponent, paletteKeyOf } from '../editor/palette.ts';
+import { componentKindName } from '../editor/palette.ts';
 import { CREATE_PLATE_PATH, EDIT_PLATE_PATH, plateEditorPath } from '../editor/plate-paths.ts';
 import { DataSettings } from './data-settings.tsx';
 import { LookSettings } from './look-settings.tsx';
-import { PlateFilterSettings } from './plate-filter-settings.tsx';
+import { WidgetSettingsPanel } from './widget-settings-panel.tsx';
 import '../plates.css';
 import '../editor/plate-editor.css';
 import './component-set.css';
@@ -26,8 +28,6 @@ import { usePlateSources } from '../editor/use-plate-sources.ts';
 
 /** Rows of the query result listed under the preview. */
 const RESULT_ROWS_SHOWN = 50;
-/** Kinds that draw groups only (a table may also list rows). */
-const ROWS_KINDS = new Set(['table']);
 
 /** The page's data source, telling the preview's result table each answer the component got. */
 function watchedSource(source: PageDataSource, onResult: (result: QueryResult | Error) => void): PageDataSource {
@@ -56,6 +56,7 @@ function watchedSource(source: PageDataSource, onResult: (result: QueryResult | 
 const ComponentSetPage = observer(function ComponentSetPage() {
   const { t } = useTranslation('widgets');
   const stores = useStores();
+  const registry = useWidgetRegistry();
   const store = stores.plate;
   const navigate = useNavigate();
   const pages = useMemo(() => pageApi(stores.api.http), [stores]);
@@ -93,12 +94,14 @@ const ComponentSetPage = observer(function ComponentSetPage() {
     );
   }
 
-  const key = paletteKeyOf(widget);
-  const kindName = t(`plates.palette.${key}`);
+  const definition = registry.definition(widget.type);
+  const entry = registry.entryOf(widget);
+  const kindName = componentKindName(t, entry, widget);
   const dataset = datasets?.find((d) => d.code === widget.data?.dataset);
   const problems: QueryProblem[] = widget.data && dataset ? checkDatasetQuery(widget.data, dataset) : [];
   const update = (next: WidgetConfig, tag?: string) => store.updateEdited(next, tag ?? null);
   const usedDatasets = [...new Set(store.components.flatMap((c) => (c.data ? [c.data.dataset] : [])))];
+  const plate: PlateSettingsContext = { filters: store.filters, setFilters: (next, tag) => store.setFilters(next, tag ?? null), datasets, usedDatasets };
 
   const dataTab = widget.data
     ? {
@@ -113,29 +116,25 @@ const ComponentSetPage = observer(function ComponentSetPage() {
             <DataSettings
               query={widget.data}
               datasets={datasets}
-              rowsAllowed={ROWS_KINDS.has(widget.type)}
-              maxDimensions={widget.type === 'kpi' || key === 'gauge' ? 1 : widget.type === 'pivot' ? 4 : 2}
+              rowsAllowed={definition?.data.query === 'rows'}
+              maxDimensions={entry?.maxDimensions ?? definition?.data.maxDimensions}
               onChange={(data, tag) => update({ ...widget, data }, tag)}
               onSourceChange={(next) => {
-                const fresh = newComponent(key, { id: widget.id, title: widget.title ?? kindName, dataset: next, cell: widget.grid });
-                update({ ...widget, data: fresh.data });
+                // The component starts over on the new source, as its widget starts one.
+                const data = entry ? newComponent(entry, { id: widget.id, title: widget.title ?? kindName, dataset: next, cell: widget.grid }).data : { dataset: next.code };
+                update({ ...widget, data });
               }}
             />
           ),
       }
     : null;
-  const lookTab = { key: 'look', label: t('plates.settings.lookTab'), children: <LookSettings widget={widget} onChange={update} /> };
-  const filtersTab =
-    widget.type === 'filter-bar'
-      ? {
-          key: 'filters',
-          label: t('plates.settings.plateFilters'),
-          children: (
-            <PlateFilterSettings filters={store.filters} datasets={datasets ?? []} usedDatasets={usedDatasets} onChange={(next, tag) => store.setFilters(next, tag ?? null)} />
-          ),
-        }
-      : null;
-  const tabs = [dataTab, filtersTab, lookTab].filter((tab) => tab !== null);
+  const lookTab = { key: 'look', label: t('plates.settings.lookTab'), children: <LookSettings widget={widget} definition={definition} plate={plate} onChange={update} /> };
+  // A widget's settings with a tab of their own (the filter controls': the plate's filters).
+  const ownSettings = definition?.settings;
+  const ownTab = ownSettings?.tab
+    ? { key: 'widget', label: t(ownSettings.tab), children: <WidgetSettingsPanel widget={widget} settings={ownSettings} plate={plate} onChange={update} /> }
+    : null;
+  const tabs = [dataTab, ownTab, lookTab].filter((tab) => tab !== null);
 
   const rowHeight = store.layout.rowHeight ?? DEFAULT_ROW_HEIGHT;
   const previewHeight = Math.min(520, Math.max(160, widget.grid.h * rowHeight + (widget.grid.h - 1) * (store.layout.gap ?? DEFAULT_GAP)));

@@ -10,7 +10,9 @@ import { PageFilterStore } from '../../../renderer/page-filter-store.ts';
 import { cellAt, gridItems, type Breakpoint } from '../../../renderer/grid-layout.ts';
 import { WidgetCell } from '../../../renderer/widget-cell.tsx';
 import type { PlateStore } from '../../../stores/plate-store.ts';
-import { PALETTE_SIZES, paletteKeyOf, type PaletteKey } from './palette.ts';
+import { useWidgetRegistry } from '../../../renderer/widget-registry-context.ts';
+import type { PaletteEntry } from '../../../../../widgets/widget-registry.ts';
+import { componentKindName } from './palette.ts';
 import 'react-grid-layout/css/styles.css';
 import '../../../renderer/page-renderer.css';
 
@@ -27,8 +29,8 @@ export interface PlateCanvasProps {
   breakpoint: Breakpoint;
   rtl: boolean;
   /** The palette entry being dragged over the canvas, if any. */
-  dragged: React.RefObject<PaletteKey | null>;
-  onDrop: (key: PaletteKey, at: { x: number; y: number }) => void;
+  dragged: React.RefObject<PaletteEntry | null>;
+  onDrop: (entry: PaletteEntry, at: { x: number; y: number }) => void;
   onOpenSettings: (id: string) => void;
   /** Says what a keyboard move did, for screen readers. */
   announce: (text: string) => void;
@@ -42,6 +44,7 @@ export interface PlateCanvasProps {
 export const PlateCanvas = observer(function PlateCanvas(props: PlateCanvasProps) {
   const { store, source, fields, breakpoint, rtl, dragged } = props;
   const { t } = useTranslation('widgets');
+  const registry = useWidgetRegistry();
   const { width: measured, containerRef } = useContainerWidth({ initialWidth: 1200 });
   const width = Math.min(measured, CANVAS_WIDTH[breakpoint] ?? measured);
   const filtersKey = JSON.stringify(store.filters);
@@ -116,26 +119,24 @@ export const PlateCanvas = observer(function PlateCanvas(props: PlateCanvasProps
             enabled: editable,
             defaultItem: { w: 8, h: 8 },
             onDragOver: () => {
-              const key = dragged.current;
-              if (!key) return false;
-              const size = PALETTE_SIZES[key];
-              return { w: Math.min(size.w, cols), h: size.h };
+              const entry = dragged.current;
+              if (!entry) return false;
+              return { w: Math.min(entry.size.w, cols), h: entry.size.h };
             },
           }}
           onDragStop={(next) => commit(next)}
           onResizeStop={(next) => commit(next)}
           onDrop={(_layout, item) => {
             setDropping(false);
-            const key = dragged.current;
-            if (!key || !item) return;
-            const size = PALETTE_SIZES[key];
-            const w = Math.min(size.w, cols);
-            props.onDrop(key, { x: rtl ? cols - item.x - w : item.x, y: item.y });
+            const entry = dragged.current;
+            if (!entry || !item) return;
+            const w = Math.min(entry.size.w, cols);
+            props.onDrop(entry, { x: rtl ? cols - item.x - w : item.x, y: item.y });
           }}
         >
           {store.components.map((widget) => {
             const selected = store.selectedId === widget.id;
-            const kind = t(`plates.palette.${paletteKeyOf(widget)}`);
+            const kind = componentKindName(t, registry.entryOf(widget), widget);
             const name = widget.title || kind;
             return (
               <div

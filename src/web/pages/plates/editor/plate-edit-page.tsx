@@ -20,12 +20,12 @@ import { useStores } from '../../../stores/stores-context.tsx';
 import { PLATE_LIST_PATH } from '../plate-view-page.tsx';
 import { PlateTheme } from '../plate-theme.tsx';
 import { useBiSettings } from '../use-bi-settings.ts';
-import { preferredDataset } from './palette.ts';
+import { paletteName, startingSource } from './palette.ts';
 import { PlateCanvas } from './plate-canvas.tsx';
 import { COMPONENT_SET_PATH, plateEditorPath } from './plate-paths.ts';
 import { PlatePalette } from './plate-palette.tsx';
 import { PlateSidePanel } from './plate-side-panel.tsx';
-import type { PaletteKey } from './palette.ts';
+import type { PaletteEntry } from '../../../../../widgets/widget-registry.ts';
 import '../plates.css';
 import './plate-editor.css';
 import { usePlateSources } from './use-plate-sources.ts';
@@ -73,7 +73,7 @@ const PlateEditPage = observer(function PlateEditPage() {
   /** The draft came back with unsaved changes from an earlier visit. */
   const [resumed, setResumed] = useState(false);
   const [reloads, setReloads] = useState(0);
-  const dragged = useRef<PaletteKey | null>(null);
+  const dragged = useRef<PaletteEntry | null>(null);
   // The preview shows the plate as its viewers will: in the tenant's BI theme and palette.
   const bi = useBiSettings();
   const look = useMemo(() => ({ palette: bi?.palette }), [bi]);
@@ -120,9 +120,10 @@ const PlateEditPage = observer(function PlateEditPage() {
     onLeave: () => store.close(),
   });
 
-  const add = (key: PaletteKey, at?: { x: number; y: number }) => {
-    const widget = store.add(key, t(`plates.palette.${key}`), preferredDataset(store.components, datasets ?? []), at);
-    setAnnouncement(t('plates.editor.added', { name: t(`plates.palette.${key}`) }));
+  const add = (entry: PaletteEntry, at?: { x: number; y: number }) => {
+    const name = paletteName(t, entry.key);
+    const widget = store.add(entry, name, startingSource(entry, store.components, datasets ?? []), at);
+    setAnnouncement(t('plates.editor.added', { name }));
     // The new component takes the focus, so the keyboard can place it at once.
     requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-component-id="${widget.id}"]`)?.focus());
   };
@@ -274,9 +275,9 @@ const PlateEditPage = observer(function PlateEditPage() {
       ) : (
         <div className="plate-editor-body">
           <PlatePalette
-            onAdd={(key) => add(key)}
-            onDragChange={(key) => {
-              dragged.current = key;
+            onAdd={(entry) => add(entry)}
+            onDragChange={(entry) => {
+              dragged.current = entry;
             }}
             disabled={breakpoint === 'narrow'}
           />
@@ -287,7 +288,7 @@ const PlateEditPage = observer(function PlateEditPage() {
             breakpoint={breakpoint}
             rtl={rtl}
             dragged={dragged}
-            onDrop={(key, at) => add(key, at)}
+            onDrop={(entry, at) => add(entry, at)}
             onOpenSettings={openSettings}
             announce={setAnnouncement}
           />

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { WidgetGrid } from '../../../../core/pages/page-config.ts';
 import { cellAt, type Breakpoint } from '../../../renderer/grid-layout.ts';
 import type { PlateStore } from '../../../stores/plate-store.ts';
-import { paletteKeyOf } from './palette.ts';
-import { PALETTE_ICONS } from './plate-palette.tsx';
+import { useWidgetRegistry } from '../../../renderer/widget-registry-context.ts';
+import { componentKindName } from './palette.ts';
 
 export interface PlateSidePanelProps {
   store: PlateStore;
@@ -21,6 +21,7 @@ export interface PlateSidePanelProps {
  */
 export const PlateSidePanel = observer(function PlateSidePanel({ store, breakpoint, onOpenSettings }: PlateSidePanelProps) {
   const { t } = useTranslation('widgets');
+  const registry = useWidgetRegistry();
   const selected = store.selected;
 
   if (!selected) {
@@ -49,7 +50,8 @@ export const PlateSidePanel = observer(function PlateSidePanel({ store, breakpoi
     );
   }
 
-  const key = paletteKeyOf(selected);
+  const entry = registry.entryOf(selected);
+  const Icon = entry?.icon;
   const editedBreakpoint = breakpoint === 'narrow' ? 'wide' : breakpoint;
   const cell = cellAt(selected, editedBreakpoint);
   const setCell = (part: keyof WidgetGrid, value: number | null) => {
@@ -59,7 +61,12 @@ export const PlateSidePanel = observer(function PlateSidePanel({ store, breakpoi
   return (
     <aside className="plate-side" aria-label={t('plates.editor.componentProperties')}>
       <h2 className="plate-side-title">
-        <span aria-hidden>{PALETTE_ICONS[key]}</span> {t(`plates.palette.${key}`)}
+        {Icon ? (
+          <span aria-hidden>
+            <Icon />
+          </span>
+        ) : null}{' '}
+        {componentKindName(t, entry, selected)}
       </h2>
       <Form layout="vertical" size="small">
         <Form.Item label={t('plates.settings.title')} htmlFor="plate-component-title">

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type {
   ManagedUser,
   MemberStatus,
@@ -11,6 +11,7 @@ import type {
 } from '../../../core/contracts/management.ts';
 import type { MemberType } from '../../../core/entities.ts';
 import { normalizeMobilePhone } from '../../../core/validation/formats.ts';
+import { containsText } from '../../db/like.ts';
 import { replaceLinks } from '../../db/link-rows.ts';
 import type { DB } from '../../db/schema.ts';
 import { notFoundAt, requireTenantIds } from '../../db/tenant-references.ts';
@@ -94,17 +95,12 @@ async function findMember(scope: TenantScope, userId: number, field = 'userId'):
   return user!;
 }
 
-/** `%text%` for LIKE, with the wildcards of the text escaped by `!`. */
-export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
-
 export async function pageUsers(scope: TenantScope, input: UserPageBody): Promise<UserPage> {
   let query = membersQuery(scope);
   const keyword = input.keyword?.trim();
   if (keyword) {
-    const pattern = containsPattern(keyword);
-    const matches = (column: string) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '!'`;
     query = query.where((eb) =>
-      eb.or(['app_user.username', 'app_user.name', 'app_user.email', 'app_user.mobile_phone'].map(matches)),
+      eb.or(['app_user.username', 'app_user.name', 'app_user.email', 'app_user.mobile_phone'].map((column) => containsText(sql.ref(column), keyword))),
     );
   }
   if (input.status) query = query.where('tenant_member.status', '=', input.status);

@@ -40,7 +40,7 @@ import { managedWorkspaceRoutes } from './modules/management/workspace-routes.ts
 import { workspaceTemplateRoutes } from './modules/workspace-template/routes.ts';
 import { workspaceRoutes } from './modules/workspace/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { MemberRightsCache } from './modules/auth/member-rights.ts';
+import { MemberRightsCache } from './access/rights-cache.ts';
 import { registerEnvelope } from './plugins/envelope.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { DEMO_MEDIA_DIR, DEMO_MEDIA_PREFIX, registerMediaFolder } from './plugins/media.ts';

@@ -4,7 +4,7 @@ import type { Clock } from './clock.ts';
 import type { Database, Dialect } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import type { MessageSender } from './messaging/sender.ts';
-import type { MemberRightsCache } from './modules/auth/member-rights.ts';
+import type { MemberRightsCache } from './access/rights-cache.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
 import type { VerificationCodes } from './modules/auth/verification-codes.ts';
 import type { BlobStore } from './modules/filestore/blob-store.ts';

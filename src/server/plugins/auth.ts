@@ -5,7 +5,9 @@ import type { DB } from '../db/schema.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
 import { ResultCode } from '../../core/result-codes.ts';
 import type { Session, TokenService } from '../modules/auth/tokens.ts';
-import type { MemberRightsCache } from '../modules/auth/member-rights.ts';
+import { holdsAny, isAdminType } from '../access/admin.ts';
+import type { Caller } from '../access/caller.ts';
+import type { MemberRightsCache } from '../access/rights-cache.ts';
 
 /**
  * Who may call a route:
@@ -13,6 +15,7 @@ import type { MemberRightsCache } from '../modules/auth/member-rights.ts';
  * - `user`: any valid token, also the tenant-less one of a password login;
  * - `tenant` (default): a token of a tenant;
  * - `admin`: a token of a tenant in which the user is an ADMIN.
+ * A token of a tenant brings its caller (`callerOf`: session, scope, rights) on every level.
  */
 export type AuthLevel = 'public' | 'user' | 'tenant' | 'admin';
 
@@ -27,6 +30,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: Session | null;
     scope: TenantScope | null;
+    caller: Caller | null;
   }
 }
 
@@ -46,6 +50,7 @@ export function rawToken(request: FastifyRequest): string | undefined {
 export function registerAuth(app: FastifyInstance, deps: { db: Kysely<DB>; tokens: TokenService; rights: MemberRightsCache }): void {
   app.decorateRequest('session', null);
   app.decorateRequest('scope', null);
+  app.decorateRequest('caller', null);
 
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
@@ -55,18 +60,19 @@ export function registerAuth(app: FastifyInstance, deps: { db: Kysely<DB>; token
     if (!raw) throw unauthorized();
     const session = await deps.tokens.resolve(raw);
     request.session = session;
-    if (level === 'user') return;
     if (session.tenantId === null) {
+      if (level === 'user') return;
       throw new AppError(403, ResultCode.FORBIDDEN, 'Choose a tenant first (login/byToken)');
     }
-    request.scope = new TenantScope(deps.db, session.tenantId);
-    if (level === 'admin' && session.memberType !== 'ADMIN') throw forbidden();
+    const scope = new TenantScope(deps.db, session.tenantId);
+    request.scope = scope;
+    if (level === 'admin' && !isAdminType(session.memberType)) throw forbidden();
+    // Rights are read here only, through the cache, before the handler writes anything: every
+    // route sees a grant from the same request on (see src/server/access/rights-cache.ts).
+    const caller: Caller = { session, scope, ...(await deps.rights.of(scope, session)) };
+    request.caller = caller;
     const point = request.routeOptions.config.point;
-    if (point && session.memberType !== 'ADMIN') {
-      const held = (await deps.rights.of(request.scope, session)).points;
-      const wanted = typeof point === 'string' ? [point] : point;
-      if (!wanted.some((code) => held.has(code))) throw forbidden();
-    }
+    if (point && !holdsAny(caller, typeof point === 'string' ? [point] : point)) throw forbidden();
   });
 }
 
@@ -79,4 +85,10 @@ export function sessionOf(request: FastifyRequest): Session {
 export function scopeOf(request: FastifyRequest): TenantScope {
   if (!request.scope) throw new Error('route needs a tenant');
   return request.scope;
+}
+
+/** The caller of a tenant route (session, scope, rights), for the policies of src/server/access/. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error('route needs a tenant');
+  return request.caller;
 }

@@ -6,9 +6,8 @@ import {
   type UpdatePasswordBody,
 } from '../../../core/contracts/account.ts';
 import type { CurrentAccount, MemberType } from '../../../core/entities.ts';
-import { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest } from '../../errors.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { callerOf, sessionOf } from '../../plugins/auth.ts';
 import { AccountFailures } from '../auth/account-failures.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { linkAvatarFile } from '../filestore/file-links.ts';
@@ -30,7 +29,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return {
       user: presentUser(user, session.memberType as MemberType),
       tenant: { tenantId: tenant.id, tenantName: tenant.name },
-      workspaces: await listWorkspaces(new TenantScope(s.db, session.tenantId), session),
+      workspaces: listWorkspaces(callerOf(request)),
     };
   });
 

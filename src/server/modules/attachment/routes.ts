@@ -9,7 +9,7 @@ import { attachmentOptions, attachmentReader, listAttachments } from './service.
  * entry; the rows are those whose owners the caller may read.
  */
 export async function attachmentRoutes(app: FastifyInstance): Promise<void> {
-  const reader = async (request: Parameters<typeof recordContext>[1]) => attachmentReader(await recordContext(app, request));
+  const reader = (request: Parameters<typeof recordContext>[1]) => attachmentReader(recordContext(app, request));
 
   app.post<{ Body: AttachmentListBody }>(`${ATTACHMENT_PREFIX}/list`, { schema: { body: attachmentListBody } }, async (request) =>
     listAttachments(await reader(request), request.body),

@@ -10,20 +10,16 @@ import {
   type AttachmentOwner,
   type AttachmentPage,
 } from '../../../core/contracts/attachments.ts';
-import { AUTHORIZATION_POINTS } from '../../../core/contracts/authorization.ts';
 import { fileFieldLabels } from '../../../core/forms/record-files.ts';
 import { extensionOf } from '../../../core/upload-types.ts';
 import type { DB } from '../../db/schema.ts';
 import { badRequest, forbidden } from '../../errors.ts';
+import { isAdmin } from '../../access/admin.ts';
+import { policy } from '../../access/policies.ts';
 import { fileDownloadPath } from '../filestore/file-objects.ts';
 import { escapeLike } from '../form/service.ts';
-import { grantedResourceIds } from '../resource/function-points.ts';
-import { dataScopeCondition, formOpen, readsRecords } from '../record/access.ts';
 import { dayBounds } from '../record/record-query.ts';
 import type { RecordContext } from '../record/service.ts';
-
-/** The seed menu entry of the screen: a role that grants it lets its users open the list. */
-export const ATTACHMENT_MENU_SEED_KEY = 'attachManager';
 
 /** Who asks, and which owners' files they may see. */
 export interface AttachmentReader {
@@ -38,27 +34,21 @@ export interface AttachmentReader {
 /**
  * The caller as a reader of attachments. The list itself takes the screen's menu entry (ADMINs
  * always have it), 403 otherwise; which rows it holds then follows the record rules of
- * src/server/modules/record/access.ts, in SQL (see visibleLinks).
+ * src/server/access/record.ts, in SQL (see visibleLinks).
  */
 export async function attachmentReader(ctx: RecordContext): Promise<AttachmentReader> {
   const { scope, access } = ctx;
-  const admin = access.session.memberType === 'ADMIN';
-  if (!admin) {
-    const [granted, entry] = await Promise.all([
-      grantedResourceIds(scope, access.session.userId),
-      scope.selectFrom('resource').select('resource.id').where('resource.seed_key', '=', ATTACHMENT_MENU_SEED_KEY).executeTakeFirst(),
-    ]);
-    if (!entry || !granted.has(entry.id)) throw forbidden();
-  }
+  if (!policy.attachment.list(access)) throw forbidden();
+  const admin = isAdmin(access);
   const forms = await scope.selectFrom('form').select(['form.id', 'form.workspace_code', 'form.current_version']).where('form.current_version', 'is not', null).execute();
   const readableFormIds: number[] = [];
   for (const form of forms) {
-    if (!formOpen(access, form)) continue;
+    if (!policy.form.open(access, form)) continue;
     const version = await ctx.versions.get(scope, form.id, form.current_version!);
     // Like the record list: the current version's settings name the form's read points.
-    if (version && readsRecords(access, version.settings)) readableFormIds.push(form.id);
+    if (version && policy.record.list(access, version.settings)) readableFormIds.push(form.id);
   }
-  return { ctx, admin, readableFormIds, managesUsers: admin || access.points.has(AUTHORIZATION_POINTS.users) };
+  return { ctx, admin, readableFormIds, managesUsers: policy.attachment.linkUsers(access) };
 }
 
 /** The links the reader may see, joined to their file and owner; other tenants' files never join. */
@@ -77,7 +67,8 @@ function visibleLinks(reader: AttachmentReader) {
       if (reader.admin || reader.readableFormIds.length) {
         const record = [eb('file_link.owner_kind', '=', 'record'), eb('form_record.id', 'is not', null)];
         if (!reader.admin) record.push(eb('file_link.form_id', 'in', reader.readableFormIds));
-        if (access.dataScope !== 'tenant') record.push(dataScopeCondition(access)(eb as unknown as ExpressionBuilder<DB, 'form_record'>));
+        const inScope = policy.record.scopeCondition(access);
+        if (inScope) record.push(inScope(eb as unknown as ExpressionBuilder<DB, 'form_record'>));
         owners.push(eb.and(record));
       }
       const avatar = [eb('file_link.owner_kind', '=', 'avatar'), eb('holder.id', 'is not', null)];

@@ -38,18 +38,18 @@ export async function biRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/proptech_allplan/bi/view/list', { config: manage }, async (request) => listViews(scopeOf(request)));
 
-  app.get('/proptech_allplan/bi/view/relations', { config: manage }, async (request) => listRelations(await recordContext(app, request)));
+  app.get('/proptech_allplan/bi/view/relations', { config: manage }, async (request) => listRelations(recordContext(app, request)));
 
   app.post<{ Body: BiViewCheckBody }>('/proptech_allplan/bi/view/check', { schema: { body: biViewCheckBody }, config: manage }, async (request) =>
-    checkView(await recordContext(app, request), views(), request.body.sql),
+    checkView(recordContext(app, request), views(), request.body.sql),
   );
 
   app.post<{ Body: BiViewCreateBody }>('/proptech_allplan/bi/view/create', { schema: { body: biViewCreateBody }, config: manage }, async (request) =>
-    createView(await recordContext(app, request), views(), sessionOf(request), request.body),
+    createView(recordContext(app, request), views(), sessionOf(request), request.body),
   );
 
   app.post<{ Body: BiViewUpdateBody }>('/proptech_allplan/bi/view/update', { schema: { body: biViewUpdateBody }, config: manage }, async (request) =>
-    updateView(await recordContext(app, request), views(), sessionOf(request), request.body),
+    updateView(recordContext(app, request), views(), sessionOf(request), request.body),
   );
 
   app.post<{ Body: BiViewDeleteBody }>('/proptech_allplan/bi/view/delete', { schema: { body: biViewDeleteBody }, config: manage }, async (request) => {

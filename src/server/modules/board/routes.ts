@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   PLATE_POINTS,
   plateCopyBody,
@@ -16,49 +16,48 @@ import {
   type PlateRenameBody,
   type PlateUpdateBody,
 } from '../../../core/contracts/plates.ts';
-import { scopeOf, sessionOf } from '../../plugins/auth.ts';
-import { copyPlate, createPlate, deletePlate, listPlates, plateDetail, plateRights, publishPlate, renamePlate, updatePlate } from './service.ts';
+import { callerOf, scopeOf } from '../../plugins/auth.ts';
+import { copyPlate, createPlate, deletePlate, listPlates, plateDetail, publishPlate, renamePlate, updatePlate } from './service.ts';
 
 /**
  * Analysis plates. Writing takes the board points (create, edit, delete); opening takes any of
- * them, the plate list's menu entry, or the plate's own entry. The components' data is asked
+ * them, the plate list's menu entry, or the plate's own entry (policy.plate). The components' data is asked
  * for through dataset/query with the viewer's own rights, so a plate never shows a viewer
  * records they could not list.
  */
 export async function boardRoutes(app: FastifyInstance): Promise<void> {
   const { clock, formVersions } = app.services;
-  const rights = (request: FastifyRequest) => plateRights(scopeOf(request), sessionOf(request));
 
   app.get<{ Querystring: PlateListQuery }>('/proptech_allplan/board/plate/list', { schema: { querystring: plateListQuery } }, async (request) =>
-    listPlates(scopeOf(request), await rights(request), request.query),
+    listPlates(scopeOf(request), callerOf(request), request.query),
   );
 
   app.get<{ Querystring: { id: number } }>('/proptech_allplan/board/plate/detail', { schema: { querystring: plateIdQuery } }, async (request) =>
-    plateDetail(scopeOf(request), await rights(request), request.query.id),
+    plateDetail(scopeOf(request), callerOf(request), request.query.id),
   );
 
   app.post<{ Body: PlateCreateBody }>(
     '/proptech_allplan/board/plate/create',
     { schema: { body: plateCreateBody }, config: { point: PLATE_POINTS.create } },
-    async (request) => createPlate(clock, scopeOf(request), formVersions, sessionOf(request), request.body),
+    async (request) => createPlate(clock, scopeOf(request), formVersions, callerOf(request), request.body),
   );
 
   app.post<{ Body: PlateUpdateBody }>(
     '/proptech_allplan/board/plate/update',
     { schema: { body: plateUpdateBody }, config: { point: PLATE_POINTS.edit } },
-    async (request) => updatePlate(clock, scopeOf(request), formVersions, sessionOf(request), request.body),
+    async (request) => updatePlate(clock, scopeOf(request), formVersions, callerOf(request), request.body),
   );
 
   app.post<{ Body: PlateRenameBody }>(
     '/proptech_allplan/board/plate/rename',
     { schema: { body: plateRenameBody }, config: { point: PLATE_POINTS.edit } },
-    async (request) => renamePlate(clock, scopeOf(request), sessionOf(request), request.body),
+    async (request) => renamePlate(clock, scopeOf(request), callerOf(request), request.body),
   );
 
   app.post<{ Body: PlateCopyBody }>(
     '/proptech_allplan/board/plate/copy',
     { schema: { body: plateCopyBody }, config: { point: PLATE_POINTS.create } },
-    async (request) => copyPlate(clock, scopeOf(request), formVersions, sessionOf(request), request.body),
+    async (request) => copyPlate(clock, scopeOf(request), formVersions, callerOf(request), request.body),
   );
 
   app.post<{ Body: { id: number } }>(
@@ -73,6 +72,6 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: PlatePublishBody }>(
     '/proptech_allplan/board/plate/publish',
     { schema: { body: platePublishBody }, config: { point: PLATE_POINTS.edit } },
-    async (request) => publishPlate(scopeOf(request), sessionOf(request), request.body),
+    async (request) => publishPlate(scopeOf(request), callerOf(request), request.body),
   );
 }

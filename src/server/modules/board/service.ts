@@ -1,52 +1,21 @@
 import type { Selectable } from 'kysely';
 import type { PlateCopyBody, PlateCreateBody, PlateDetail, PlateListItem, PlateListQuery, PlatePublishBody, PlateRenameBody, PlateUpdateBody } from '../../../core/contracts/plates.ts';
-import { PLATE_POINTS, plateRoute } from '../../../core/contracts/plates.ts';
+import { plateRoute } from '../../../core/contracts/plates.ts';
 import type { PageResult } from '../../../core/envelope.ts';
 import type { PageConfig } from '../../../core/pages/page-config.ts';
 import type { Clock } from '../../clock.ts';
 import type { PlateTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import type { Caller } from '../../access/caller.ts';
+import { policy } from '../../access/policies.ts';
 import type { Session } from '../auth/tokens.ts';
 import { datasetsByCode } from '../dataset/service.ts';
 import type { FormVersionCache } from '../form/versions.ts';
 import { pageConfigProblems } from '../page/service.ts';
-import { grantedResourceIds, loadFunctionPoints } from '../resource/function-points.ts';
 import { checkMenuParent, createMenuNode } from '../resource/menu-entries.ts';
 
 type PlateRow = Selectable<PlateTable>;
-
-/** The seed menu node of the plate list: a role that grants it lets its users open plates. */
-export const PLATE_LIST_SEED_KEY = 'plates';
-
-/** What the caller may do with plates, from their function points and menu grants. */
-export interface PlateRights {
-  session: Session;
-  create: boolean;
-  edit: boolean;
-  delete: boolean;
-  /** The plate list's menu entry is theirs: every plate of the tenant opens for them. */
-  list: boolean;
-  /** Menu entries their roles grant (a published plate's own entry opens that plate). */
-  granted: ReadonlySet<number>;
-}
-
-export async function plateRights(scope: TenantScope, session: Session): Promise<PlateRights> {
-  const admin = session.memberType === 'ADMIN';
-  const [points, granted, listNode] = await Promise.all([
-    admin ? Promise.resolve(new Set<string>()) : loadFunctionPoints(scope, session),
-    admin ? Promise.resolve(new Set<number>()) : grantedResourceIds(scope, session.userId),
-    scope.selectFrom('resource').select('id').where('seed_key', '=', PLATE_LIST_SEED_KEY).executeTakeFirst(),
-  ]);
-  const holds = (point: string) => admin || points.has(point);
-  const create = holds(PLATE_POINTS.create);
-  const edit = holds(PLATE_POINTS.edit);
-  const del = holds(PLATE_POINTS.delete);
-  return { session, create, edit, delete: del, list: create || edit || del || admin || (listNode !== undefined && granted.has(listNode.id)), granted };
-}
-
-const canOpen = (rights: PlateRights, row: Pick<PlateRow, 'resource_id'>) =>
-  rights.list || (row.resource_id !== null && rights.granted.has(row.resource_id));
 
 const componentCount = (config: string) => (JSON.parse(config) as PageConfig).widgets.length;
 
@@ -66,10 +35,11 @@ function presentItem(row: PlateRow, updatedByName: string | null): PlateListItem
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Plates the caller may open, newest change first, by name or description. */
-export async function listPlates(scope: TenantScope, rights: PlateRights, query: PlateListQuery): Promise<PageResult<PlateListItem>> {
-  if (!rights.list && rights.granted.size === 0) throw forbidden();
+export async function listPlates(scope: TenantScope, caller: Caller, query: PlateListQuery): Promise<PageResult<PlateListItem>> {
+  if (!policy.plate.list(caller)) throw forbidden();
   let base = scope.selectFrom('plate');
-  if (!rights.list) base = base.where('plate.resource_id', 'in', [...rights.granted]);
+  // Without every plate, those whose own menu entries their roles grant (policy.plate.open).
+  if (!policy.plate.openAll(caller)) base = base.where('plate.resource_id', 'in', [...caller.menuIds]);
   const keyword = query.keyword?.trim().toLowerCase();
   if (keyword) {
     const pattern = `%${escapeLike(keyword)}%`;
@@ -96,9 +66,9 @@ async function findPlate(scope: TenantScope, id: number): Promise<PlateRow> {
   return row;
 }
 
-export async function plateDetail(scope: TenantScope, rights: PlateRights, id: number): Promise<PlateDetail> {
+export async function plateDetail(scope: TenantScope, caller: Caller, id: number): Promise<PlateDetail> {
   const row = await findPlate(scope, id);
-  if (!canOpen(rights, row)) throw forbidden();
+  if (!policy.plate.open(caller, row)) throw forbidden();
   const [node, updater] = await Promise.all([
     row.resource_id === null
       ? undefined
@@ -109,7 +79,7 @@ export async function plateDetail(scope: TenantScope, rights: PlateRights, id: n
     ...presentItem(row, updater?.name ?? null),
     config: JSON.parse(row.config) as PageConfig,
     menu: node ? { id: node.id, parentId: node.parent_id, title: node.title, icon: node.icon } : null,
-    can: { edit: rights.edit, delete: rights.delete, create: rights.create },
+    can: { edit: policy.plate.edit(caller), delete: policy.plate.delete(caller), create: policy.plate.create(caller) },
     createTime: row.create_time,
   };
 }
@@ -124,7 +94,7 @@ async function checkedConfig(scope: TenantScope, versions: FormVersionCache, nam
 
 const nowOf = (clock: Clock) => new Date(clock.now()).toISOString();
 
-export async function createPlate(clock: Clock, scope: TenantScope, versions: FormVersionCache, session: Session, body: PlateCreateBody): Promise<PlateDetail> {
+export async function createPlate(clock: Clock, scope: TenantScope, versions: FormVersionCache, caller: Caller, body: PlateCreateBody): Promise<PlateDetail> {
   const config = await checkedConfig(scope, versions, body.name, body.config);
   const now = nowOf(clock);
   const [row] = await scope
@@ -135,15 +105,15 @@ export async function createPlate(clock: Clock, scope: TenantScope, versions: Fo
         config: JSON.stringify(config),
         resource_id: null,
         seed_key: null,
-        created_by: session.userId,
-        updated_by: session.userId,
+        created_by: caller.session.userId,
+        updated_by: caller.session.userId,
         create_time: now,
         update_time: now,
       },
     ])
     .returning('id')
     .execute();
-  return plateDetail(scope, await plateRights(scope, session), row!.id);
+  return plateDetail(scope, caller, row!.id);
 }
 
 /** Writes when `revision` is still the stored one (409 otherwise); the menu entry's title follows the name. */
@@ -179,25 +149,25 @@ async function writePlate(
   });
 }
 
-export async function updatePlate(clock: Clock, scope: TenantScope, versions: FormVersionCache, session: Session, body: PlateUpdateBody): Promise<PlateDetail> {
+export async function updatePlate(clock: Clock, scope: TenantScope, versions: FormVersionCache, caller: Caller, body: PlateUpdateBody): Promise<PlateDetail> {
   const current = await findPlate(scope, body.id);
   const config = await checkedConfig(scope, versions, body.name, body.config);
-  await writePlate(clock, scope, session, current, body.revision, { name: body.name.trim(), description: body.description?.trim() ?? '', config });
-  return plateDetail(scope, await plateRights(scope, session), body.id);
+  await writePlate(clock, scope, caller.session, current, body.revision, { name: body.name.trim(), description: body.description?.trim() ?? '', config });
+  return plateDetail(scope, caller, body.id);
 }
 
-export async function renamePlate(clock: Clock, scope: TenantScope, session: Session, body: PlateRenameBody): Promise<PlateDetail> {
+export async function renamePlate(clock: Clock, scope: TenantScope, caller: Caller, body: PlateRenameBody): Promise<PlateDetail> {
   const current = await findPlate(scope, body.id);
   const name = body.name.trim();
   const config = { ...(JSON.parse(current.config) as PageConfig), title: name };
-  await writePlate(clock, scope, session, current, body.revision, { name, config });
-  return plateDetail(scope, await plateRights(scope, session), body.id);
+  await writePlate(clock, scope, caller.session, current, body.revision, { name, config });
+  return plateDetail(scope, caller, body.id);
 }
 
-export async function copyPlate(clock: Clock, scope: TenantScope, versions: FormVersionCache, session: Session, body: PlateCopyBody): Promise<PlateDetail> {
+export async function copyPlate(clock: Clock, scope: TenantScope, versions: FormVersionCache, caller: Caller, body: PlateCopyBody): Promise<PlateDetail> {
   const source = await findPlate(scope, body.id);
   const name = body.name?.trim() || `${source.name} (copy)`;
-  return createPlate(clock, scope, versions, session, { name, description: source.description, config: JSON.parse(source.config) as Record<string, unknown> });
+  return createPlate(clock, scope, versions, caller, { name, description: source.description, config: JSON.parse(source.config) as Record<string, unknown> });
 }
 
 export async function deletePlate(scope: TenantScope, id: number): Promise<void> {
@@ -210,7 +180,7 @@ export async function deletePlate(scope: TenantScope, id: number): Promise<void>
 }
 
 /** Puts the plate in the menu under a parent (a new entry, offered and granted like the parent, replaces any earlier one), or takes it out. */
-export async function publishPlate(scope: TenantScope, session: Session, body: PlatePublishBody): Promise<PlateDetail> {
+export async function publishPlate(scope: TenantScope, caller: Caller, body: PlatePublishBody): Promise<PlateDetail> {
   const plate = await findPlate(scope, body.id);
   if (body.menu) await checkMenuParent(scope, body.menu.parentId, plate.resource_id ?? undefined);
   await scope.db.transaction().execute(async (trx) => {
@@ -224,5 +194,5 @@ export async function publishPlate(scope: TenantScope, session: Session, body: P
       await tx.updateTable('plate').set({ resource_id: resourceId }).where('id', '=', plate.id).execute();
     }
   });
-  return plateDetail(scope, await plateRights(scope, session), body.id);
+  return plateDetail(scope, caller, body.id);
 }

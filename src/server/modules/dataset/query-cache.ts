@@ -1,6 +1,6 @@
 import { LruMap } from '../../../core/lru-map.ts';
 import type { DatasetQuery, QueryAggregateResult, QueryRowsResult } from '../../../core/query/query-spec.ts';
-import type { RecordAccess } from '../record/access.ts';
+import type { Caller } from '../../access/caller.ts';
 import type { TenantDataset } from './service.ts';
 import type { DatasetSource } from './sources.ts';
 
@@ -37,7 +37,7 @@ export class QueryResultCache {
   hits = 0;
   misses = 0;
 
-  key(tenantId: number, dataset: TenantDataset, access: RecordAccess, query: DatasetQuery): string {
+  key(tenantId: number, dataset: TenantDataset, access: Caller, query: DatasetQuery): string {
     const source = sourceKey(dataset.source);
     const reader = access.dataScope === 'tenant' ? ['tenant'] : [access.dataScope, access.session.userId, ...access.workspaceCodes];
     return JSON.stringify([tenantId, source, reader, query]);

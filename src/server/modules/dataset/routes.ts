@@ -16,13 +16,13 @@ import { distinctValues, listDatasets, presentDatasets, queryDataset, queryLimit
  */
 export async function datasetRoutes(app: FastifyInstance): Promise<void> {
   app.get('/proptech_allplan/dataset/list', async (request): Promise<DatasetInfo[]> => {
-    const ctx = await recordContext(app, request);
+    const ctx = recordContext(app, request);
     const readable = (await listDatasets(ctx.scope, ctx.versions)).filter((d) => readsDataset(ctx, d));
     return presentDatasets(ctx.scope, readable);
   });
 
   app.post<{ Body: DatasetQuery }>('/proptech_allplan/dataset/query', { schema: { body: datasetQueryBody } }, async (request) =>
-    queryDataset(await recordContext(app, request), { cache: app.services.queryCache, limit: queryLimitOf(app.services) }, request.body),
+    queryDataset(recordContext(app, request), { cache: app.services.queryCache, limit: queryLimitOf(app.services) }, request.body),
   );
 
   app.get<{ Querystring: DatasetDistinctQuery }>(
@@ -30,7 +30,7 @@ export async function datasetRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: datasetDistinctQuery } },
     async (request): Promise<DatasetDistinctResult> => {
       const { dataset, field, limit } = request.query;
-      return { values: await distinctValues(await recordContext(app, request), queryLimitOf(app.services), dataset, field, limit) };
+      return { values: await distinctValues(recordContext(app, request), queryLimitOf(app.services), dataset, field, limit) };
     },
   );
 }

@@ -18,9 +18,9 @@ import type { DB } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest, forbidden, notFound, queryTimedOut } from '../../errors.ts';
+import { policy } from '../../access/policies.ts';
 import { currentVersionOf, type FormRow } from '../form/service.ts';
 import type { FormVersionCache } from '../form/versions.ts';
-import { formOpen } from '../record/access.ts';
 import type { RecordContext } from '../record/service.ts';
 import type { QueryResultCache } from './query-cache.ts';
 import { filterExpr, measureExpr, orderTerm, outputValue, refExpr } from './query-compiler.ts';
@@ -192,7 +192,7 @@ function requireSourceReader(ctx: RecordContext, dataset: TenantDataset): void {
     return;
   }
   const { form, version } = source;
-  if (!formOpen(ctx.access, form)) throw notFound('Dataset');
+  if (!policy.form.open(ctx.access, form)) throw notFound('Dataset');
   if (!readsFormSource(ctx, form, version)) throw forbidden();
 }
 

@@ -5,7 +5,7 @@ import type { DatasetField, DatasetFieldType } from '../../../core/query/query-s
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
-import { formOpen, readsRecords } from '../record/access.ts';
+import { policy } from '../../access/policies.ts';
 import { valueSqlType } from '../record/field-sql.ts';
 import { queryColumns, valueExpr, type QueryColumn } from '../record/record-query.ts';
 import { recordQuery, type RecordContext } from '../record/service.ts';
@@ -115,7 +115,7 @@ export function formSourceQuery(ctx: RecordContext, form: FormRow, version: Load
 
 /** Whether the caller may read a form's records through a dataset query (as through its data list). */
 export const readsFormSource = (ctx: RecordContext, form: FormRow, version: LoadedVersion) =>
-  formOpen(ctx.access, form) && readsRecords(ctx.access, version.settings);
+  policy.form.open(ctx.access, form) && policy.record.list(ctx.access, version.settings);
 
 /** Record counts per form of the tenant, for the dataset list. */
 export async function formRecordCounts(scope: TenantScope): Promise<Map<number, number>> {

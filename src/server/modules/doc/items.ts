@@ -2,7 +2,7 @@ import { DOC_ZIP_FILES_MAX, type DocItemsBody, type DocTrashEntry } from '../../
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { userNames } from '../account/user-names.ts';
-import { subtreeIds } from './folder-access.ts';
+import { subtreeIds } from './folder-tree.ts';
 import { freeNameAmong, namesIn, requireDocFile, requireFreeName, type DocFileRow } from './documents.ts';
 import type { DocCaller, Library } from './library.ts';
 

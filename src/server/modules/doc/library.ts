@@ -1,9 +1,9 @@
-import { accessAtLeast, DOC_POINTS, type DocAccess, type DocFolder } from '../../../core/contracts/documents.ts';
-import type { TenantScope } from '../../db/tenant-scope.ts';
+import { accessAtLeast, type DocAccess, type DocFolder } from '../../../core/contracts/documents.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import type { MemberRights } from '../auth/member-rights.ts';
-import type { Session } from '../auth/tokens.ts';
-import { childrenIndex, folderAccess, type FolderGrants } from './folder-access.ts';
+import type { Caller } from '../../access/caller.ts';
+import type { FolderGrants } from '../../access/folder.ts';
+import { policy } from '../../access/policies.ts';
+import { childrenIndex } from './folder-tree.ts';
 
 export interface FolderRow {
   id: number;
@@ -13,11 +13,8 @@ export interface FolderRow {
   deletedTime: string | null;
 }
 
-/** Who is asking, and what the tenant lets them do. */
-export interface DocCaller {
-  scope: TenantScope;
-  session: Session;
-  rights: MemberRights;
+/** Who is asking, and what the tenant lets them do (src/server/access/), with the time of the request. */
+export interface DocCaller extends Caller {
   now: () => string;
 }
 
@@ -110,23 +107,16 @@ export class Library {
 
 export const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' });
 
-/** The library's own level for a member, from their function points. */
-const rootAccessOf = (caller: DocCaller): DocAccess => {
-  if (caller.session.memberType === 'ADMIN' || caller.rights.points.has(DOC_POINTS.manage)) return 'manage';
-  return caller.rights.points.has(DOC_POINTS.upload) ? 'upload' : 'view';
-};
-
 /** The workspace by code, open to its members and ADMINs only (404 for others, as for one that does not exist). */
 export async function findLibraryWorkspace(caller: DocCaller, code: string) {
   const workspace = await caller.scope.selectFrom('workspace').select(['id', 'code', 'name']).where('code', '=', code).executeTakeFirst();
-  const member = caller.session.memberType === 'ADMIN' || caller.rights.workspaceCodes.includes(code);
-  if (!workspace || !member) throw notFound('Workspace');
+  if (!workspace || !policy.workspace.enter(caller, code)) throw notFound('Workspace');
   return workspace;
 }
 
 export async function loadLibrary(caller: DocCaller, workspace: { id: number; code: string; name: string }): Promise<Library> {
-  const { scope, session } = caller;
-  const [folderRows, grantRows, roleRows] = await Promise.all([
+  const { scope } = caller;
+  const [folderRows, grantRows] = await Promise.all([
     scope
       .selectFrom('doc_folder')
       .select(['id', 'parent_id', 'name', 'update_time', 'deleted_time'])
@@ -138,7 +128,6 @@ export async function loadLibrary(caller: DocCaller, workspace: { id: number; co
       .select(['doc_folder_grant.folder_id', 'doc_folder_grant.role_id', 'doc_folder_grant.access'])
       .where('doc_folder.workspace_id', '=', workspace.id)
       .execute(),
-    scope.selectFrom('user_role').select('role_id').where('user_id', '=', session.userId).execute(),
   ]);
   const folders = new Map<number, FolderRow>(
     folderRows.map((r) => [r.id, { id: r.id, parentId: r.parent_id, name: r.name, updateTime: r.update_time, deletedTime: r.deleted_time }]),
@@ -149,13 +138,8 @@ export async function loadLibrary(caller: DocCaller, workspace: { id: number; co
     named.set(row.role_id, row.access as DocAccess);
     grants.set(row.folder_id, named);
   }
-  const rootAccess = rootAccessOf(caller);
-  const access = folderAccess([...folders.values()], grants, {
-    roleIds: new Set(roleRows.map((r) => r.role_id)),
-    rootAccess,
-    admin: session.memberType === 'ADMIN',
-  });
-  return new Library(workspace, folders, grants, rootAccess, access);
+  const access = policy.folder.levels(caller, [...folders.values()], grants);
+  return new Library(workspace, folders, grants, policy.folder.rootAccess(caller), access);
 }
 
 /** The library of a workspace named by code. */

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { scopeOf, sessionOf } from '../../plugins/auth.ts';
-import { libraryById, type DocCaller, type Library } from '../doc/library.ts';
-import { formOpen, inDataScope, readsRecords } from '../record/access.ts';
+import { policy } from '../../access/policies.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import { libraryById, type Library } from '../doc/library.ts';
 import { recordContext } from '../record/context.ts';
 import { requireRecordReader, visibleRecord, type RecordContext } from '../record/service.ts';
 import type { FileObject } from './file-objects.ts';
@@ -85,46 +85,37 @@ function recordView(ctx: RecordContext, recordId: number): Promise<{ hidden: rea
     const version = await ctx.versions.get(ctx.scope, form.id, record.version);
     if (!version) throw notFound('Record');
     await requireRecordReader(ctx, form, version, record.id);
-    const byOwnRights = readsRecords(ctx.access, version.settings) && formOpen(ctx.access, form) && inDataScope(ctx.access, record);
-    if (byOwnRights || !ctx.hooks.flowState) return { hidden: [] };
+    if (policy.record.read(ctx.access, form, version.settings, record) || !ctx.hooks.flowState) return { hidden: [] };
     // An approver who reads the record only through their task does not get the fields their step hides.
-    return { hidden: (await ctx.hooks.flowState(ctx.scope, ctx.access.session, record))?.hiddenFields ?? [] };
+    return { hidden: (await ctx.hooks.flowState(ctx.access, record))?.hiddenFields ?? [] };
   });
 }
 
-/** The record field a file path lies in: `items[2].receipt` -> `items`. */
-const topField = (path: string) => path.replace(/\[\d+\]/g, '').split('.')[0]!;
-
 /**
- * Who may read a file of the store (download, preview, thumbnail, zip) is decided by what holds it:
- * - a document (any of its versions): who may see the document in its folder (doc/library.ts, doc/folder-access.ts);
- * - a record: who may read the record and the field holding the file (record/service.ts, record/access.ts);
+ * Who may read a file of the store (download, preview, thumbnail, zip) is decided by what holds
+ * it (policy.file, src/server/access/file.ts):
+ * - a document (any of its versions): who may see the document in its folder (doc/library.ts, access/folder.ts);
+ * - a record: who may read the record and the field holding the file (record/service.ts, access/record.ts);
  * - an avatar: every member of the tenant;
  * - nothing (just uploaded and not yet added anywhere, or its holders gone): its uploader only.
- * One holder the caller may read is enough. Page, plate and form designs hold no files of the
- * store (a plate's pictures live in its design), so they open none. Refused files answer 404,
- * as those of another tenant do: their ids are not there for the caller.
+ * One holder the caller may read is enough. Refused files answer 404, as those of another
+ * tenant do: their ids are not there for the caller.
  */
 export async function requireReadableFiles(app: FastifyInstance, request: FastifyRequest, files: readonly FileObject[]): Promise<void> {
-  const scope = scopeOf(request);
-  const { userId } = sessionOf(request);
+  const caller = callerOf(request);
   const owners = await ownersOf(
-    scope,
+    caller.scope,
     files.map((f) => f.id),
   );
 
   // The rules' inputs are read once per request, and only when a file needs them.
-  let context: Promise<RecordContext> | null = null;
-  const contextOf = () => (context ??= recordContext(app, request));
+  const ctx = recordContext(app, request);
   const records = new Map<number, Promise<{ hidden: readonly string[] } | null>>();
   const libraries = new Map<number, Promise<Library | null>>();
   const libraryOf = (workspaceId: number) => {
     let library = libraries.get(workspaceId);
     if (!library) {
-      library = contextOf().then((ctx) => {
-        const caller: DocCaller = { scope, session: ctx.access.session, rights: ctx.access, now: () => new Date(ctx.clock.now()).toISOString() };
-        return unlessRefused(() => libraryById(caller, workspaceId));
-      });
+      library = unlessRefused(() => libraryById({ ...caller, now: () => new Date(ctx.clock.now()).toISOString() }, workspaceId));
       libraries.set(workspaceId, library);
     }
     return library;
@@ -133,30 +124,20 @@ export async function requireReadableFiles(app: FastifyInstance, request: Fastif
   const reads = async (owner: FileOwner): Promise<boolean> => {
     switch (owner.kind) {
       case 'avatar':
-        return true;
+        return policy.file.readAvatar();
       case 'record': {
         let view = records.get(owner.ownerId);
-        if (!view) records.set(owner.ownerId, (view = contextOf().then((ctx) => recordView(ctx, owner.ownerId))));
-        const seen = await view;
-        return seen !== null && !seen.hidden.includes(topField(owner.field));
+        if (!view) records.set(owner.ownerId, (view = recordView(ctx, owner.ownerId)));
+        return policy.file.readRecordField(await view, owner.field);
       }
       case 'document': {
-        // A document in the recycle bin is downloaded by no one, as in the library.
-        if (owner.deletedTime !== null || owner.workspaceId === null) return false;
-        const library = await libraryOf(owner.workspaceId);
-        return library !== null && library.showsDocumentsIn(owner.folderId);
+        const live = owner.deletedTime === null && owner.workspaceId !== null;
+        return policy.file.readDocument(live ? await libraryOf(owner.workspaceId!) : null, owner);
       }
     }
   };
 
   for (const file of files) {
-    const holders = owners.get(file.id) ?? [];
-    if (!holders.length) {
-      if (file.created_by === userId) continue;
-      throw notFound('File');
-    }
-    let readable = false;
-    for (const holder of holders) if (!readable) readable = await reads(holder);
-    if (!readable) throw notFound('File');
+    if (!(await policy.file.read(caller, file, owners.get(file.id) ?? [], reads))) throw notFound('File');
   }
 }

@@ -1,6 +1,7 @@
 import { walkFlowNodes, type FlowDefinition } from '../../../core/flows/flow-definition.ts';
 import type { FlowDirectory } from '../../../core/flows/flow-engine.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
+import { isAdminType } from '../../access/admin.ts';
 import { managerOf } from '../org/service.ts';
 
 /** Role ids the definition names, so only their members are read. */
@@ -34,6 +35,6 @@ export async function loadFlowDirectory(scope: TenantScope, definition: FlowDefi
     roleMembers: (roleId) => byRole.get(roleId) ?? [],
     managerOf: (userId) => (userId === submitterId ? manager : null),
     isMember: (userId) => active.has(userId),
-    tenantAdmins: members.filter((m) => m.type === 'ADMIN').map((m) => m.user_id),
+    tenantAdmins: members.filter((m) => isAdminType(m.type)).map((m) => m.user_id),
   };
 }

@@ -4,10 +4,10 @@ import type { FlowAction } from '../../../core/flows/flow-engine.ts';
 import { readJson } from '../../db/json-column.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { notFound } from '../../errors.ts';
-import type { Session } from '../auth/tokens.ts';
-import { findForm, formOpenTo } from '../form/service.ts';
+import type { Caller } from '../../access/caller.ts';
+import { policy } from '../../access/policies.ts';
+import { findForm } from '../form/service.ts';
 import type { FormVersionCache } from '../form/versions.ts';
-import { inDataScope, loadRecordAccess, readsRecords } from '../record/access.ts';
 import { readRecord, type RecordRow } from '../record/service.ts';
 
 async function peopleById(scope: TenantScope, ids: Iterable<number | null>): Promise<Map<number, FlowPerson>> {
@@ -20,13 +20,9 @@ async function peopleById(scope: TenantScope, ids: Iterable<number | null>): Pro
 const someone = (people: Map<number, FlowPerson>, id: number): FlowPerson => people.get(id) ?? { id, name: `#${id}` };
 
 /** Whether the user reads the record by their own rights: the form open to them, a read point, the record in their data scope. */
-async function readsByRights(scope: TenantScope, session: Session, record: RecordRow, versions: FormVersionCache): Promise<boolean> {
-  const [form, access, version] = await Promise.all([
-    findForm(scope, record.form_id),
-    loadRecordAccess(scope, session),
-    versions.get(scope, record.form_id, record.version),
-  ]);
-  return !!version && readsRecords(access, version.settings) && inDataScope(access, record) && (await formOpenTo(scope, session, form));
+async function readsByRights(caller: Caller, record: RecordRow, versions: FormVersionCache): Promise<boolean> {
+  const [form, version] = await Promise.all([findForm(caller.scope, record.form_id), versions.get(caller.scope, record.form_id, record.version)]);
+  return !!version && policy.record.read(caller, form, version.settings, record);
 }
 
 /** Whether the user has, or had, a task or CC entry on the record (or, with no record, on any record of the form). */
@@ -44,7 +40,8 @@ export async function takesPartInFlow(scope: TenantScope, userId: number, target
  * with the node's field permissions and where a rejection may send it, what the submitter
  * may do. Null when the record has no flow.
  */
-export async function recordFlowState(versions: FormVersionCache, scope: TenantScope, session: Session, record: RecordRow): Promise<RecordFlowState | null> {
+export async function recordFlowState(versions: FormVersionCache, caller: Caller, record: RecordRow): Promise<RecordFlowState | null> {
+  const { scope, session } = caller;
   const instance = await scope.selectFrom('flow_instance').selectAll().where('record_id', '=', record.id).executeTakeFirst();
   if (!instance) return null;
   const tasks = await scope.selectFrom('flow_task').selectAll().where('instance_id', '=', instance.id).orderBy('id').execute();
@@ -69,7 +66,7 @@ export async function recordFlowState(versions: FormVersionCache, scope: TenantS
   // The node that shapes the viewer's view: their open task's, else their latest one's.
   const viewerNode = mine?.node_id ?? tasks.filter((t) => t.assignee_id === session.userId).at(-1)?.node_id;
   const hiddenAtNode = viewerNode ? Object.entries(permissionsAt(viewerNode)).filter(([, p]) => p === 'hidden').map(([key]) => key) : [];
-  const hiddenFields = hiddenAtNode.length && !(await readsByRights(scope, session, record, versions)) ? hiddenAtNode : [];
+  const hiddenFields = hiddenAtNode.length && !(await readsByRights(caller, record, versions)) ? hiddenAtNode : [];
 
   const isSubmitter = instance.submitter_id === session.userId;
   return {
@@ -86,13 +83,14 @@ export async function recordFlowState(versions: FormVersionCache, scope: TenantS
 }
 
 /** The record, when the user may follow its flow: by their own rights, as a participant or as the submitter; else 404. */
-export async function followedRecord(versions: FormVersionCache, scope: TenantScope, session: Session, recordId: number): Promise<RecordRow> {
+export async function followedRecord(versions: FormVersionCache, caller: Caller, recordId: number): Promise<RecordRow> {
+  const { scope, session } = caller;
   const record = await readRecord(scope, recordId);
   if (!record) throw notFound('Record');
   const allowed =
     record.created_by === session.userId ||
     (await takesPartInFlow(scope, session.userId, { formId: record.form_id, recordId })) ||
-    (await readsByRights(scope, session, record, versions));
+    (await readsByRights(caller, record, versions));
   if (!allowed) throw notFound('Record');
   return record;
 }

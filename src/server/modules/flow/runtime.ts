@@ -16,7 +16,8 @@ import { readJson } from '../../db/json-column.ts';
 import type { NotifyTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import type { Session } from '../auth/tokens.ts';
+import type { Caller } from '../../access/caller.ts';
+import { policy } from '../../access/policies.ts';
 import { findForm } from '../form/service.ts';
 import type { FormVersionCache, LoadedVersion } from '../form/versions.ts';
 import type { NotifyBus } from '../notify/bus.ts';
@@ -105,11 +106,11 @@ interface CommandInput {
  */
 async function commandOnRecord(
   deps: FlowDeps,
-  scope: TenantScope,
-  session: Session,
+  caller: Caller,
   recordId: number,
   prepare: (input: CommandInput) => Promise<FlowCommand>,
 ): Promise<FlowCommandResult> {
+  const { scope, session } = caller;
   const now = new Date(deps.clock.now()).toISOString();
   const notifications = await scope.db
     .transaction()
@@ -135,7 +136,7 @@ async function commandOnRecord(
     });
   await publishNotifications(deps.notifyBus, scope, notifications);
   const record = (await readRecord(scope, recordId))!;
-  const flow = (await recordFlowState(deps.versions, scope, session, record))!;
+  const flow = (await recordFlowState(deps.versions, caller, record))!;
   return { recordId, recordStatus: flow.status, revision: record.revision, flow };
 }
 
@@ -147,8 +148,8 @@ async function findTask(scope: TenantScope, taskId: number) {
 }
 
 /** Checked before any data changes, so a stranger's edit is refused as such (the engine checks again). */
-function requireOpenTask(task: { assignee_id: number; status: string }, session: Session): void {
-  if (task.assignee_id !== session.userId) throw forbidden('Only the assignee of this task may act on it');
+function requireOpenTask(task: { assignee_id: number; status: string }, caller: Caller): void {
+  if (!policy.flow.actOn(caller, task)) throw forbidden('Only the assignee of this task may act on it');
   if (task.status !== 'pending') throw conflict('This task has already been handled');
 }
 
@@ -175,11 +176,12 @@ function approverData(version: LoadedVersion, nodeId: string, nodeName: string, 
   return merged;
 }
 
-export async function approveTask(deps: FlowDeps, scope: TenantScope, session: Session, body: FlowTaskApproveBody): Promise<FlowCommandResult> {
+export async function approveTask(deps: FlowDeps, caller: Caller, body: FlowTaskApproveBody): Promise<FlowCommandResult> {
+  const { scope, session } = caller;
   const task = await findTask(scope, body.taskId);
-  return commandOnRecord(deps, scope, session, task.record_id, async (input) => {
+  return commandOnRecord(deps, caller, task.record_id, async (input) => {
     const current = await findTask(input.scope, body.taskId);
-    requireOpenTask(current, session);
+    requireOpenTask(current, caller);
     if (body.data !== undefined) {
       const version = await versionOf(deps, input.scope, input.record);
       const stored = readJson<RecordData>(input.record.data);
@@ -192,26 +194,29 @@ export async function approveTask(deps: FlowDeps, scope: TenantScope, session: S
   });
 }
 
-export async function rejectTask(deps: FlowDeps, scope: TenantScope, session: Session, body: FlowTaskRejectBody): Promise<FlowCommandResult> {
+export async function rejectTask(deps: FlowDeps, caller: Caller, body: FlowTaskRejectBody): Promise<FlowCommandResult> {
+  const { scope, session } = caller;
   const task = await findTask(scope, body.taskId);
-  return commandOnRecord(deps, scope, session, task.record_id, async (input) => {
-    requireOpenTask(await findTask(input.scope, body.taskId), session);
+  return commandOnRecord(deps, caller, task.record_id, async (input) => {
+    requireOpenTask(await findTask(input.scope, body.taskId), caller);
     return { type: 'reject', taskKey: taskKeyOf(input, body.taskId), actorId: session.userId, comment: body.comment.trim(), to: body.to };
   });
 }
 
-export async function transferTask(deps: FlowDeps, scope: TenantScope, session: Session, body: FlowTaskTransferBody): Promise<FlowCommandResult> {
+export async function transferTask(deps: FlowDeps, caller: Caller, body: FlowTaskTransferBody): Promise<FlowCommandResult> {
+  const { scope, session } = caller;
   const task = await findTask(scope, body.taskId);
-  return commandOnRecord(deps, scope, session, task.record_id, async (input) => {
-    requireOpenTask(await findTask(input.scope, body.taskId), session);
+  return commandOnRecord(deps, caller, task.record_id, async (input) => {
+    requireOpenTask(await findTask(input.scope, body.taskId), caller);
     return { type: 'transfer', taskKey: taskKeyOf(input, body.taskId), actorId: session.userId, toUserId: body.userId, comment: body.comment?.trim() || null };
   });
 }
 
 /** The submitter sends a rejected or withdrawn record again, with their changes, from the first node. */
-export async function resubmitRecord(deps: FlowDeps, scope: TenantScope, session: Session, body: FlowResubmitBody): Promise<FlowCommandResult> {
-  return commandOnRecord(deps, scope, session, body.recordId, async (input) => {
-    if (input.state.submitterId !== session.userId) throw forbidden('Only the submitter may do this');
+export async function resubmitRecord(deps: FlowDeps, caller: Caller, body: FlowResubmitBody): Promise<FlowCommandResult> {
+  const { session } = caller;
+  return commandOnRecord(deps, caller, body.recordId, async (input) => {
+    if (!policy.flow.resubmit(caller, input.state)) throw forbidden('Only the submitter may do this');
     if (input.state.status !== 'rejected' && input.state.status !== 'withdrawn') {
       throw conflict('Only a rejected or withdrawn record can be resubmitted');
     }
@@ -221,6 +226,6 @@ export async function resubmitRecord(deps: FlowDeps, scope: TenantScope, session
   });
 }
 
-export async function withdrawRecord(deps: FlowDeps, scope: TenantScope, session: Session, recordId: number): Promise<FlowCommandResult> {
-  return commandOnRecord(deps, scope, session, recordId, async () => ({ type: 'withdraw', actorId: session.userId }));
+export async function withdrawRecord(deps: FlowDeps, caller: Caller, recordId: number): Promise<FlowCommandResult> {
+  return commandOnRecord(deps, caller, recordId, async () => ({ type: 'withdraw', actorId: caller.session.userId }));
 }

@@ -1,4 +1,5 @@
 import type { RecordFlowState } from '../../../core/contracts/flows.ts';
+import type { Caller } from '../../access/caller.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import type { Session } from '../auth/tokens.ts';
 import type { LoadedVersion } from '../form/versions.ts';
@@ -26,7 +27,7 @@ export interface RecordHooks {
   /** Lets a user without the record points read one record of a form (a task's assignee). */
   readGrants: ((scope: TenantScope, userId: number, target: { formId: number; recordId: number | null }) => Promise<boolean>)[];
   /** The approval state record/detail shows; null when no module provides one. */
-  flowState: ((scope: TenantScope, session: Session, record: RecordRow) => Promise<RecordFlowState | null>) | null;
+  flowState: ((caller: Caller, record: RecordRow) => Promise<RecordFlowState | null>) | null;
 }
 
 export const createRecordHooks = (): RecordHooks => ({ afterCreate: [], readGrants: [], flowState: null });

@@ -9,7 +9,7 @@ import {
   type OrdinaryUserFunctionPointsBody,
   type UserFunctionTreeQuery,
 } from '../../../core/contracts/resource.ts';
-import { scopeOf, sessionOf } from '../../plugins/auth.ts';
+import { callerOf, scopeOf } from '../../plugins/auth.ts';
 import { currentTree, fullMenu, moduleFunctionPoints, modulePointsOf, workspaceUserTree } from './service.ts';
 
 export async function resourceRoutes(app: FastifyInstance): Promise<void> {
@@ -25,7 +25,7 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const code = request.query.workingSpaceCode;
       if (!code) return [];
-      return workspaceUserTree(scopeOf(request), sessionOf(request), code);
+      return workspaceUserTree(callerOf(request), code);
     },
   );
 
@@ -38,14 +38,13 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: ModuleFunctionPointsQuery }>(
     '/proptech_allplan/resource/module/functionPoints',
     { schema: { querystring: moduleFunctionPointsQuery } },
-    async (request) =>
-      moduleFunctionPoints(scopeOf(request), sessionOf(request), request.query.menuId, request.query.nodeId),
+    async (request) => moduleFunctionPoints(callerOf(request), request.query.menuId, request.query.nodeId),
   );
 
   // Per-form overrides arrive with forms; until then a form has its module's points.
   app.post<{ Body: OrdinaryUserFunctionPointsBody }>(
     '/proptech_allplan/resource/OrdinaryUser/functionPoints',
     { schema: { body: ordinaryUserFunctionPointsBody } },
-    async (request) => modulePointsOf(scopeOf(request), sessionOf(request), request.body.module),
+    async (request) => modulePointsOf(callerOf(request), request.body.module),
   );
 }

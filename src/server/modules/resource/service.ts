@@ -4,8 +4,8 @@ import type { Selectable } from 'kysely';
 import type { ResourceTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { notFound } from '../../errors.ts';
-import type { Session } from '../auth/tokens.ts';
-import { grantedResourceIds, loadFunctionPoints } from './function-points.ts';
+import type { Caller } from '../../access/caller.ts';
+import { policy } from '../../access/policies.ts';
 
 type ResourceRow = Selectable<ResourceTable>;
 
@@ -52,23 +52,18 @@ export async function currentTree(scope: TenantScope): Promise<MenuNode[]> {
   return toMenuTree(await tenantResources(scope), isNavigable);
 }
 
-/** An ordinary user's tree in one workspace: the workspace's menus that the user's roles grant. */
-export async function workspaceUserTree(scope: TenantScope, session: Session, workspaceCode: string): Promise<MenuNode[]> {
-  const workspace = await scope
-    .selectFrom('workspace')
-    .innerJoin('workspace_member', 'workspace_member.workspace_id', 'workspace.id')
-    .select('workspace.id')
-    .where('workspace.code', '=', workspaceCode)
-    .where('workspace_member.user_id', '=', session.userId)
-    .executeTakeFirst();
+/** An ordinary user's tree in one workspace they may enter: the workspace's menus that their roles grant. */
+export async function workspaceUserTree(caller: Caller, workspaceCode: string): Promise<MenuNode[]> {
+  const { scope } = caller;
+  const workspace = policy.workspace.enter(caller, workspaceCode) ? caller.workspaces.find((w) => w.code === workspaceCode) : undefined;
   if (!workspace) throw notFound('Workspace');
   const inWorkspace = new Set(
     (
       await scope.selectFrom('workspace_resource').select('resource_id').where('workspace_id', '=', workspace.id).execute()
     ).map((r) => r.resource_id),
   );
-  const granted = await grantedResourceIds(scope, session.userId);
-  return toMenuTree(await tenantResources(scope), (r) => isNavigable(r) && inWorkspace.has(r.id) && granted.has(r.id));
+  // The entries their roles grant, as granted: this is a USER's menu (an ADMIN's is resource/current/tree).
+  return toMenuTree(await tenantResources(scope), (r) => isNavigable(r) && inWorkspace.has(r.id) && caller.menuIds.has(r.id));
 }
 
 /** One menu with everything under it, function points (BUTTONs) included. */
@@ -84,28 +79,21 @@ function subtreeOf(rows: readonly ResourceRow[], rootId: number): MenuNode | und
   return flattenTree(tree).find((n) => n.id === rootId);
 }
 
-/** The function point codes under a menu (or one of its nodes) that the session holds. */
-export async function moduleFunctionPoints(
-  scope: TenantScope,
-  session: Session,
-  menuId: number,
-  nodeId: number | undefined,
-): Promise<string[]> {
-  const rows = await tenantResources(scope);
+/** The function point codes under a menu (or one of its nodes) that the caller holds. */
+export async function moduleFunctionPoints(caller: Caller, menuId: number, nodeId: number | undefined): Promise<string[]> {
+  const rows = await tenantResources(caller.scope);
   let root = subtreeOf(rows, menuId);
   if (!root) throw notFound('Menu');
   if (nodeId !== undefined) {
     root = flattenTree([root]).find((n) => n.id === nodeId);
     if (!root) throw notFound('Menu node');
   }
-  const held = await loadFunctionPoints(scope, session);
   return flattenTree([root])
     .map((n) => n.code)
-    .filter((code): code is string => code !== null && held.has(code));
+    .filter((code): code is string => code !== null && caller.points.has(code));
 }
 
-/** Function points of a module (the part of a code before `:`) that the session holds, sorted. */
-export async function modulePointsOf(scope: TenantScope, session: Session, module: string): Promise<string[]> {
-  const held = await loadFunctionPoints(scope, session);
-  return [...held].filter((code) => code.startsWith(`${module}:`)).sort();
+/** Function points of a module (the part of a code before `:`) that the caller holds, sorted. */
+export function modulePointsOf(caller: Caller, module: string): string[] {
+  return [...caller.points].filter((code) => code.startsWith(`${module}:`)).sort();
 }

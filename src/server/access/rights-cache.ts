@@ -1,26 +1,8 @@
-import type { DataScope } from '../../../core/contracts/authorization.ts';
-import { LruMap } from '../../../core/lru-map.ts';
-import type { TenantScope } from '../../db/tenant-scope.ts';
-import { memberWorkspaceCodes } from '../form/service.ts';
-import { loadFunctionPoints } from '../resource/function-points.ts';
-import { effectiveDataScope } from '../role/data-scope.ts';
-import type { Session } from './tokens.ts';
-
-/** What a member may do in a tenant: function points (every one for an ADMIN), data scope and workspaces. */
-export interface MemberRights {
-  points: ReadonlySet<string>;
-  dataScope: DataScope;
-  workspaceCodes: readonly string[];
-}
-
-export async function loadMemberRights(scope: TenantScope, session: Session): Promise<MemberRights> {
-  const [points, dataScope, workspaceCodes] = await Promise.all([
-    loadFunctionPoints(scope, session),
-    effectiveDataScope(scope, session),
-    memberWorkspaceCodes(scope, session.userId),
-  ]);
-  return { points, dataScope, workspaceCodes };
-}
+import { LruMap } from '../../core/lru-map.ts';
+import type { TenantScope } from '../db/tenant-scope.ts';
+import type { Session } from '../modules/auth/tokens.ts';
+import type { MemberRights } from './caller.ts';
+import { loadMemberRights } from './rights.ts';
 
 /** Members whose rights are kept. */
 const CAPACITY = 5_000;

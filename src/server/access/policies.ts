@@ -1,0 +1,17 @@
+import { attachment } from './attachment.ts';
+import { file } from './file.ts';
+import { flow } from './flow.ts';
+import { folder } from './folder.ts';
+import { form } from './form.ts';
+import { member } from './member.ts';
+import { page } from './page.ts';
+import { plate } from './plate.ts';
+import { record } from './record.ts';
+import { workspace } from './workspace.ts';
+
+/**
+ * Who may do what, by resource: `policy.plate.open(caller, row)`, `policy.record.read(caller,
+ * form, settings, row)`... Handlers load what they need, then ask here and answer 403 (or 404
+ * where the thing is not there for the caller). The ADMIN rule lives in admin.ts.
+ */
+export const policy = { attachment, file, flow, folder, form, member, page, plate, record, workspace } as const;

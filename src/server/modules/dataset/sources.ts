@@ -33,13 +33,8 @@ export interface StoredView {
   revision: number;
 }
 
-/** The code a form's records answer to as a dataset. */
-export const formDatasetCode = (formId: number) => `form_${formId}`;
-const FORM_CODE = /^form_(\d{1,15})$/;
-export const formIdOfCode = (code: string): number | null => {
-  const match = FORM_CODE.exec(code);
-  return match ? Number(match[1]) : null;
-};
+/** The code a form's records answer to as a dataset, and back: one rule with the web app's. */
+export { formDatasetCode, formIdOfCode } from '../../../core/query/form-dataset.ts';
 
 const SYSTEM_TITLES: Record<string, string> = {
   number: 'Number',

@@ -1,4 +1,5 @@
 import {
+  ALLPLAN_PREFIX,
   emailSchema,
   idSchema,
   mobilePhoneSchema,
@@ -7,6 +8,18 @@ import {
   strictObject,
   verificationCodeSchema,
 } from './common.ts';
+
+/** Sign-in, registration and password reset (the spec's `login/` endpoints). */
+export const AUTH_PATHS = {
+  passwordLogin: `${ALLPLAN_PREFIX}/login/passwordLogin`,
+  tenants: `${ALLPLAN_PREFIX}/login/list/tenant`,
+  loginByToken: `${ALLPLAN_PREFIX}/login/login/byToken`,
+  logout: `${ALLPLAN_PREFIX}/login/logout`,
+  verificationCode: `${ALLPLAN_PREFIX}/login/getVerificationCode`,
+  passwordRegister: `${ALLPLAN_PREFIX}/login/passwordRegister`,
+  emailVerificationCode: `${ALLPLAN_PREFIX}/login/getVerificationCode/email`,
+  resetPasswordByEmail: `${ALLPLAN_PREFIX}/login/resetPsw/email`,
+} as const;
 
 export const passwordLoginBody = strictObject(
   {

@@ -1,6 +1,6 @@
 import type { DatasetField } from '../query/query-spec.ts';
 import { PLATE_REFRESH_SECONDS } from './plates.ts';
-import { idSchema, strictObject } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, strictObject } from './common.ts';
 
 /**
  * BI settings (`/appSetting/bi`): a tenant's defaults for its analysis plates — the theme they
@@ -8,6 +8,18 @@ import { idSchema, strictObject } from './common.ts';
  * auto-refresh a plate starts with. Everyone of the tenant reads them (plates need them);
  * changing them takes `bi:manage`.
  */
+
+/** The BI settings and registered views. */
+export const BI_PATHS = {
+  settings: `${ALLPLAN_PREFIX}/bi/setting`,
+  updateSettings: `${ALLPLAN_PREFIX}/bi/setting/update`,
+  views: `${ALLPLAN_PREFIX}/bi/view/list`,
+  viewRelations: `${ALLPLAN_PREFIX}/bi/view/relations`,
+  checkView: `${ALLPLAN_PREFIX}/bi/view/check`,
+  createView: `${ALLPLAN_PREFIX}/bi/view/create`,
+  updateView: `${ALLPLAN_PREFIX}/bi/view/update`,
+  deleteView: `${ALLPLAN_PREFIX}/bi/view/delete`,
+} as const;
 
 export const BI_POINTS = { manage: 'bi:manage' } as const;
 

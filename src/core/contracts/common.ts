@@ -1,7 +1,15 @@
 /** Building blocks for the request schemas shared by the API and the browser forms. */
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { PAGE_SIZE_MAX } from '../envelope.ts';
 
 export type JsonSchema = Record<string, unknown>;
+
+/**
+ * Where the platform's endpoints sit, under `/api` (the spec fixes it). Each contract module
+ * spells its own paths on it, once, in a `*_PATHS` object that the server registers and the
+ * web app calls.
+ */
+export const ALLPLAN_PREFIX = '/proptech_allplan';
 
 export const passwordSchema = { type: 'string', minLength: 8, maxLength: 128 } as const;
 export const verificationCodeSchema = { type: 'string', pattern: '^\\d{6}$' } as const;
@@ -25,10 +33,25 @@ export const pagingProperties = {
   pageSize: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 },
 } as const;
 
-/** An object schema that refuses fields it does not name. */
-export function strictObject(properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema {
-  return { type: 'object', additionalProperties: false, properties, required };
+/**
+ * An object schema that refuses fields it does not name. It keeps the literal types of what
+ * it is given (`const` type parameters), so a request type is derived from the schema with
+ * {@link Validated} instead of being written a second time.
+ */
+export function strictObject<const P extends Record<string, JsonSchema>, const R extends readonly (keyof P & string)[] = []>(
+  properties: P,
+  required?: R,
+): { type: 'object'; additionalProperties: false; properties: P; required: R } {
+  return { type: 'object', additionalProperties: false, properties, required: required ?? ([] as unknown as R) };
 }
+
+/**
+ * A request as the handler receives it: validated, with the schema's defaults filled in
+ * (ajv runs with useDefaults). json-schema-to-ts reads the schema's type; it adds no code.
+ */
+export type Validated<S extends JSONSchema> = FromSchema<S>;
+/** A request as a caller may send it: properties the schema gives a default may be left out. */
+export type Sent<S extends JSONSchema> = FromSchema<S, { keepDefaultedPropertiesOptional: true }>;
 
 /** `?id=` of the detail reads, and `{ id }` of the deletes. */
 export const idQuery = strictObject({ id: idSchema }, ['id']);
@@ -48,4 +71,4 @@ export const menuEntrySchema = {
     ['parentId'],
   ),
   type: ['object', 'null'],
-};
+} as const;

@@ -1,5 +1,5 @@
 import querySchema from '../../../schemas/meta/query.schema.json';
-import { idSchema, strictObject, type JsonSchema } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, strictObject, type JsonSchema } from './common.ts';
 
 /**
  * Request schemas of the dataset API and of public website queries, built from the query
@@ -8,6 +8,13 @@ import { idSchema, strictObject, type JsonSchema } from './common.ts';
 
 // The meta-schema's $id would clash when one ajv instance compiles it twice.
 const { $id: _metaId, ...queryShape } = querySchema;
+
+/** The dataset endpoints that widgets and the editors query. */
+export const DATASET_PATHS = {
+  list: `${ALLPLAN_PREFIX}/dataset/list`,
+  query: `${ALLPLAN_PREFIX}/dataset/query`,
+  distinct: `${ALLPLAN_PREFIX}/dataset/distinct`,
+} as const;
 
 export const datasetQueryBody: JsonSchema = queryShape;
 

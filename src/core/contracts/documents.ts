@@ -1,12 +1,12 @@
 import { FILE_ID_PATTERN, FILE_NAME_MAX, FILE_TYPE_GROUP_NAMES, ZIP_FILES_MAX, type FileTypeGroup } from './files.ts';
-import { idSchema, pagingProperties, strictObject } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, pagingProperties, strictObject } from './common.ts';
 
 /**
  * The document library (`/docManage`): folders per workspace, documents with versions, a
  * recycle bin, and folders closed to named roles. The bytes are the file store's: the browser
  * uploads there first, then adds the uploaded files to a folder.
  */
-export const DOC_PREFIX = '/proptech_allplan/doc';
+export const DOC_PREFIX = `${ALLPLAN_PREFIX}/doc`;
 
 export const DOC_POINTS = { upload: 'doc:upload', manage: 'doc:manage' } as const;
 

@@ -7,7 +7,20 @@ import type { PageResult } from '../envelope.ts';
 import type { FlowAction, FlowStatus, FlowTaskStatus } from '../flows/flow-engine.ts';
 import type { FlowDefinition } from '../flows/flow-definition.ts';
 import type { FieldPermission, RecordData } from '../forms/form-design.ts';
-import { idSchema, pagingProperties, strictObject } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, pagingProperties, strictObject } from './common.ts';
+
+/** The flow endpoints: a form's definition, tasks, and the commands on a record. */
+export const FLOW_PATHS = {
+  definition: `${ALLPLAN_PREFIX}/flow/definition`,
+  saveDefinition: `${ALLPLAN_PREFIX}/flow/definition/save`,
+  tasks: `${ALLPLAN_PREFIX}/flow/task/list`,
+  approve: `${ALLPLAN_PREFIX}/flow/task/approve`,
+  reject: `${ALLPLAN_PREFIX}/flow/task/reject`,
+  transfer: `${ALLPLAN_PREFIX}/flow/task/transfer`,
+  resubmit: `${ALLPLAN_PREFIX}/flow/record/resubmit`,
+  withdraw: `${ALLPLAN_PREFIX}/flow/record/withdraw`,
+  timeline: `${ALLPLAN_PREFIX}/flow/record/timeline`,
+} as const;
 
 export const FLOW_POINTS = {
   design: 'flow:design',

@@ -1,5 +1,5 @@
 import type { CompiledForm, FormDesign, FormSettings } from '../forms/form-design.ts';
-import { idSchema, pagingProperties, revisionSchema, strictObject, type JsonSchema } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, pagingProperties, revisionSchema, strictObject, type JsonSchema } from './common.ts';
 
 /**
  * Request schemas and answers of the form designer: the form list, designs, advance
@@ -7,6 +7,25 @@ import { idSchema, pagingProperties, revisionSchema, strictObject, type JsonSche
  * object here: validateFormDesign (src/core/forms) checks it in depth and names paths under
  * `design.`; settings are checked against the design. Served by src/server/modules/form/.
  */
+
+// ---------------------------------------------------------------- paths
+
+/** The form designer's endpoints, and the published versions every form screen reads. */
+export const FORM_PATHS = {
+  list: `${ALLPLAN_PREFIX}/form/list`,
+  detail: `${ALLPLAN_PREFIX}/form/detail`,
+  create: `${ALLPLAN_PREFIX}/form/create`,
+  update: `${ALLPLAN_PREFIX}/form/update`,
+  delete: `${ALLPLAN_PREFIX}/form/delete`,
+  publish: `${ALLPLAN_PREFIX}/form/publish`,
+  updateSettings: `${ALLPLAN_PREFIX}/form/settings/update`,
+  versions: `${ALLPLAN_PREFIX}/form/versions`,
+  version: `${ALLPLAN_PREFIX}/form/version`,
+  validator: `${ALLPLAN_PREFIX}/form/validator`,
+  preview: `${ALLPLAN_PREFIX}/form/preview`,
+  previewValidator: `${ALLPLAN_PREFIX}/form/preview/validator`,
+  options: `${ALLPLAN_PREFIX}/form/options`,
+} as const;
 
 // ---------------------------------------------------------------- function points
 

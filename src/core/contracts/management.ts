@@ -5,6 +5,7 @@
 import type { MemberType } from '../entities.ts';
 import type { PageResult } from '../envelope.ts';
 import {
+  ALLPLAN_PREFIX,
   displayNameSchema,
   emailSchema,
   idListSchema,
@@ -15,6 +16,32 @@ import {
   strictObject,
   type IdParams,
 } from './common.ts';
+
+// ---------------------------------------------------------------------------------------
+// Paths
+// ---------------------------------------------------------------------------------------
+
+/** The tenant's users, as user:manage sees them. */
+export const MANAGED_USER_PATHS = {
+  page: `${ALLPLAN_PREFIX}/management/user/page`,
+  options: `${ALLPLAN_PREFIX}/management/user/options`,
+  invite: `${ALLPLAN_PREFIX}/management/user/invite`,
+  status: `${ALLPLAN_PREFIX}/management/user/status`,
+  resetPassword: `${ALLPLAN_PREFIX}/management/user/resetPassword`,
+  roles: `${ALLPLAN_PREFIX}/management/user/roles`,
+  workspaces: `${ALLPLAN_PREFIX}/management/user/workspaces`,
+} as const;
+
+/** The tenant's workspaces, as workspace:manage sees them. */
+export const MANAGED_WORKSPACE_PATHS = {
+  list: `${ALLPLAN_PREFIX}/management/workspace/list`,
+  detail: `${ALLPLAN_PREFIX}/management/workspace/detail`,
+  create: `${ALLPLAN_PREFIX}/management/workspace/create`,
+  update: `${ALLPLAN_PREFIX}/management/workspace/update`,
+  delete: `${ALLPLAN_PREFIX}/management/workspace/delete`,
+  members: `${ALLPLAN_PREFIX}/management/workspace/members`,
+  resources: `${ALLPLAN_PREFIX}/management/workspace/resources`,
+} as const;
 
 // ---------------------------------------------------------------------------------------
 // Building blocks

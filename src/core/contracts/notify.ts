@@ -1,5 +1,16 @@
 import { idSchema, pagingProperties, strictObject } from './common.ts';
 
+/** The notification service's own prefix, beside the platform's (spec §7). */
+const NOTIFY_PREFIX = '/proptech_notify';
+
+/** The notification endpoints; the event stream's two paths follow below. */
+export const NOTIFY_PATHS = {
+  summary: `${NOTIFY_PREFIX}/notify`,
+  page: `${NOTIFY_PREFIX}/notify/page`,
+  mark: `${NOTIFY_PREFIX}/notify/mark`,
+  send: `${NOTIFY_PREFIX}/notify/send`,
+} as const;
+
 const notifyTypeSchema = { type: 'string', minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9_-]+$' } as const;
 
 export const notifyPageBody = strictObject({
@@ -46,7 +57,7 @@ export const NOTIFY_LATEST_COUNT = 5;
  * in the address would be written to access logs and proxies: the stream is opened with a
  * ticket, asked for (token in the header, as every call) right before each (re)connect.
  */
-export const NOTIFY_STREAM_PATH = '/proptech_notify/notify/stream';
+export const NOTIFY_STREAM_PATH = `${NOTIFY_PREFIX}/notify/stream`;
 export const NOTIFY_STREAM_TICKET_PATH = `${NOTIFY_STREAM_PATH}/ticket`;
 /** How long a ticket opens the stream; it opens it once. */
 export const STREAM_TICKET_SECONDS = 30;

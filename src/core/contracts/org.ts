@@ -3,7 +3,14 @@
  * members with their department, and roles for the flow designer's assignee picker.
  * Every endpoint is under /api/proptech_allplan/ with a tenant token.
  */
-import { idSchema, strictObject } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, strictObject } from './common.ts';
+
+/** The organisation directory the pickers read. */
+export const ORG_PATHS = {
+  departments: `${ALLPLAN_PREFIX}/org/departments`,
+  members: `${ALLPLAN_PREFIX}/org/members`,
+  roles: `${ALLPLAN_PREFIX}/org/roles`,
+} as const;
 
 export interface Department {
   id: number;

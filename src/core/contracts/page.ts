@@ -1,12 +1,25 @@
 import type { StoredPage } from '../pages/page-config.ts';
 import { PAGE_ROUTE_MAX_LENGTH } from '../pages/page-route.ts';
-import { idSchema, menuEntrySchema, strictObject } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, menuEntrySchema, strictObject } from './common.ts';
 
 /**
  * Request schemas of the page API. `config` is only required to be an object here: the
  * page validator (src/core/pages/validate-page-config.ts) checks it in depth, naming paths
  * under `config.`; the route rule is src/core/pages/page-route.ts.
  */
+
+/** The page endpoints, the stored page a route opens, and the public websites. */
+export const PAGE_PATHS = {
+  list: `${ALLPLAN_PREFIX}/page/list`,
+  detail: `${ALLPLAN_PREFIX}/page/detail`,
+  create: `${ALLPLAN_PREFIX}/page/create`,
+  update: `${ALLPLAN_PREFIX}/page/update`,
+  delete: `${ALLPLAN_PREFIX}/page/delete`,
+  serverLoader: `${ALLPLAN_PREFIX}/serverLoader`,
+  /** A website by id or route; the server registers it with `:id`. */
+  website: (id: string) => `${ALLPLAN_PREFIX}/website/${id}`,
+  websiteQuery: (id: string) => `${ALLPLAN_PREFIX}/website/${id}/query`,
+} as const;
 
 /** The function point that guards every page write and read of the page API. */
 export const PAGE_EDIT_POINT = 'page:edit';

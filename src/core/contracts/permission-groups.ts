@@ -2,7 +2,17 @@
  * Permission groups of a tenant: named sets of function points given to roles and users
  * (function point role:manage). Served by src/server/modules/role/group-routes.ts.
  */
-import { descriptionSchema, displayNameSchema, idListSchema, idSchema, strictObject, type IdParams } from './common.ts';
+import { ALLPLAN_PREFIX, descriptionSchema, displayNameSchema, idListSchema, idSchema, strictObject, type IdParams } from './common.ts';
+
+/** The permission group endpoints (the spec names them `pmsGroup/`). */
+export const PERMISSION_GROUP_PATHS = {
+  list: `${ALLPLAN_PREFIX}/pmsGroup/list`,
+  create: `${ALLPLAN_PREFIX}/pmsGroup/create`,
+  update: `${ALLPLAN_PREFIX}/pmsGroup/update`,
+  delete: `${ALLPLAN_PREFIX}/pmsGroup/delete`,
+  assign: `${ALLPLAN_PREFIX}/pmsGroup/assign`,
+  points: `${ALLPLAN_PREFIX}/pmsGroup/points`,
+} as const;
 
 /** A function point code such as `form:create`. */
 export const functionPointCodeSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' } as const;

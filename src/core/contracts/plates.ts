@@ -1,11 +1,23 @@
 import type { PageConfig } from '../pages/page-config.ts';
-import { idSchema, menuEntrySchema, pagingProperties, strictObject } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, menuEntrySchema, pagingProperties, strictObject } from './common.ts';
 
 /**
  * The plate (analysis board) API. A plate's `config` is a page config (layout, plate filters,
  * components as widgets with their queries): the page validator checks it in depth, with the
  * tenant's datasets and published forms as sources. Names are the plate's own.
  */
+
+/** The plate endpoints (the spec names them under `board/plate/`). */
+export const PLATE_PATHS = {
+  list: `${ALLPLAN_PREFIX}/board/plate/list`,
+  detail: `${ALLPLAN_PREFIX}/board/plate/detail`,
+  create: `${ALLPLAN_PREFIX}/board/plate/create`,
+  update: `${ALLPLAN_PREFIX}/board/plate/update`,
+  rename: `${ALLPLAN_PREFIX}/board/plate/rename`,
+  copy: `${ALLPLAN_PREFIX}/board/plate/copy`,
+  delete: `${ALLPLAN_PREFIX}/board/plate/delete`,
+  publish: `${ALLPLAN_PREFIX}/board/plate/publish`,
+} as const;
 
 export const PLATE_POINTS = {
   create: 'board:create',

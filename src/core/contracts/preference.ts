@@ -1,7 +1,14 @@
-import { strictObject } from './common.ts';
+import { ALLPLAN_PREFIX, strictObject } from './common.ts';
 
 const configTypeSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' } as const;
 const bizIdSchema = { type: 'string', maxLength: 128 } as const;
+
+/** Each user's stored screen settings. */
+export const PREFERENCE_PATHS = {
+  list: `${ALLPLAN_PREFIX}/preference/config/list`,
+  save: `${ALLPLAN_PREFIX}/preference/config/createOrUpdate`,
+  resetFormDefaults: `${ALLPLAN_PREFIX}/preference/config/formDefaultSetting/reset`,
+} as const;
 
 export const preferenceListQuery = strictObject({ configType: configTypeSchema, bizId: bizIdSchema });
 export interface PreferenceListQuery {

@@ -1,6 +1,6 @@
 import type { PageResult } from '../envelope.ts';
 import type { RecordData } from '../forms/form-design.ts';
-import { idSchema, pagingProperties, revisionSchema, strictObject, type JsonSchema } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, pagingProperties, revisionSchema, strictObject, type JsonSchema } from './common.ts';
 import type { FormStatus, FormVersionDetail } from './form.ts';
 import { recordFilterSchema, recordSortSchema, type RecordFilter, type RecordSort } from './record-query.ts';
 
@@ -9,6 +9,22 @@ import { recordFilterSchema, recordSortSchema, type RecordFilter, type RecordSor
  * import, options for linked-record fields, and each user's saved list search. Records are
  * validated against their form's version by the server. Served by src/server/modules/record/.
  */
+
+// ---------------------------------------------------------------- paths
+
+/** The record endpoints; import and the list search keep the spec's older names. */
+export const RECORD_PATHS = {
+  list: `${ALLPLAN_PREFIX}/record/list`,
+  detail: `${ALLPLAN_PREFIX}/record/detail`,
+  create: `${ALLPLAN_PREFIX}/record/create`,
+  update: `${ALLPLAN_PREFIX}/record/update`,
+  delete: `${ALLPLAN_PREFIX}/record/delete`,
+  options: `${ALLPLAN_PREFIX}/record/options`,
+  export: `${ALLPLAN_PREFIX}/record/export`,
+  import: `${ALLPLAN_PREFIX}/flowFile/field/import`,
+  saveSearchConfig: `${ALLPLAN_PREFIX}/dataBoard/formList/updateSearchConfig`,
+  searchConfig: `${ALLPLAN_PREFIX}/dataBoard/formList/config/list`,
+} as const;
 
 // ---------------------------------------------------------------- function points
 

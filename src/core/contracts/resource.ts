@@ -1,6 +1,15 @@
-import { idSchema, strictObject } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, strictObject } from './common.ts';
 
 const codeSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' } as const;
+
+/** Menus and function points of the tenant and of the signed-in user. */
+export const RESOURCE_PATHS = {
+  currentTree: `${ALLPLAN_PREFIX}/resource/current/tree`,
+  userFunctionTree: `${ALLPLAN_PREFIX}/workingSpace/user/function/tree`,
+  menuFull: `${ALLPLAN_PREFIX}/resource/menu/full`,
+  moduleFunctionPoints: `${ALLPLAN_PREFIX}/resource/module/functionPoints`,
+  heldPoints: `${ALLPLAN_PREFIX}/resource/OrdinaryUser/functionPoints`,
+} as const;
 
 export const userFunctionTreeQuery = strictObject({ workingSpaceCode: { type: 'string', maxLength: 64 } });
 export interface UserFunctionTreeQuery {

@@ -6,7 +6,24 @@
  * point each needs.
  */
 import type { MenuNode } from '../entities.ts';
-import { descriptionSchema, displayNameSchema, idListSchema, idSchema, strictObject, type IdParams } from './common.ts';
+import { ALLPLAN_PREFIX, descriptionSchema, displayNameSchema, idListSchema, idSchema, strictObject, type IdParams } from './common.ts';
+
+// ---------------------------------------------------------------------------------------
+// Paths
+// ---------------------------------------------------------------------------------------
+
+/** The role endpoints. */
+export const ROLE_PATHS = {
+  list: `${ALLPLAN_PREFIX}/role/list`,
+  detail: `${ALLPLAN_PREFIX}/role/detail`,
+  create: `${ALLPLAN_PREFIX}/role/create`,
+  update: `${ALLPLAN_PREFIX}/role/update`,
+  delete: `${ALLPLAN_PREFIX}/role/delete`,
+  grant: `${ALLPLAN_PREFIX}/role/grant`,
+  users: `${ALLPLAN_PREFIX}/role/users`,
+  groups: `${ALLPLAN_PREFIX}/role/groups`,
+  resourceTree: `${ALLPLAN_PREFIX}/role/resourceTree`,
+} as const;
 
 // ---------------------------------------------------------------------------------------
 // Function points that guard the authorization endpoints

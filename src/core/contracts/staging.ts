@@ -1,7 +1,15 @@
 import type { RecordData } from '../forms/form-design.ts';
-import { idSchema, pagingProperties, strictObject } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, pagingProperties, strictObject } from './common.ts';
 
 /** Record drafts: what a filler saved of a record before submitting it. Served by src/server/modules/staging/. */
+
+/** The record draft endpoints (the spec names them `staging/`). */
+export const STAGING_PATHS = {
+  list: `${ALLPLAN_PREFIX}/staging/list`,
+  detail: `${ALLPLAN_PREFIX}/staging/detail`,
+  save: `${ALLPLAN_PREFIX}/staging/save`,
+  delete: `${ALLPLAN_PREFIX}/staging/delete`,
+} as const;
 
 export const stagingSaveBody = strictObject({ id: idSchema, formId: idSchema, recordId: idSchema, data: { type: 'object' } }, ['formId', 'data']);
 export interface StagingSaveBody {

@@ -2,8 +2,18 @@
  * Workspace templates: a named set of resources, pages, forms and plates a new workspace is
  * made from (function point workspace:manage). Served by src/server/modules/workspace-template/.
  */
-import { descriptionSchema, displayNameSchema, idListSchema, idSchema, strictObject, type IdParams } from './common.ts';
+import { ALLPLAN_PREFIX, descriptionSchema, displayNameSchema, idListSchema, idSchema, strictObject, type IdParams } from './common.ts';
 import { workspaceCodeSchema } from './management.ts';
+
+/** The workspace template endpoints. */
+export const WORKSPACE_TEMPLATE_PATHS = {
+  list: `${ALLPLAN_PREFIX}/workspaceTemplate/list`,
+  detail: `${ALLPLAN_PREFIX}/workspaceTemplate/detail`,
+  create: `${ALLPLAN_PREFIX}/workspaceTemplate/create`,
+  update: `${ALLPLAN_PREFIX}/workspaceTemplate/update`,
+  delete: `${ALLPLAN_PREFIX}/workspaceTemplate/delete`,
+  instantiate: `${ALLPLAN_PREFIX}/workspaceTemplate/instantiate`,
+} as const;
 
 export interface WorkspaceTemplate {
   id: number;

@@ -1,3 +1,7 @@
+import { ACCOUNT_PATHS } from '../../core/contracts/account.ts';
+import { AUTH_PATHS } from '../../core/contracts/auth.ts';
+import { RESOURCE_PATHS } from '../../core/contracts/resource.ts';
+import { WORKSPACE_PATHS } from '../../core/contracts/workspace.ts';
 import type { PageResult } from '../../core/envelope.ts';
 import type {
   CurrentAccount,
@@ -9,7 +13,7 @@ import type {
   UserInfo,
   WorkspaceInfo,
 } from '../../core/entities.ts';
-import { NOTIFY_STREAM_TICKET_PATH, type StreamTicket } from '../../core/contracts/notify.ts';
+import { NOTIFY_PATHS, NOTIFY_STREAM_TICKET_PATH, type StreamTicket } from '../../core/contracts/notify.ts';
 import type { BlobRequestOptions, BlobResponse } from './request-types.ts';
 
 export interface CallOptions {
@@ -26,41 +30,38 @@ export interface Http {
   put<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
 }
 
-const ALLPLAN = '/proptech_allplan';
-const NOTIFY = '/proptech_notify';
-
 /** The calls of spec §7 the shell makes, typed. */
 export function shellApi(http: Http) {
   return {
     /** The verbs themselves, from which the screens build their own typed calls. */
     http,
     passwordLogin: (account: string, password: string) =>
-      http.post<LoginResult>(`${ALLPLAN}/login/passwordLogin`, { account, password }, { showErrorToast: false }),
-    listTenants: () => http.get<TenantOption[]>(`${ALLPLAN}/login/list/tenant`),
+      http.post<LoginResult>(AUTH_PATHS.passwordLogin, { account, password }, { showErrorToast: false }),
+    listTenants: () => http.get<TenantOption[]>(AUTH_PATHS.tenants),
     loginByToken: (tenantId: number) =>
-      http.post<LoginResult>(`${ALLPLAN}/login/login/byToken`, { tenantId, loginType: 'WEB' }),
-    logout: () => http.post<null>(`${ALLPLAN}/login/logout`, undefined, { showErrorToast: false }),
+      http.post<LoginResult>(AUTH_PATHS.loginByToken, { tenantId, loginType: 'WEB' }),
+    logout: () => http.post<null>(AUTH_PATHS.logout, undefined, { showErrorToast: false }),
     sendRegisterCode: (mobilePhone: string) =>
-      http.get<null>(`${ALLPLAN}/login/getVerificationCode`, { mobilePhone, scene: 'REGISTER' }, { showErrorToast: false }),
+      http.get<null>(AUTH_PATHS.verificationCode, { mobilePhone, scene: 'REGISTER' }, { showErrorToast: false }),
     register: (body: { mobilePhone: string; verificationCode: string; password: string; name: string }) =>
-      http.post<LoginResult>(`${ALLPLAN}/login/passwordRegister`, body, { showErrorToast: false }),
+      http.post<LoginResult>(AUTH_PATHS.passwordRegister, body, { showErrorToast: false }),
     // Spec §7: these two show no error toast; the form shows the problem beside the field.
     sendResetCode: (email: string) =>
-      http.get<null>(`${ALLPLAN}/login/getVerificationCode/email`, { email }, { showErrorToast: false }),
+      http.get<null>(AUTH_PATHS.emailVerificationCode, { email }, { showErrorToast: false }),
     resetPassword: (body: { email: string; verificationCode: string; newPassword: string }) =>
-      http.post<null>(`${ALLPLAN}/login/resetPsw/email`, body, { showErrorToast: false }),
-    currentAccount: () => http.get<CurrentAccount>(`${ALLPLAN}/account/current`),
+      http.post<null>(AUTH_PATHS.resetPasswordByEmail, body, { showErrorToast: false }),
+    currentAccount: () => http.get<CurrentAccount>(ACCOUNT_PATHS.current),
     updatePassword: (password: string, newPassword: string) =>
-      http.post<null>(`${ALLPLAN}/account/updatePassword`, { password, newPassword }, { showErrorToast: false }),
-    updateAvatar: (avatar: string) => http.post<UserInfo>(`${ALLPLAN}/account/update/avatar`, { avatar }),
-    workspaces: () => http.get<WorkspaceInfo[]>(`${ALLPLAN}/workingSpace/list`),
-    currentTree: (options?: CallOptions) => http.get<MenuNode[]>(`${ALLPLAN}/resource/current/tree`, undefined, options),
+      http.post<null>(ACCOUNT_PATHS.updatePassword, { password, newPassword }, { showErrorToast: false }),
+    updateAvatar: (avatar: string) => http.post<UserInfo>(ACCOUNT_PATHS.updateAvatar, { avatar }),
+    workspaces: () => http.get<WorkspaceInfo[]>(WORKSPACE_PATHS.list),
+    currentTree: (options?: CallOptions) => http.get<MenuNode[]>(RESOURCE_PATHS.currentTree, undefined, options),
     userFunctionTree: (workingSpaceCode: string | undefined, options?: CallOptions) =>
-      http.get<MenuNode[]>(`${ALLPLAN}/workingSpace/user/function/tree`, { workingSpaceCode }, options),
-    notifySummary: () => http.get<NotifySummary>(`${NOTIFY}/notify`, undefined, { showErrorToast: false }),
+      http.get<MenuNode[]>(RESOURCE_PATHS.userFunctionTree, { workingSpaceCode }, options),
+    notifySummary: () => http.get<NotifySummary>(NOTIFY_PATHS.summary, undefined, { showErrorToast: false }),
     notifyPage: (query: { notifyType: string | null; pageNum: number; pageSize: number; read?: boolean }) =>
-      http.post<PageResult<Notification>>(`${NOTIFY}/notify/page`, query),
-    markNotify: (id?: number) => http.put<{ unreadCount: number }>(`${NOTIFY}/notify/mark`, id === undefined ? {} : { id }),
+      http.post<PageResult<Notification>>(NOTIFY_PATHS.page, query),
+    markNotify: (id?: number) => http.put<{ unreadCount: number }>(NOTIFY_PATHS.mark, id === undefined ? {} : { id }),
     /** What opens the notification stream once (EventSource cannot send the token header). */
     notifyStreamTicket: () => http.post<StreamTicket>(NOTIFY_STREAM_TICKET_PATH, undefined, { showErrorToast: false }),
   };

@@ -1,8 +1,10 @@
+import { DATASET_PATHS } from '../../core/contracts/dataset.ts';
+import { PAGE_PATHS } from '../../core/contracts/page.ts';
+import { RESOURCE_PATHS } from '../../core/contracts/resource.ts';
 import type { StoredPage } from '../../core/pages/page-config.ts';
 import type { DatasetInfo, DatasetQuery, QueryAggregateResult, QueryFilter, QuerySort, QueryRowsResult } from '../../core/query/query-spec.ts';
 import type { CallOptions, Http } from './endpoints.ts';
 
-const ALLPLAN = '/proptech_allplan';
 // Pages and widgets show failures in place (the cell, the screen), with a retry.
 const QUIET: CallOptions = { showErrorToast: false };
 
@@ -20,16 +22,16 @@ export interface WebsiteQueryBody {
 /** The calls of customer pages, public websites and their widgets (pages contract, datasets). */
 export function pageApi(http: Http) {
   return {
-    serverLoader: (route: string) => http.get<{ page: StoredPage }>(`${ALLPLAN}/serverLoader`, { route }, QUIET),
-    website: (id: number | string) => http.get<{ page: StoredPage }>(`${ALLPLAN}/website/${encodeURIComponent(String(id))}`, undefined, QUIET),
+    serverLoader: (route: string) => http.get<{ page: StoredPage }>(PAGE_PATHS.serverLoader, { route }, QUIET),
+    website: (id: number | string) => http.get<{ page: StoredPage }>(PAGE_PATHS.website(encodeURIComponent(String(id))), undefined, QUIET),
     websiteQuery: (id: number | string, body: WebsiteQueryBody) =>
-      http.post<QueryResult>(`${ALLPLAN}/website/${encodeURIComponent(String(id))}/query`, body, QUIET),
-    datasets: () => http.get<DatasetInfo[]>(`${ALLPLAN}/dataset/list`, undefined, QUIET),
-    query: (query: DatasetQuery) => http.post<QueryResult>(`${ALLPLAN}/dataset/query`, query, QUIET),
+      http.post<QueryResult>(PAGE_PATHS.websiteQuery(encodeURIComponent(String(id))), body, QUIET),
+    datasets: () => http.get<DatasetInfo[]>(DATASET_PATHS.list, undefined, QUIET),
+    query: (query: DatasetQuery) => http.post<QueryResult>(DATASET_PATHS.query, query, QUIET),
     distinct: (dataset: string, field: string, limit = 500) =>
-      http.get<{ values: (string | number)[] }>(`${ALLPLAN}/dataset/distinct`, { dataset, field, limit }, QUIET),
+      http.get<{ values: (string | number)[] }>(DATASET_PATHS.distinct, { dataset, field, limit }, QUIET),
     /** Function point codes of one module (`page` -> `page:*`) that the signed-in user holds. */
-    heldPoints: (module: string) => http.post<string[]>(`${ALLPLAN}/resource/OrdinaryUser/functionPoints`, { module }, QUIET),
+    heldPoints: (module: string) => http.post<string[]>(RESOURCE_PATHS.heldPoints, { module }, QUIET),
   };
 }
 

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { ACCOUNT_PATHS } from '../../../core/contracts/account.ts';
 import { AVATAR_MAX_BYTES } from '../../../core/upload-types.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { AvatarFiles } from './avatar-files.ts';
 
-export const AVATAR_URL_PREFIX = '/api/proptech_allplan/account/avatar/';
+export const AVATAR_URL_PREFIX = `/api${ACCOUNT_PATHS.avatar('')}`;
 
 /**
  * Avatar images: upload (multipart field `file`) answers the image's address, which the
@@ -14,14 +15,14 @@ export const AVATAR_URL_PREFIX = '/api/proptech_allplan/account/avatar/';
 export async function avatarRoutes(app: FastifyInstance): Promise<void> {
   const files = new AvatarFiles(app.services.config.dataDir);
 
-  app.post('/proptech_allplan/account/avatar/upload', { config: { auth: 'user' } }, async (request) => {
+  app.post(ACCOUNT_PATHS.avatarUpload, { config: { auth: 'user' } }, async (request) => {
     const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
     if (!part) throw badRequest('file', 'is required');
     const name = await files.save(part.filename, part.file);
     return { url: `${AVATAR_URL_PREFIX}${name}` };
   });
 
-  app.get<{ Params: { name: string } }>('/proptech_allplan/account/avatar/:name', { config: { auth: 'public' } }, async (request, reply) => {
+  app.get<{ Params: { name: string } }>(ACCOUNT_PATHS.avatar(':name'), { config: { auth: 'public' } }, async (request, reply) => {
     const found = files.locate(request.params.name);
     if (!found) throw notFound('Image');
     return reply

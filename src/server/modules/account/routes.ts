@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  ACCOUNT_PATHS,
   updateAvatarBody,
   updatePasswordBody,
   type UpdateAvatarBody,
@@ -21,7 +22,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const userRow = (id: number) => s.db.selectFrom('app_user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   // What the client loads after a `?token=` start-up: user, tenant and workspaces.
-  app.get('/proptech_allplan/account/current', { config: { auth: 'user' } }, async (request): Promise<CurrentAccount> => {
+  app.get(ACCOUNT_PATHS.current, { config: { auth: 'user' } }, async (request): Promise<CurrentAccount> => {
     const session = sessionOf(request);
     const user = await userRow(session.userId);
     if (session.tenantId === null) return { user: presentUser(user, null), tenant: null, workspaces: [] };
@@ -35,7 +36,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   // A password change ends every other token of the user; the one that made the change lives on.
   app.post<{ Body: UpdatePasswordBody }>(
-    '/proptech_allplan/account/updatePassword',
+    ACCOUNT_PATHS.updatePassword,
     { schema: { body: updatePasswordBody }, config: { auth: 'user' } },
     async (request) => {
       const session = sessionOf(request);
@@ -61,7 +62,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Body: UpdateAvatarBody }>(
-    '/proptech_allplan/account/update/avatar',
+    ACCOUNT_PATHS.updateAvatar,
     { schema: { body: updateAvatarBody }, config: { auth: 'user' } },
     async (request) => {
       const session = sessionOf(request);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  AUTH_PATHS,
   emailCodeQuery,
   loginByTokenBody,
   passwordLoginBody,
@@ -34,27 +35,27 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const signInFailures = new AccountFailures(s.clock, s.config.rateLimit, 'Too many failed sign-ins for this account.');
 
   app.post<{ Body: PasswordLoginBody }>(
-    '/proptech_allplan/login/passwordLogin',
+    AUTH_PATHS.passwordLogin,
     { schema: { body: passwordLoginBody }, config: { auth: 'public', rateLimit: loginLimit } },
     async (request) => passwordLogin(s, signInFailures, request.body.account, request.body.password),
   );
 
-  app.get('/proptech_allplan/login/list/tenant', { config: { auth: 'user' } }, async (request) =>
+  app.get(AUTH_PATHS.tenants, { config: { auth: 'user' } }, async (request) =>
     listTenants(s, sessionOf(request).userId),
   );
 
   app.post<{ Body: LoginByTokenBody }>(
-    '/proptech_allplan/login/login/byToken',
+    AUTH_PATHS.loginByToken,
     { schema: { body: loginByTokenBody }, config: { auth: 'user', rateLimit: loginLimit } },
     async (request) => loginToTenant(s, sessionOf(request), request.body.tenantId),
   );
 
-  app.post('/proptech_allplan/login/logout', { config: { auth: 'user' } }, async (request) => {
+  app.post(AUTH_PATHS.logout, { config: { auth: 'user' } }, async (request) => {
     await s.tokens.end(sessionOf(request).tokenId, 'LOGOUT');
   });
 
   app.get<{ Querystring: VerificationCodeQuery }>(
-    '/proptech_allplan/login/getVerificationCode',
+    AUTH_PATHS.verificationCode,
     { schema: { querystring: verificationCodeQuery }, config: { auth: 'public', rateLimit: codeLimit } },
     async (request) => {
       await sendRegisterCode(s, request.query.mobilePhone);
@@ -62,13 +63,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Body: PasswordRegisterBody }>(
-    '/proptech_allplan/login/passwordRegister',
+    AUTH_PATHS.passwordRegister,
     { schema: { body: passwordRegisterBody }, config: { auth: 'public', rateLimit: loginLimit } },
     async (request) => register(s, request.body),
   );
 
   app.get<{ Querystring: EmailCodeQuery }>(
-    '/proptech_allplan/login/getVerificationCode/email',
+    AUTH_PATHS.emailVerificationCode,
     { schema: { querystring: emailCodeQuery }, config: { auth: 'public', rateLimit: codeLimit } },
     async (request) => {
       await sendResetCode(s, request.query.email);
@@ -76,7 +77,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Body: ResetPasswordByEmailBody }>(
-    '/proptech_allplan/login/resetPsw/email',
+    AUTH_PATHS.resetPasswordByEmail,
     { schema: { body: resetPasswordByEmailBody }, config: { auth: 'public', rateLimit: loginLimit } },
     async (request) => {
       await resetPasswordByEmail(s, request.body);

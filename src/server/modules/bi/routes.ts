@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  BI_PATHS,
   BI_POINTS,
   biSettingsBody,
   biViewCheckBody,
@@ -28,31 +29,31 @@ export async function biRoutes(app: FastifyInstance): Promise<void> {
   const manage = { point: BI_POINTS.manage };
   const views = (): ViewServices => ({ limit: queryLimitOf(app.services) });
 
-  app.get('/proptech_allplan/bi/setting', async (request) => readBiSettings(scopeOf(request)));
+  app.get(BI_PATHS.settings, async (request) => readBiSettings(scopeOf(request)));
 
   app.post<{ Body: BiSettingsBody }>(
-    '/proptech_allplan/bi/setting/update',
+    BI_PATHS.updateSettings,
     { schema: { body: biSettingsBody }, config: manage },
     async (request) => updateBiSettings(clock, scopeOf(request), sessionOf(request), request.body),
   );
 
-  app.get('/proptech_allplan/bi/view/list', { config: manage }, async (request) => listViews(scopeOf(request)));
+  app.get(BI_PATHS.views, { config: manage }, async (request) => listViews(scopeOf(request)));
 
-  app.get('/proptech_allplan/bi/view/relations', { config: manage }, async (request) => listRelations(recordContext(app, request)));
+  app.get(BI_PATHS.viewRelations, { config: manage }, async (request) => listRelations(recordContext(app, request)));
 
-  app.post<{ Body: BiViewCheckBody }>('/proptech_allplan/bi/view/check', { schema: { body: biViewCheckBody }, config: manage }, async (request) =>
+  app.post<{ Body: BiViewCheckBody }>(BI_PATHS.checkView, { schema: { body: biViewCheckBody }, config: manage }, async (request) =>
     checkView(recordContext(app, request), views(), request.body.sql),
   );
 
-  app.post<{ Body: BiViewCreateBody }>('/proptech_allplan/bi/view/create', { schema: { body: biViewCreateBody }, config: manage }, async (request) =>
+  app.post<{ Body: BiViewCreateBody }>(BI_PATHS.createView, { schema: { body: biViewCreateBody }, config: manage }, async (request) =>
     createView(recordContext(app, request), views(), sessionOf(request), request.body),
   );
 
-  app.post<{ Body: BiViewUpdateBody }>('/proptech_allplan/bi/view/update', { schema: { body: biViewUpdateBody }, config: manage }, async (request) =>
+  app.post<{ Body: BiViewUpdateBody }>(BI_PATHS.updateView, { schema: { body: biViewUpdateBody }, config: manage }, async (request) =>
     updateView(recordContext(app, request), views(), sessionOf(request), request.body),
   );
 
-  app.post<{ Body: BiViewDeleteBody }>('/proptech_allplan/bi/view/delete', { schema: { body: biViewDeleteBody }, config: manage }, async (request) => {
+  app.post<{ Body: BiViewDeleteBody }>(BI_PATHS.deleteView, { schema: { body: biViewDeleteBody }, config: manage }, async (request) => {
     await deleteView(scopeOf(request), request.body.id);
     return null;
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  PLATE_PATHS,
   PLATE_POINTS,
   plateCopyBody,
   plateCreateBody,
@@ -28,40 +29,40 @@ import { copyPlate, createPlate, deletePlate, listPlates, plateDetail, publishPl
 export async function boardRoutes(app: FastifyInstance): Promise<void> {
   const { clock, formVersions } = app.services;
 
-  app.get<{ Querystring: PlateListQuery }>('/proptech_allplan/board/plate/list', { schema: { querystring: plateListQuery } }, async (request) =>
+  app.get<{ Querystring: PlateListQuery }>(PLATE_PATHS.list, { schema: { querystring: plateListQuery } }, async (request) =>
     listPlates(scopeOf(request), callerOf(request), request.query),
   );
 
-  app.get<{ Querystring: { id: number } }>('/proptech_allplan/board/plate/detail', { schema: { querystring: plateIdQuery } }, async (request) =>
+  app.get<{ Querystring: { id: number } }>(PLATE_PATHS.detail, { schema: { querystring: plateIdQuery } }, async (request) =>
     plateDetail(scopeOf(request), callerOf(request), request.query.id),
   );
 
   app.post<{ Body: PlateCreateBody }>(
-    '/proptech_allplan/board/plate/create',
+    PLATE_PATHS.create,
     { schema: { body: plateCreateBody }, config: { point: PLATE_POINTS.create } },
     async (request) => createPlate(clock, scopeOf(request), formVersions, callerOf(request), request.body),
   );
 
   app.post<{ Body: PlateUpdateBody }>(
-    '/proptech_allplan/board/plate/update',
+    PLATE_PATHS.update,
     { schema: { body: plateUpdateBody }, config: { point: PLATE_POINTS.edit } },
     async (request) => updatePlate(clock, scopeOf(request), formVersions, callerOf(request), request.body),
   );
 
   app.post<{ Body: PlateRenameBody }>(
-    '/proptech_allplan/board/plate/rename',
+    PLATE_PATHS.rename,
     { schema: { body: plateRenameBody }, config: { point: PLATE_POINTS.edit } },
     async (request) => renamePlate(clock, scopeOf(request), callerOf(request), request.body),
   );
 
   app.post<{ Body: PlateCopyBody }>(
-    '/proptech_allplan/board/plate/copy',
+    PLATE_PATHS.copy,
     { schema: { body: plateCopyBody }, config: { point: PLATE_POINTS.create } },
     async (request) => copyPlate(clock, scopeOf(request), formVersions, callerOf(request), request.body),
   );
 
   app.post<{ Body: { id: number } }>(
-    '/proptech_allplan/board/plate/delete',
+    PLATE_PATHS.delete,
     { schema: { body: plateIdBody }, config: { point: PLATE_POINTS.delete } },
     async (request) => {
       await deletePlate(scopeOf(request), request.body.id);
@@ -70,7 +71,7 @@ export async function boardRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Body: PlatePublishBody }>(
-    '/proptech_allplan/board/plate/publish',
+    PLATE_PATHS.publish,
     { schema: { body: platePublishBody }, config: { point: PLATE_POINTS.edit } },
     async (request) => publishPlate(scopeOf(request), callerOf(request), request.body),
   );

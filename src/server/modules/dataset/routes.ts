@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  DATASET_PATHS,
   datasetDistinctQuery,
   datasetQueryBody,
   type DatasetDistinctQuery,
@@ -15,18 +16,18 @@ import { distinctValues, listDatasets, presentDatasets, queryDataset, queryLimit
  * (`view_<id>`) whoever may read every form it reads.
  */
 export async function datasetRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/proptech_allplan/dataset/list', async (request): Promise<DatasetInfo[]> => {
+  app.get(DATASET_PATHS.list, async (request): Promise<DatasetInfo[]> => {
     const ctx = recordContext(app, request);
     const readable = (await listDatasets(ctx.scope, ctx.versions)).filter((d) => readsDataset(ctx, d));
     return presentDatasets(ctx.scope, readable);
   });
 
-  app.post<{ Body: DatasetQuery }>('/proptech_allplan/dataset/query', { schema: { body: datasetQueryBody } }, async (request) =>
+  app.post<{ Body: DatasetQuery }>(DATASET_PATHS.query, { schema: { body: datasetQueryBody } }, async (request) =>
     queryDataset(recordContext(app, request), { cache: app.services.queryCache, limit: queryLimitOf(app.services) }, request.body),
   );
 
   app.get<{ Querystring: DatasetDistinctQuery }>(
-    '/proptech_allplan/dataset/distinct',
+    DATASET_PATHS.distinct,
     { schema: { querystring: datasetDistinctQuery } },
     async (request): Promise<DatasetDistinctResult> => {
       const { dataset, field, limit } = request.query;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  FLOW_PATHS,
   FLOW_POINTS,
   flowDefinitionQuery,
   flowDefinitionSaveBody,
@@ -43,44 +44,44 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
   recordHooks.flowState = (caller, record) => recordFlowState(versions, caller, record);
 
   app.get<{ Querystring: FlowDefinitionQuery }>(
-    '/proptech_allplan/flow/definition',
+    FLOW_PATHS.definition,
     { schema: { querystring: flowDefinitionQuery }, config: { point: FORM_DESIGN_POINTS } },
     async (request) => readFlowDefinition(scopeOf(request), versions, request.query.formId),
   );
 
   app.post<{ Body: FlowDefinitionSaveBody }>(
-    '/proptech_allplan/flow/definition/save',
+    FLOW_PATHS.saveDefinition,
     { schema: { body: flowDefinitionSaveBody }, config: { point: FLOW_POINTS.design } },
     async (request) => saveFlowDefinition({ scope: scopeOf(request), clock, versions }, request.body),
   );
 
   // Every user has a task list (empty without tasks); acting on a task takes flow:approve.
-  app.post<{ Body: FlowTaskListBody }>('/proptech_allplan/flow/task/list', { schema: { body: flowTaskListBody } }, async (request) =>
+  app.post<{ Body: FlowTaskListBody }>(FLOW_PATHS.tasks, { schema: { body: flowTaskListBody } }, async (request) =>
     listMyTasks(scopeOf(request), sessionOf(request).userId, request.body),
   );
 
-  app.post<{ Body: FlowTaskApproveBody }>('/proptech_allplan/flow/task/approve', { schema: { body: flowTaskApproveBody }, config: APPROVE }, async (request) =>
+  app.post<{ Body: FlowTaskApproveBody }>(FLOW_PATHS.approve, { schema: { body: flowTaskApproveBody }, config: APPROVE }, async (request) =>
     approveTask(deps, callerOf(request), request.body),
   );
 
-  app.post<{ Body: FlowTaskRejectBody }>('/proptech_allplan/flow/task/reject', { schema: { body: flowTaskRejectBody }, config: APPROVE }, async (request) =>
+  app.post<{ Body: FlowTaskRejectBody }>(FLOW_PATHS.reject, { schema: { body: flowTaskRejectBody }, config: APPROVE }, async (request) =>
     rejectTask(deps, callerOf(request), request.body),
   );
 
-  app.post<{ Body: FlowTaskTransferBody }>('/proptech_allplan/flow/task/transfer', { schema: { body: flowTaskTransferBody }, config: APPROVE }, async (request) =>
+  app.post<{ Body: FlowTaskTransferBody }>(FLOW_PATHS.transfer, { schema: { body: flowTaskTransferBody }, config: APPROVE }, async (request) =>
     transferTask(deps, callerOf(request), request.body),
   );
 
   // The submitter's own commands need no point beyond having submitted the record.
-  app.post<{ Body: FlowResubmitBody }>('/proptech_allplan/flow/record/resubmit', { schema: { body: flowResubmitBody } }, async (request) =>
+  app.post<{ Body: FlowResubmitBody }>(FLOW_PATHS.resubmit, { schema: { body: flowResubmitBody } }, async (request) =>
     resubmitRecord(deps, callerOf(request), request.body),
   );
 
-  app.post<{ Body: FlowRecordBody }>('/proptech_allplan/flow/record/withdraw', { schema: { body: flowRecordBody } }, async (request) =>
+  app.post<{ Body: FlowRecordBody }>(FLOW_PATHS.withdraw, { schema: { body: flowRecordBody } }, async (request) =>
     withdrawRecord(deps, callerOf(request), request.body.recordId),
   );
 
-  app.get<{ Querystring: FlowRecordBody }>('/proptech_allplan/flow/record/timeline', { schema: { querystring: flowRecordQuery } }, async (request) => {
+  app.get<{ Querystring: FlowRecordBody }>(FLOW_PATHS.timeline, { schema: { querystring: flowRecordQuery } }, async (request) => {
     const caller = callerOf(request);
     const record = await followedRecord(versions, caller, request.query.recordId);
     return recordTimeline(caller.scope, record.id);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   FORM_DESIGN_POINTS,
+  FORM_PATHS,
   FORM_POINTS,
   formCreateBody,
   formIdBody,
@@ -21,7 +22,7 @@ import {
   type FormVersionQuery,
 } from '../../../core/contracts/form.ts';
 import { RECORD_READ_POINTS } from '../../../core/contracts/record.ts';
-import { strictObject, type JsonSchema } from '../../../core/contracts/common.ts';
+import { strictObject } from '../../../core/contracts/common.ts';
 import { notFound } from '../../errors.ts';
 import { callerOf, scopeOf, sessionOf } from '../../plugins/auth.ts';
 import { policy } from '../../access/policies.ts';
@@ -47,7 +48,7 @@ import {
 
 const DESIGNER = { point: FORM_DESIGN_POINTS } as const;
 const JAVASCRIPT = 'text/javascript; charset=utf-8';
-const validatorQuery = strictObject({ ...(formVersionQuery.properties as Record<string, JsonSchema>), token: { type: 'string' } }, ['id', 'version']);
+const validatorQuery = strictObject({ ...formVersionQuery.properties, token: { type: 'string' } }, ['id', 'version']);
 
 /**
  * The form designer's API (forms, drafts, versions, advance settings) and the published
@@ -62,38 +63,38 @@ export async function formRoutes(app: FastifyInstance): Promise<void> {
     versions: app.services.formVersions,
   });
 
-  app.get<{ Querystring: FormListQuery }>('/proptech_allplan/form/list', { schema: { querystring: formListQuery }, config: DESIGNER }, async (request) =>
+  app.get<{ Querystring: FormListQuery }>(FORM_PATHS.list, { schema: { querystring: formListQuery }, config: DESIGNER }, async (request) =>
     listForms(scopeOf(request), request.query),
   );
 
-  app.get<{ Querystring: FormIdBody }>('/proptech_allplan/form/detail', { schema: { querystring: formIdQuery }, config: DESIGNER }, async (request) =>
+  app.get<{ Querystring: FormIdBody }>(FORM_PATHS.detail, { schema: { querystring: formIdQuery }, config: DESIGNER }, async (request) =>
     formDetail(context(request), request.query.id),
   );
 
-  app.post<{ Body: FormCreateBody }>('/proptech_allplan/form/create', { schema: { body: formCreateBody }, config: { point: FORM_POINTS.create } }, async (request) =>
+  app.post<{ Body: FormCreateBody }>(FORM_PATHS.create, { schema: { body: formCreateBody }, config: { point: FORM_POINTS.create } }, async (request) =>
     createForm(context(request), request.body),
   );
 
-  app.post<{ Body: FormUpdateBody }>('/proptech_allplan/form/update', { schema: { body: formUpdateBody }, config: { point: FORM_POINTS.edit } }, async (request) =>
+  app.post<{ Body: FormUpdateBody }>(FORM_PATHS.update, { schema: { body: formUpdateBody }, config: { point: FORM_POINTS.edit } }, async (request) =>
     updateForm(context(request), request.body),
   );
 
-  app.post<{ Body: FormIdBody }>('/proptech_allplan/form/delete', { schema: { body: formIdBody }, config: { point: FORM_POINTS.delete } }, async (request) => {
+  app.post<{ Body: FormIdBody }>(FORM_PATHS.delete, { schema: { body: formIdBody }, config: { point: FORM_POINTS.delete } }, async (request) => {
     await deleteForm(context(request), request.body.id);
     return null;
   });
 
-  app.post<{ Body: FormIdBody }>('/proptech_allplan/form/publish', { schema: { body: formIdBody }, config: { point: FORM_POINTS.publish } }, async (request) =>
+  app.post<{ Body: FormIdBody }>(FORM_PATHS.publish, { schema: { body: formIdBody }, config: { point: FORM_POINTS.publish } }, async (request) =>
     publishForm(context(request), request.body.id),
   );
 
   app.post<{ Body: FormSettingsBody }>(
-    '/proptech_allplan/form/settings/update',
+    FORM_PATHS.updateSettings,
     { schema: { body: formSettingsBody }, config: { point: FORM_POINTS.edit } },
     async (request) => updateSettings(context(request), request.body),
   );
 
-  app.get<{ Querystring: FormIdBody }>('/proptech_allplan/form/versions', { schema: { querystring: formIdQuery }, config: DESIGNER }, async (request) =>
+  app.get<{ Querystring: FormIdBody }>(FORM_PATHS.versions, { schema: { querystring: formIdQuery }, config: DESIGNER }, async (request) =>
     listVersions(scopeOf(request), request.query.id),
   );
 
@@ -110,14 +111,14 @@ export async function formRoutes(app: FastifyInstance): Promise<void> {
     return form;
   }
 
-  app.get<{ Querystring: FormVersionQuery }>('/proptech_allplan/form/version', { schema: { querystring: formVersionQuery } }, async (request) => {
+  app.get<{ Querystring: FormVersionQuery }>(FORM_PATHS.version, { schema: { querystring: formVersionQuery } }, async (request) => {
     const form = await readableVersionForm(request, request.query.id, request.query.version);
     return versionDetail(context(request), form, request.query.version);
   });
 
   // Loaded by the browser with import(), which cannot send headers: the token may come in the query.
   app.get<{ Querystring: FormVersionQuery & { token?: string } }>(
-    '/proptech_allplan/form/validator',
+    FORM_PATHS.validator,
     { schema: { querystring: validatorQuery }, config: { tokenInQuery: true } },
     async (request, reply) => {
       const { id, version } = request.query;
@@ -136,12 +137,12 @@ export async function formRoutes(app: FastifyInstance): Promise<void> {
   const previews = new FormPreviews();
 
   // The designer's live preview: checked like a saved design, stored nowhere.
-  app.post<{ Body: FormPreviewBody }>('/proptech_allplan/form/preview', { schema: { body: formPreviewBody }, config: { point: FORM_POINTS.edit } }, async (request) =>
+  app.post<{ Body: FormPreviewBody }>(FORM_PATHS.preview, { schema: { body: formPreviewBody }, config: { point: FORM_POINTS.edit } }, async (request) =>
     previews.preview(scopeOf(request).tenantId, checkDesign(request.body.design)),
   );
 
   app.get<{ Querystring: FormPreviewValidatorQuery }>(
-    '/proptech_allplan/form/preview/validator',
+    FORM_PATHS.previewValidator,
     { schema: { querystring: formPreviewValidatorQuery }, config: { point: FORM_POINTS.edit, tokenInQuery: true } },
     async (request, reply) => {
       const source = previews.validatorModule(scopeOf(request).tenantId, request.query.key);
@@ -151,7 +152,7 @@ export async function formRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/proptech_allplan/form/options', { config: { point: [...FORM_DESIGN_POINTS, ...RECORD_READ_POINTS] } }, async (request) =>
+  app.get(FORM_PATHS.options, { config: { point: [...FORM_DESIGN_POINTS, ...RECORD_READ_POINTS] } }, async (request) =>
     formOptions(callerOf(request)),
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  MANAGED_USER_PATHS,
   userInviteBody,
   userPageBody,
   userResetPasswordBody,
@@ -31,29 +32,29 @@ export async function managedUserRoutes(app: FastifyInstance): Promise<void> {
   const s = app.services;
 
   app.post<{ Body: UserPageBody }>(
-    '/proptech_allplan/management/user/page',
+    MANAGED_USER_PATHS.page,
     { schema: { body: userPageBody }, config: { point } },
     async (request) => pageUsers(scopeOf(request), request.body),
   );
 
-  app.get('/proptech_allplan/management/user/options', { config: { point: PICKER_POINTS } }, async (request) =>
+  app.get(MANAGED_USER_PATHS.options, { config: { point: PICKER_POINTS } }, async (request) =>
     userOptions(scopeOf(request)),
   );
 
   app.post<{ Body: UserInviteBody }>(
-    '/proptech_allplan/management/user/invite',
+    MANAGED_USER_PATHS.invite,
     { schema: { body: userInviteBody }, config: { point } },
     async (request) => inviteUser(s, scopeOf(request), sessionOf(request), request.body),
   );
 
   app.post<{ Body: UserStatusBody }>(
-    '/proptech_allplan/management/user/status',
+    MANAGED_USER_PATHS.status,
     { schema: { body: userStatusBody }, config: { point } },
     async (request) => setUserStatus(s, scopeOf(request), sessionOf(request), request.body.userId, request.body.status),
   );
 
   app.post<{ Body: UserResetPasswordBody }>(
-    '/proptech_allplan/management/user/resetPassword',
+    MANAGED_USER_PATHS.resetPassword,
     { schema: { body: userResetPasswordBody }, config: { point } },
     async (request) => {
       await resetUserPassword(s, scopeOf(request), sessionOf(request), request.body.userId);
@@ -61,13 +62,13 @@ export async function managedUserRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Body: UserRolesBody }>(
-    '/proptech_allplan/management/user/roles',
+    MANAGED_USER_PATHS.roles,
     { schema: { body: userRolesBody }, config: { point } },
     async (request) => setUserRoles(scopeOf(request), request.body),
   );
 
   app.post<{ Body: UserWorkspacesBody }>(
-    '/proptech_allplan/management/user/workspaces',
+    MANAGED_USER_PATHS.workspaces,
     { schema: { body: userWorkspacesBody }, config: { point } },
     async (request) => setUserWorkspaces(scopeOf(request), request.body.userId, request.body.workspaceIds),
   );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { idBody, idQuery, type IdParams } from '../../../core/contracts/common.ts';
 import {
+  MANAGED_WORKSPACE_PATHS,
   workspaceCreateBody,
   workspaceMembersBody,
   workspaceResourcesBody,
@@ -27,30 +28,30 @@ const point = AUTHORIZATION_POINTS.workspaces;
 export async function managedWorkspaceRoutes(app: FastifyInstance): Promise<void> {
   const { clock } = app.services;
 
-  app.get('/proptech_allplan/management/workspace/list', { config: { point: PICKER_POINTS } }, async (request) =>
+  app.get(MANAGED_WORKSPACE_PATHS.list, { config: { point: PICKER_POINTS } }, async (request) =>
     listManagedWorkspaces(scopeOf(request)),
   );
 
   app.get<{ Querystring: IdParams }>(
-    '/proptech_allplan/management/workspace/detail',
+    MANAGED_WORKSPACE_PATHS.detail,
     { schema: { querystring: idQuery }, config: { point } },
     async (request) => workspaceDetail(scopeOf(request), request.query.id),
   );
 
   app.post<{ Body: WorkspaceCreateBody }>(
-    '/proptech_allplan/management/workspace/create',
+    MANAGED_WORKSPACE_PATHS.create,
     { schema: { body: workspaceCreateBody }, config: { point } },
     async (request) => createWorkspace(scopeOf(request), clock, request.body),
   );
 
   app.post<{ Body: WorkspaceUpdateBody }>(
-    '/proptech_allplan/management/workspace/update',
+    MANAGED_WORKSPACE_PATHS.update,
     { schema: { body: workspaceUpdateBody }, config: { point } },
     async (request) => renameWorkspace(scopeOf(request), request.body.id, request.body.name),
   );
 
   app.post<{ Body: IdParams }>(
-    '/proptech_allplan/management/workspace/delete',
+    MANAGED_WORKSPACE_PATHS.delete,
     { schema: { body: idBody }, config: { point } },
     async (request) => {
       await deleteWorkspace(scopeOf(request), request.body.id);
@@ -58,13 +59,13 @@ export async function managedWorkspaceRoutes(app: FastifyInstance): Promise<void
   );
 
   app.post<{ Body: WorkspaceMembersBody }>(
-    '/proptech_allplan/management/workspace/members',
+    MANAGED_WORKSPACE_PATHS.members,
     { schema: { body: workspaceMembersBody }, config: { point } },
     async (request) => setWorkspaceMembers(scopeOf(request), request.body.id, request.body.userIds),
   );
 
   app.post<{ Body: WorkspaceResourcesBody }>(
-    '/proptech_allplan/management/workspace/resources',
+    MANAGED_WORKSPACE_PATHS.resources,
     { schema: { body: workspaceResourcesBody }, config: { point } },
     async (request) => setWorkspaceResources(scopeOf(request), request.body.id, request.body.resourceIds),
   );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  NOTIFY_PATHS,
   NOTIFY_STREAM_PATH,
   NOTIFY_STREAM_TICKET_PATH,
   notifyMarkBody,
@@ -21,19 +22,19 @@ export async function notifyRoutes(app: FastifyInstance): Promise<void> {
   const { clock, notifyBus, db, tokens } = app.services;
   const tickets = new StreamTickets(clock, tokens);
 
-  app.post<{ Body: NotifyPageBody }>('/proptech_notify/notify/page', { schema: { body: notifyPageBody } }, async (request) =>
+  app.post<{ Body: NotifyPageBody }>(NOTIFY_PATHS.page, { schema: { body: notifyPageBody } }, async (request) =>
     pageNotifications(scopeOf(request), sessionOf(request).userId, request.body),
   );
 
-  app.get('/proptech_notify/notify', async (request) => notifySummary(scopeOf(request), sessionOf(request).userId));
+  app.get(NOTIFY_PATHS.summary, async (request) => notifySummary(scopeOf(request), sessionOf(request).userId));
 
-  app.put<{ Body: NotifyMarkBody }>('/proptech_notify/notify/mark', { schema: { body: notifyMarkBody } }, async (request) =>
+  app.put<{ Body: NotifyMarkBody }>(NOTIFY_PATHS.mark, { schema: { body: notifyMarkBody } }, async (request) =>
     markRead(scopeOf(request), sessionOf(request).userId, request.body.id),
   );
 
   // Announcements from an administrator (or a holder of notify:send) to chosen users or everyone.
   app.post<{ Body: NotifySendBody }>(
-    '/proptech_notify/notify/send',
+    NOTIFY_PATHS.send,
     { schema: { body: notifySendBody }, config: { point: 'notify:send' } },
     async (request) => {
       const scope = scopeOf(request);

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { orgMembersQuery, type OrgMembersQuery } from '../../../core/contracts/org.ts';
+import { ORG_PATHS, orgMembersQuery, type OrgMembersQuery } from '../../../core/contracts/org.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import { departmentTree, listMembers, listRoles } from './service.ts';
 
 /** The directory behind the member, department and assignee pickers; any member of the tenant may read it. */
 export async function orgRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/proptech_allplan/org/departments', async (request) => departmentTree(scopeOf(request)));
+  app.get(ORG_PATHS.departments, async (request) => departmentTree(scopeOf(request)));
 
-  app.get<{ Querystring: OrgMembersQuery }>('/proptech_allplan/org/members', { schema: { querystring: orgMembersQuery } }, async (request) =>
+  app.get<{ Querystring: OrgMembersQuery }>(ORG_PATHS.members, { schema: { querystring: orgMembersQuery } }, async (request) =>
     listMembers(scopeOf(request), request.query),
   );
 
   // Roles matter to whoever designs flows (assignee by role); their names are no secret to them.
-  app.get('/proptech_allplan/org/roles', { config: { point: 'flow:design' } }, async (request) => listRoles(scopeOf(request)));
+  app.get(ORG_PATHS.roles, { config: { point: 'flow:design' } }, async (request) => listRoles(scopeOf(request)));
 }

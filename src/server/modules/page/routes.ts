@@ -3,6 +3,7 @@ import { AUTHORIZATION_POINTS } from '../../../core/contracts/role.ts';
 import { websiteParams, websiteQueryBody, type WebsiteParams } from '../../../core/contracts/dataset.ts';
 import {
   PAGE_EDIT_POINT,
+  PAGE_PATHS,
   pageCreateBody,
   pageIdBody,
   pageIdQuery,
@@ -46,28 +47,28 @@ type WebsiteQueryBody = Pick<DatasetQuery, 'filters' | 'sort' | 'pageNum' | 'pag
 export async function pageRoutes(app: FastifyInstance): Promise<void> {
   const { clock, dialect, db, formVersions } = app.services;
 
-  app.get('/proptech_allplan/page/list', { config: LIST }, async (request) => listPages(scopeOf(request)));
+  app.get(PAGE_PATHS.list, { config: LIST }, async (request) => listPages(scopeOf(request)));
 
-  app.get<{ Querystring: PageIdBody }>('/proptech_allplan/page/detail', { schema: { querystring: pageIdQuery }, config: EDIT }, async (request) =>
+  app.get<{ Querystring: PageIdBody }>(PAGE_PATHS.detail, { schema: { querystring: pageIdQuery }, config: EDIT }, async (request) =>
     pageDetail(scopeOf(request), request.query.id),
   );
 
-  app.post<{ Body: PageCreateBody }>('/proptech_allplan/page/create', { schema: { body: pageCreateBody }, config: EDIT }, async (request) =>
+  app.post<{ Body: PageCreateBody }>(PAGE_PATHS.create, { schema: { body: pageCreateBody }, config: EDIT }, async (request) =>
     createPage(clock, scopeOf(request), formVersions, request.body),
   );
 
-  app.post<{ Body: PageUpdateBody }>('/proptech_allplan/page/update', { schema: { body: pageUpdateBody }, config: EDIT }, async (request) =>
+  app.post<{ Body: PageUpdateBody }>(PAGE_PATHS.update, { schema: { body: pageUpdateBody }, config: EDIT }, async (request) =>
     updatePage(clock, scopeOf(request), formVersions, request.body),
   );
 
-  app.post<{ Body: PageIdBody }>('/proptech_allplan/page/delete', { schema: { body: pageIdBody }, config: EDIT }, async (request) => {
+  app.post<{ Body: PageIdBody }>(PAGE_PATHS.delete, { schema: { body: pageIdBody }, config: EDIT }, async (request) => {
     await deletePage(scopeOf(request), request.body.id);
     return null;
   });
 
   // The router's server loader: the page stored at a route, for whoever may open it.
   app.get<{ Querystring: ServerLoaderQuery }>(
-    '/proptech_allplan/serverLoader',
+    PAGE_PATHS.serverLoader,
     { schema: { querystring: serverLoaderQuery } },
     async (request): Promise<PageEnvelope> => {
       const caller = callerOf(request);
@@ -80,13 +81,13 @@ export async function pageRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get<{ Params: WebsiteParams }>(
-    '/proptech_allplan/website/:id',
+    PAGE_PATHS.website(':id'),
     { schema: { params: websiteParams }, config: { auth: 'public', rateLimit: WEBSITE_RATE_LIMIT } },
     async (request): Promise<PageEnvelope> => ({ page: presentPage(await publishedWebsite(db, request.params.id)) }),
   );
 
   app.post<{ Params: WebsiteParams; Body: WebsiteQueryBody }>(
-    '/proptech_allplan/website/:id/query',
+    PAGE_PATHS.websiteQuery(':id'),
     { schema: { params: websiteParams, body: websiteQueryBody }, config: { auth: 'public', rateLimit: WEBSITE_RATE_LIMIT } },
     async (request) => {
       const page = await publishedWebsite(db, request.params.id);

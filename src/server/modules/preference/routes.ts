@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import {
   formDefaultResetQuery,
+  PREFERENCE_PATHS,
   preferenceListQuery,
   preferenceSaveBody,
   type FormDefaultResetQuery,
@@ -28,7 +29,7 @@ export async function preferenceRoutes(app: FastifyInstance): Promise<void> {
   const { clock } = app.services;
 
   app.get<{ Querystring: PreferenceListQuery }>(
-    '/proptech_allplan/preference/config/list',
+    PREFERENCE_PATHS.list,
     { schema: { querystring: preferenceListQuery } },
     async (request) => {
       let query = scopeOf(request)
@@ -44,7 +45,7 @@ export async function preferenceRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Body: PreferenceSaveBody }>(
-    '/proptech_allplan/preference/config/createOrUpdate',
+    PREFERENCE_PATHS.save,
     { schema: { body: preferenceSaveBody } },
     async (request) => {
       const scope = scopeOf(request);
@@ -63,7 +64,7 @@ export async function preferenceRoutes(app: FastifyInstance): Promise<void> {
 
   // Back to the defaults for one form: every setting the user keeps for it is removed.
   app.get<{ Querystring: FormDefaultResetQuery }>(
-    '/proptech_allplan/preference/config/formDefaultSetting/reset',
+    PREFERENCE_PATHS.resetFormDefaults,
     { schema: { querystring: formDefaultResetQuery } },
     async (request) => {
       const result = await scopeOf(request)

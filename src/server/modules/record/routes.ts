@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   IMPORT_MAX_BYTES,
+  RECORD_PATHS,
   recordCreateBody,
   recordDeleteBody,
   recordExportBody,
@@ -35,31 +36,31 @@ import { createRecord, deleteRecords, listRecords, recordDetail, recordOptions, 
 export async function recordRoutes(app: FastifyInstance): Promise<void> {
   const ctx = (request: Parameters<typeof recordContext>[1]) => recordContext(app, request);
 
-  app.post<{ Body: RecordListBody }>('/proptech_allplan/record/list', { schema: { body: recordListBody } }, async (request) =>
+  app.post<{ Body: RecordListBody }>(RECORD_PATHS.list, { schema: { body: recordListBody } }, async (request) =>
     listRecords(ctx(request), request.body),
   );
 
-  app.get<{ Querystring: { id: number } }>('/proptech_allplan/record/detail', { schema: { querystring: recordIdQuery } }, async (request) =>
+  app.get<{ Querystring: { id: number } }>(RECORD_PATHS.detail, { schema: { querystring: recordIdQuery } }, async (request) =>
     recordDetail(ctx(request), request.query.id),
   );
 
-  app.post<{ Body: RecordCreateBody }>('/proptech_allplan/record/create', { schema: { body: recordCreateBody } }, async (request) =>
+  app.post<{ Body: RecordCreateBody }>(RECORD_PATHS.create, { schema: { body: recordCreateBody } }, async (request) =>
     createRecord(ctx(request), request.body),
   );
 
-  app.post<{ Body: RecordUpdateBody }>('/proptech_allplan/record/update', { schema: { body: recordUpdateBody } }, async (request) =>
+  app.post<{ Body: RecordUpdateBody }>(RECORD_PATHS.update, { schema: { body: recordUpdateBody } }, async (request) =>
     updateRecord(ctx(request), request.body),
   );
 
-  app.post<{ Body: RecordDeleteBody }>('/proptech_allplan/record/delete', { schema: { body: recordDeleteBody } }, async (request) =>
+  app.post<{ Body: RecordDeleteBody }>(RECORD_PATHS.delete, { schema: { body: recordDeleteBody } }, async (request) =>
     deleteRecords(ctx(request), request.body.ids),
   );
 
-  app.get<{ Querystring: RecordOptionsQuery }>('/proptech_allplan/record/options', { schema: { querystring: recordOptionsQuery } }, async (request) =>
+  app.get<{ Querystring: RecordOptionsQuery }>(RECORD_PATHS.options, { schema: { querystring: recordOptionsQuery } }, async (request) =>
     recordOptions(ctx(request), request.query),
   );
 
-  app.post<{ Body: RecordExportBody }>('/proptech_allplan/record/export', { schema: { body: recordExportBody } }, async (request, reply) => {
+  app.post<{ Body: RecordExportBody }>(RECORD_PATHS.export, { schema: { body: recordExportBody } }, async (request, reply) => {
     const { fileName, stream } = await exportRecords(ctx(request), request.body);
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -69,7 +70,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Multipart: the workbook as `file`, the form as `formId` (and optionally `workspaceCode`).
-  app.post('/proptech_allplan/flowFile/field/import', async (request) => {
+  app.post(RECORD_PATHS.import, async (request) => {
     if (!request.isMultipart()) throw badRequest('file', 'send the workbook as multipart/form-data with the field "file"');
     let buffer: Buffer | undefined;
     const fields: Record<string, string> = {};
@@ -87,11 +88,11 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     return importRecords(ctx(request), formId, buffer, fields.workspaceCode || null);
   });
 
-  app.post<{ Body: SearchConfigBody }>('/proptech_allplan/dataBoard/formList/updateSearchConfig', { schema: { body: searchConfigBody } }, async (request) =>
+  app.post<{ Body: SearchConfigBody }>(RECORD_PATHS.saveSearchConfig, { schema: { body: searchConfigBody } }, async (request) =>
     saveSearchConfig(ctx(request), request.body),
   );
 
-  app.get<{ Querystring: SearchConfigQuery }>('/proptech_allplan/dataBoard/formList/config/list', { schema: { querystring: searchConfigQuery } }, async (request) =>
+  app.get<{ Querystring: SearchConfigQuery }>(RECORD_PATHS.searchConfig, { schema: { querystring: searchConfigQuery } }, async (request) =>
     readSearchConfig(ctx(request), request.query.formId),
   );
 }

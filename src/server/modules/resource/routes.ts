@@ -3,6 +3,7 @@ import {
   menuFullQuery,
   moduleFunctionPointsQuery,
   ordinaryUserFunctionPointsBody,
+  RESOURCE_PATHS,
   userFunctionTreeQuery,
   type MenuFullQuery,
   type ModuleFunctionPointsQuery,
@@ -14,13 +15,13 @@ import { currentTree, fullMenu, moduleFunctionPoints, modulePointsOf, workspaceU
 
 export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   // Menu for every user type but USER (spec §6).
-  app.get('/proptech_allplan/resource/current/tree', { config: { auth: 'admin' } }, async (request) =>
+  app.get(RESOURCE_PATHS.currentTree, { config: { auth: 'admin' } }, async (request) =>
     currentTree(scopeOf(request)),
   );
 
   // Menu for USER users: without a workspace code the answer is success with empty data.
   app.get<{ Querystring: UserFunctionTreeQuery }>(
-    '/proptech_allplan/workingSpace/user/function/tree',
+    RESOURCE_PATHS.userFunctionTree,
     { schema: { querystring: userFunctionTreeQuery } },
     async (request) => {
       const code = request.query.workingSpaceCode;
@@ -30,20 +31,20 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get<{ Querystring: MenuFullQuery }>(
-    '/proptech_allplan/resource/menu/full',
+    RESOURCE_PATHS.menuFull,
     { schema: { querystring: menuFullQuery }, config: { auth: 'admin' } },
     async (request) => fullMenu(scopeOf(request), request.query.menuId),
   );
 
   app.get<{ Querystring: ModuleFunctionPointsQuery }>(
-    '/proptech_allplan/resource/module/functionPoints',
+    RESOURCE_PATHS.moduleFunctionPoints,
     { schema: { querystring: moduleFunctionPointsQuery } },
     async (request) => moduleFunctionPoints(callerOf(request), request.query.menuId, request.query.nodeId),
   );
 
   // Per-form overrides arrive with forms; until then a form has its module's points.
   app.post<{ Body: OrdinaryUserFunctionPointsBody }>(
-    '/proptech_allplan/resource/OrdinaryUser/functionPoints',
+    RESOURCE_PATHS.heldPoints,
     { schema: { body: ordinaryUserFunctionPointsBody } },
     async (request) => modulePointsOf(callerOf(request), request.body.module),
   );

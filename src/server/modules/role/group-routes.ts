@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { idBody, type IdParams } from '../../../core/contracts/common.ts';
 import {
+  PERMISSION_GROUP_PATHS,
   permissionGroupAssignBody,
   permissionGroupCreateBody,
   permissionGroupUpdateBody,
@@ -17,24 +18,24 @@ const point = AUTHORIZATION_POINTS.roles;
 export async function permissionGroupRoutes(app: FastifyInstance): Promise<void> {
   const { clock } = app.services;
 
-  app.get('/proptech_allplan/pmsGroup/list', { config: { point: PICKER_POINTS } }, async (request) =>
+  app.get(PERMISSION_GROUP_PATHS.list, { config: { point: PICKER_POINTS } }, async (request) =>
     listGroups(scopeOf(request)),
   );
 
   app.post<{ Body: PermissionGroupCreateBody }>(
-    '/proptech_allplan/pmsGroup/create',
+    PERMISSION_GROUP_PATHS.create,
     { schema: { body: permissionGroupCreateBody }, config: { point } },
     async (request) => createGroup(scopeOf(request), clock, request.body),
   );
 
   app.post<{ Body: PermissionGroupUpdateBody }>(
-    '/proptech_allplan/pmsGroup/update',
+    PERMISSION_GROUP_PATHS.update,
     { schema: { body: permissionGroupUpdateBody }, config: { point } },
     async (request) => updateGroup(scopeOf(request), clock, request.body),
   );
 
   app.post<{ Body: IdParams }>(
-    '/proptech_allplan/pmsGroup/delete',
+    PERMISSION_GROUP_PATHS.delete,
     { schema: { body: idBody }, config: { point } },
     async (request) => {
       await deleteGroup(scopeOf(request), request.body.id);
@@ -42,12 +43,12 @@ export async function permissionGroupRoutes(app: FastifyInstance): Promise<void>
   );
 
   app.post<{ Body: PermissionGroupAssignBody }>(
-    '/proptech_allplan/pmsGroup/assign',
+    PERMISSION_GROUP_PATHS.assign,
     { schema: { body: permissionGroupAssignBody }, config: { point } },
     async (request) => assignGroup(scopeOf(request), request.body),
   );
 
-  app.get('/proptech_allplan/pmsGroup/points', { config: { point } }, async (request) =>
+  app.get(PERMISSION_GROUP_PATHS.points, { config: { point } }, async (request) =>
     functionPointOptions(scopeOf(request)),
   );
 }

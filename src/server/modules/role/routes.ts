@@ -3,6 +3,7 @@ import { idBody, idQuery, type IdParams } from '../../../core/contracts/common.t
 import {
   AUTHORIZATION_POINTS,
   PICKER_POINTS,
+  ROLE_PATHS,
   roleCreateBody,
   roleGrantBody,
   roleGroupsBody,
@@ -30,28 +31,28 @@ import {
 const point = AUTHORIZATION_POINTS.roles;
 
 export async function roleRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/proptech_allplan/role/list', { config: { point: PICKER_POINTS } }, async (request) => listRoles(scopeOf(request)));
+  app.get(ROLE_PATHS.list, { config: { point: PICKER_POINTS } }, async (request) => listRoles(scopeOf(request)));
 
   app.get<{ Querystring: IdParams }>(
-    '/proptech_allplan/role/detail',
+    ROLE_PATHS.detail,
     { schema: { querystring: idQuery }, config: { point } },
     async (request) => roleDetail(scopeOf(request), request.query.id),
   );
 
   app.post<{ Body: RoleCreateBody }>(
-    '/proptech_allplan/role/create',
+    ROLE_PATHS.create,
     { schema: { body: roleCreateBody }, config: { point } },
     async (request) => createRole(scopeOf(request), request.body),
   );
 
   app.post<{ Body: RoleUpdateBody }>(
-    '/proptech_allplan/role/update',
+    ROLE_PATHS.update,
     { schema: { body: roleUpdateBody }, config: { point } },
     async (request) => updateRole(scopeOf(request), request.body),
   );
 
   app.post<{ Body: IdParams }>(
-    '/proptech_allplan/role/delete',
+    ROLE_PATHS.delete,
     { schema: { body: idBody }, config: { point } },
     async (request) => {
       await deleteRole(scopeOf(request), request.body.id);
@@ -59,24 +60,24 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Body: RoleGrantBody }>(
-    '/proptech_allplan/role/grant',
+    ROLE_PATHS.grant,
     { schema: { body: roleGrantBody }, config: { point } },
     async (request) => grantResources(scopeOf(request), request.body.id, request.body.resourceIds),
   );
 
   app.post<{ Body: RoleUsersBody }>(
-    '/proptech_allplan/role/users',
+    ROLE_PATHS.users,
     { schema: { body: roleUsersBody }, config: { point } },
     async (request) => setRoleUsers(scopeOf(request), request.body.id, request.body.userIds),
   );
 
   app.post<{ Body: RoleGroupsBody }>(
-    '/proptech_allplan/role/groups',
+    ROLE_PATHS.groups,
     { schema: { body: roleGroupsBody }, config: { point } },
     async (request) => setRoleGroups(scopeOf(request), request.body.id, request.body.groupIds),
   );
 
-  app.get('/proptech_allplan/role/resourceTree', { config: { point: PICKER_POINTS } }, async (request) =>
+  app.get(ROLE_PATHS.resourceTree, { config: { point: PICKER_POINTS } }, async (request) =>
     resourceTree(scopeOf(request)),
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { idBody, idQuery, type IdParams } from '../../../core/contracts/common.ts';
 import { AUTHORIZATION_POINTS } from '../../../core/contracts/role.ts';
 import {
+  WORKSPACE_TEMPLATE_PATHS,
   workspaceTemplateCreateBody,
   workspaceTemplateInstantiateBody,
   workspaceTemplateUpdateBody,
@@ -18,28 +19,28 @@ const point = AUTHORIZATION_POINTS.workspaces;
 export async function workspaceTemplateRoutes(app: FastifyInstance): Promise<void> {
   const { clock } = app.services;
 
-  app.get('/proptech_allplan/workspaceTemplate/list', { config: { point } }, async (request) => listTemplates(scopeOf(request)));
+  app.get(WORKSPACE_TEMPLATE_PATHS.list, { config: { point } }, async (request) => listTemplates(scopeOf(request)));
 
   app.get<{ Querystring: IdParams }>(
-    '/proptech_allplan/workspaceTemplate/detail',
+    WORKSPACE_TEMPLATE_PATHS.detail,
     { schema: { querystring: idQuery }, config: { point } },
     async (request) => templateDetail(scopeOf(request), request.query.id),
   );
 
   app.post<{ Body: WorkspaceTemplateCreateBody }>(
-    '/proptech_allplan/workspaceTemplate/create',
+    WORKSPACE_TEMPLATE_PATHS.create,
     { schema: { body: workspaceTemplateCreateBody }, config: { point } },
     async (request) => createTemplate(scopeOf(request), clock, request.body),
   );
 
   app.post<{ Body: WorkspaceTemplateUpdateBody }>(
-    '/proptech_allplan/workspaceTemplate/update',
+    WORKSPACE_TEMPLATE_PATHS.update,
     { schema: { body: workspaceTemplateUpdateBody }, config: { point } },
     async (request) => updateTemplate(scopeOf(request), clock, request.body),
   );
 
   app.post<{ Body: IdParams }>(
-    '/proptech_allplan/workspaceTemplate/delete',
+    WORKSPACE_TEMPLATE_PATHS.delete,
     { schema: { body: idBody }, config: { point } },
     async (request) => {
       await deleteTemplate(scopeOf(request), request.body.id);
@@ -48,7 +49,7 @@ export async function workspaceTemplateRoutes(app: FastifyInstance): Promise<voi
 
   // The same as management/workspace/create with a template; a missing template is `id` here.
   app.post<{ Body: WorkspaceTemplateInstantiateBody }>(
-    '/proptech_allplan/workspaceTemplate/instantiate',
+    WORKSPACE_TEMPLATE_PATHS.instantiate,
     { schema: { body: workspaceTemplateInstantiateBody }, config: { point } },
     async (request) =>
       createWorkspace(scopeOf(request), clock, { code: request.body.code, name: request.body.name, templateId: request.body.id }, 'id'),

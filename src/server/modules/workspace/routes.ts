@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { WORKSPACE_PATHS } from '../../../core/contracts/workspace.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { listWorkspaces } from './service.ts';
 
 export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/proptech_allplan/workingSpace/list', async (request) => listWorkspaces(callerOf(request)));
+  app.get(WORKSPACE_PATHS.list, async (request) => listWorkspaces(callerOf(request)));
 }

@@ -1,16 +1,16 @@
 import { useMemo } from 'react';
-import type { FlowCommandResult, FlowTimelineEntry } from '../../../core/contracts/flows.ts';
-import type { FormOption, FormVersionDetail } from '../../../core/contracts/form.ts';
-import type { FormRecord, RecordDetail, RecordOption } from '../../../core/contracts/record.ts';
-import type { StagingDetail, StagingItem } from '../../../core/contracts/staging.ts';
-import type { Department, OrgMember } from '../../../core/contracts/org.ts';
+import { ADDRESS_PATHS } from '../../../core/contracts/address.ts';
+import { FLOW_PATHS, type FlowCommandResult, type FlowTimelineEntry } from '../../../core/contracts/flows.ts';
+import { FORM_PATHS, type FormOption, type FormVersionDetail } from '../../../core/contracts/form.ts';
+import { RECORD_PATHS, type FormRecord, type RecordDetail, type RecordOption } from '../../../core/contracts/record.ts';
+import { STAGING_PATHS, type StagingDetail, type StagingItem } from '../../../core/contracts/staging.ts';
+import { ORG_PATHS, type Department, type OrgMember } from '../../../core/contracts/org.ts';
 import type { PageResult } from '../../../core/envelope.ts';
 import type { AddressNode } from '../../../core/entities.ts';
 import type { RecordData } from '../../../core/forms/form-design.ts';
 import type { CallOptions, Http } from '../../api/endpoints.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 
-const ALLPLAN = '/proptech_allplan';
 // Screens show failures themselves: beside the field a 400 names, or in their error state.
 const QUIET: CallOptions = { showErrorToast: false };
 
@@ -25,31 +25,31 @@ export interface UploadedFile {
 
 /** The calls the form view and the fill screens make, typed. */
 export function formViewApi(http: Http) {
-  const get = <T>(path: string, query?: Record<string, unknown>) => http.get<T>(`${ALLPLAN}/${path}`, query, QUIET);
-  const post = <T>(path: string, body: unknown) => http.post<T>(`${ALLPLAN}/${path}`, body, QUIET);
+  const get = <T>(path: string, query?: Record<string, unknown>) => http.get<T>(path, query, QUIET);
+  const post = <T>(path: string, body: unknown) => http.post<T>(path, body, QUIET);
   return {
-    formOptions: () => get<FormOption[]>('form/options'),
-    version: (id: number, version: number) => get<FormVersionDetail>('form/version', { id, version }),
-    recordDetail: (id: number) => get<RecordDetail>('record/detail', { id }),
-    createRecord: (formId: number, data: RecordData, draftId?: number) => post<FormRecord>('record/create', { formId, data, ...(draftId ? { draftId } : {}) }),
-    updateRecord: (id: number, revision: number, data: RecordData) => post<FormRecord>('record/update', { id, revision, data }),
-    recordOptions: (formId: number, keyword?: string) => get<RecordOption[]>('record/options', { formId, keyword: keyword || undefined }),
-    drafts: (pageNum: number, pageSize: number) => get<PageResult<StagingItem>>('staging/list', { pageNum, pageSize }),
-    draft: (id: number) => get<StagingDetail>('staging/detail', { id }),
-    saveDraft: (body: { id?: number; formId: number; recordId?: number; data: RecordData }) => post<StagingItem>('staging/save', body),
-    deleteDraft: (id: number) => post<null>('staging/delete', { id }),
-    timeline: (recordId: number) => get<FlowTimelineEntry[]>('flow/record/timeline', { recordId }),
+    formOptions: () => get<FormOption[]>(FORM_PATHS.options),
+    version: (id: number, version: number) => get<FormVersionDetail>(FORM_PATHS.version, { id, version }),
+    recordDetail: (id: number) => get<RecordDetail>(RECORD_PATHS.detail, { id }),
+    createRecord: (formId: number, data: RecordData, draftId?: number) => post<FormRecord>(RECORD_PATHS.create, { formId, data, ...(draftId ? { draftId } : {}) }),
+    updateRecord: (id: number, revision: number, data: RecordData) => post<FormRecord>(RECORD_PATHS.update, { id, revision, data }),
+    recordOptions: (formId: number, keyword?: string) => get<RecordOption[]>(RECORD_PATHS.options, { formId, keyword: keyword || undefined }),
+    drafts: (pageNum: number, pageSize: number) => get<PageResult<StagingItem>>(STAGING_PATHS.list, { pageNum, pageSize }),
+    draft: (id: number) => get<StagingDetail>(STAGING_PATHS.detail, { id }),
+    saveDraft: (body: { id?: number; formId: number; recordId?: number; data: RecordData }) => post<StagingItem>(STAGING_PATHS.save, body),
+    deleteDraft: (id: number) => post<null>(STAGING_PATHS.delete, { id }),
+    timeline: (recordId: number) => get<FlowTimelineEntry[]>(FLOW_PATHS.timeline, { recordId }),
     approve: (taskId: number, comment?: string, data?: RecordData) =>
-      post<FlowCommandResult>('flow/task/approve', { taskId, ...(comment ? { comment } : {}), ...(data ? { data } : {}) }),
-    reject: (taskId: number, comment: string, to: string) => post<FlowCommandResult>('flow/task/reject', { taskId, comment, to }),
+      post<FlowCommandResult>(FLOW_PATHS.approve, { taskId, ...(comment ? { comment } : {}), ...(data ? { data } : {}) }),
+    reject: (taskId: number, comment: string, to: string) => post<FlowCommandResult>(FLOW_PATHS.reject, { taskId, comment, to }),
     transfer: (taskId: number, userId: number, comment?: string) =>
-      post<FlowCommandResult>('flow/task/transfer', { taskId, userId, ...(comment ? { comment } : {}) }),
-    resubmit: (recordId: number, revision: number, data: RecordData) => post<FlowCommandResult>('flow/record/resubmit', { recordId, revision, data }),
-    withdraw: (recordId: number) => post<FlowCommandResult>('flow/record/withdraw', { recordId }),
-    departments: () => get<Department[]>('org/departments'),
-    members: (keyword?: string) => get<OrgMember[]>('org/members', { keyword: keyword || undefined }),
-    provinces: () => get<AddressNode[]>('address/province/all'),
-    addressChildren: (parentId: number) => get<AddressNode[]>('address/sub', { parentId }),
+      post<FlowCommandResult>(FLOW_PATHS.transfer, { taskId, userId, ...(comment ? { comment } : {}) }),
+    resubmit: (recordId: number, revision: number, data: RecordData) => post<FlowCommandResult>(FLOW_PATHS.resubmit, { recordId, revision, data }),
+    withdraw: (recordId: number) => post<FlowCommandResult>(FLOW_PATHS.withdraw, { recordId }),
+    departments: () => get<Department[]>(ORG_PATHS.departments),
+    members: (keyword?: string) => get<OrgMember[]>(ORG_PATHS.members, { keyword: keyword || undefined }),
+    provinces: () => get<AddressNode[]>(ADDRESS_PATHS.provinces),
+    addressChildren: (parentId: number) => get<AddressNode[]>(ADDRESS_PATHS.sub, { parentId }),
   };
 }
 
@@ -63,5 +63,5 @@ export function useFormViewApi(): FormViewApi {
 /** Where the browser imports a form version's validator module from (import() sends no headers, so the token rides in the query). */
 export function validatorUrl(formId: number, version: number, token: string): string {
   const query = new URLSearchParams({ id: String(formId), version: String(version), token });
-  return `/api${ALLPLAN}/form/validator?${query.toString()}`;
+  return `/api${FORM_PATHS.validator}?${query.toString()}`;
 }

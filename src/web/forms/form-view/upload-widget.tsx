@@ -3,11 +3,12 @@ import type { WidgetProps } from '@rjsf/utils';
 import { App, Button, Typography, Upload, type UploadFile } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FILESTORE_PREFIX } from '../../../core/contracts/files.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { acceptsFile, filesOf, storedFile, type StoredFile } from './field-values.ts';
 import type { UploadedFile } from './form-view-api.ts';
 
-const UPLOAD_PATH = '/proptech_filestore/file/upload';
+const UPLOAD_PATH = `${FILESTORE_PREFIX}/file/upload`;
 
 interface UploadOptions {
   accept?: string[];

@@ -2,6 +2,7 @@ import { InboxOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Avatar, Modal, Space, Typography, Upload } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_PATHS } from '../../../core/contracts/account.ts';
 import { AVATAR_MAX_BYTES, IMAGE_EXTENSIONS, isAllowedUpload } from '../../../core/upload-types.ts';
 import { formatSize } from '../../../core/format.ts';
 import { useSave } from '../../admin/use-save.ts';
@@ -16,7 +17,7 @@ export const AvatarModal = observer(function AvatarModal({ open, onClose }: { op
   const user = stores.layout.userData;
   const { error, setError, busy, save } = useSave(
     async (file: File) => {
-      const { url } = await stores.uploadTracked<{ url: string }>('/proptech_allplan/account/avatar/upload', file, { showErrorToast: false });
+      const { url } = await stores.uploadTracked<{ url: string }>(ACCOUNT_PATHS.avatarUpload, file, { showErrorToast: false });
       await stores.saveAvatar(url);
     },
     onClose,

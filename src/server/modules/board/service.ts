@@ -5,6 +5,7 @@ import type { PageResult } from '../../../core/envelope.ts';
 import type { PageConfig } from '../../../core/pages/page-config.ts';
 import type { Clock } from '../../clock.ts';
 import type { PlateTable } from '../../db/schema.ts';
+import { readPageConfig, upgradeSentPageConfig } from '../../db/stored-configs.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { Caller } from '../../access/caller.ts';
@@ -17,7 +18,7 @@ import { checkMenuParent, createMenuNode } from '../resource/menu-entries.ts';
 
 type PlateRow = Selectable<PlateTable>;
 
-const componentCount = (config: string) => (JSON.parse(config) as PageConfig).widgets.length;
+const componentCount = (config: string) => readPageConfig(config).widgets.length;
 
 function presentItem(row: PlateRow, updatedByName: string | null): PlateListItem {
   return {
@@ -77,7 +78,7 @@ export async function plateDetail(scope: TenantScope, caller: Caller, id: number
   ]);
   return {
     ...presentItem(row, updater?.name ?? null),
-    config: JSON.parse(row.config) as PageConfig,
+    config: readPageConfig(row.config),
     menu: node ? { id: node.id, parentId: node.parent_id, title: node.title, icon: node.icon } : null,
     can: { edit: policy.plate.edit(caller), delete: policy.plate.delete(caller), create: policy.plate.create(caller) },
     createTime: row.create_time,
@@ -86,7 +87,7 @@ export async function plateDetail(scope: TenantScope, caller: Caller, id: number
 
 /** The config checked as a page config over the tenant's datasets and forms; its title is the plate's name. */
 async function checkedConfig(scope: TenantScope, versions: FormVersionCache, name: string, config: Record<string, unknown>): Promise<PageConfig> {
-  const titled = { ...config, title: name.trim() };
+  const titled = { ...(upgradeSentPageConfig(config) as Record<string, unknown>), title: name.trim() };
   const [problem] = pageConfigProblems(titled, await datasetsByCode(scope, versions));
   if (problem) throw badRequest(problem.path ? `config.${problem.path}` : 'config', problem.message);
   return titled as unknown as PageConfig;
@@ -159,7 +160,7 @@ export async function updatePlate(clock: Clock, scope: TenantScope, versions: Fo
 export async function renamePlate(clock: Clock, scope: TenantScope, caller: Caller, body: PlateRenameBody): Promise<PlateDetail> {
   const current = await findPlate(scope, body.id);
   const name = body.name.trim();
-  const config = { ...(JSON.parse(current.config) as PageConfig), title: name };
+  const config = { ...readPageConfig(current.config), title: name };
   await writePlate(clock, scope, caller.session, current, body.revision, { name, config });
   return plateDetail(scope, caller, body.id);
 }
@@ -167,7 +168,7 @@ export async function renamePlate(clock: Clock, scope: TenantScope, caller: Call
 export async function copyPlate(clock: Clock, scope: TenantScope, versions: FormVersionCache, caller: Caller, body: PlateCopyBody): Promise<PlateDetail> {
   const source = await findPlate(scope, body.id);
   const name = body.name?.trim() || `${source.name} (copy)`;
-  return createPlate(clock, scope, versions, caller, { name, description: source.description, config: JSON.parse(source.config) as Record<string, unknown> });
+  return createPlate(clock, scope, versions, caller, { name, description: source.description, config: { ...readPageConfig(source.config) } });
 }
 
 export async function deletePlate(scope: TenantScope, id: number): Promise<void> {

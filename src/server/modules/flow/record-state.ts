@@ -1,7 +1,8 @@
 import type { FlowPerson, FlowTimelineEntry, RecordFlowState } from '../../../core/contracts/flows.ts';
-import { approvalNodesOf, type FlowDefinition } from '../../../core/flows/flow-definition.ts';
+import { approvalNodesOf } from '../../../core/flows/flow-definition.ts';
 import type { FlowAction } from '../../../core/flows/flow-engine.ts';
 import { readJson } from '../../db/json-column.ts';
+import { readFlow } from '../../db/stored-configs.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { notFound } from '../../errors.ts';
 import type { Caller } from '../../access/caller.ts';
@@ -49,7 +50,7 @@ export async function recordFlowState(versions: FormVersionCache, caller: Caller
   const people = await peopleById(scope, [instance.submitter_id, ...open.map((t) => t.assignee_id)]);
   const version = await versions.get(scope, record.form_id, record.version);
   const permissionsAt = (nodeId: string) => version?.settings.fieldPermissions[nodeId] ?? {};
-  const definition = readJson<FlowDefinition>(instance.definition);
+  const definition = readFlow(instance.definition);
 
   const mine = open.find((t) => t.assignee_id === session.userId);
   const passed = new Set(tasks.filter((t) => t.run === instance.run && t.kind === 'approval' && t.status === 'approved').map((t) => t.node_id));
@@ -102,7 +103,7 @@ export async function recordTimeline(scope: TenantScope, recordId: number): Prom
   const events = await scope.selectFrom('flow_event').selectAll().where('instance_id', '=', instance.id).orderBy('id').execute();
   const targetsOf = (value: unknown) => readJson<number[]>(value);
   const people = await peopleById(scope, events.flatMap((e) => [e.actor_id, ...targetsOf(e.target_user_ids)]));
-  const nodeNames = new Map(approvalNodesOf(readJson<FlowDefinition>(instance.definition)).map((n) => [n.id, n.name]));
+  const nodeNames = new Map(approvalNodesOf(readFlow(instance.definition)).map((n) => [n.id, n.name]));
   return events.map((e) => ({
     id: e.id,
     action: e.action as FlowAction,

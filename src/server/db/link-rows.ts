@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { TenantScope } from './tenant-scope.ts';
 
 /** Tables that link two things (role -> resource, group -> user, ...), replaced as a whole by the admin screens. */
@@ -15,6 +15,19 @@ export type LinkTable =
 const INSERT_BATCH = 500;
 
 /**
+ * PostgreSQL: replacements of one owner's links wait for each other (a lock held to the end of
+ * the transaction). Run side by side, each would insert rows the other is inserting, and two
+ * such inserts wait on each other until PostgreSQL ends one as a deadlock; in turn, each
+ * deletes what the one before stored, so the last save is what stays. SQLite writes one
+ * transaction at a time already.
+ */
+async function oneReplacementAtATime(scope: TenantScope, table: LinkTable, owner: Record<string, string | number>): Promise<void> {
+  if (!(scope.db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  const key = `${table}:${scope.tenantId}:${JSON.stringify(Object.entries(owner).sort())}`;
+  await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(scope.db);
+}
+
+/**
  * Makes the rows of `table` whose `owner` columns match hold exactly `values` in `column`.
  * Call inside the write's transaction (with a scope on it).
  */
@@ -25,6 +38,7 @@ export async function replaceLinks(
   column: string,
   values: readonly (string | number)[],
 ): Promise<void> {
+  await oneReplacementAtATime(scope, table, owner);
   // One typed table stands in for the chosen one; columns are named by reference.
   let remove = scope.deleteFrom(table as 'user_role');
   for (const [key, value] of Object.entries(owner)) remove = remove.where(sql.ref(`${table}.${key}`), '=', value);

@@ -30,6 +30,19 @@ export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'bench/results/', 'media/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // The type-checked rules (no-floating-promises and friends) on every TypeScript file, read
+  // through one program: tsconfig.json, which holds the whole tree (docs/boundaries.md).
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    extends: [tseslint.configs.recommendedTypeCheckedOnly],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // An async function without await is meant: it meets a promise-returning interface (Fastify plugins, handlers and hooks, Kysely's driver, the blob store, test doubles) or turns a throw into a rejection.
+      '@typescript-eslint/require-await': 'off',
+      // react-router's navigate settles once the next screen is drawn and does not reject (a failing route shows its error element): no screen waits for it.
+      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', package: 'react-router', name: 'NavigateFunction' }] }],
+    },
+  },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
@@ -55,6 +68,11 @@ export default tseslint.config(
   {
     files: ['src/server/db/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [INTO_MODULES] }] },
+  },
+  // A test keeps a method to call it later on its own object (a stub's original, a prototype's).
+  {
+    files: ['tests/**'],
+    rules: { '@typescript-eslint/unbound-method': 'off' },
   },
   {
     files: ['bench/**', 'src/server/main.ts', 'src/server/web-build.ts', 'tests/summary-reporter.ts', 'scripts/**'],

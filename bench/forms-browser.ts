@@ -314,8 +314,8 @@ export async function runFormsBrowserBench(): Promise<void> {
       report(results, { loadBefore, loadAfter: os.loadavg()[0]! });
     });
   } finally {
-    await (browser as Browser | undefined)?.close().catch((error: unknown) => console.error('closing the browser:', error));
-    await (t as TestApp | undefined)?.close();
+    await browser?.close().catch((error: unknown) => console.error('closing the browser:', error));
+    await t?.close();
   }
   console.log(`forms browser benchmark done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -134,7 +134,7 @@ export async function runPlatesBrowserBench(): Promise<void> {
       );
     });
   } finally {
-    await (browser as Browser | undefined)?.close().catch(() => undefined);
-    await (t as TestApp | undefined)?.close();
+    await browser?.close().catch(() => undefined);
+    await t?.close();
   }
 }

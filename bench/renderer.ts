@@ -115,8 +115,8 @@ export async function runRendererBench(): Promise<void> {
       await measure(browser, t.url, pages);
     });
   } finally {
-    await (browser as Browser | undefined)?.close().catch((error: unknown) => console.error('closing the browser:', error));
-    await (t as TestApp | undefined)?.close();
+    await browser?.close().catch((error: unknown) => console.error('closing the browser:', error));
+    await t?.close();
   }
   console.log(`renderer benchmark done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -33,7 +33,7 @@ const server = http.createServer((request, response) => {
     send(response).catch(() => response.destroy());
     return;
   }
-  const file = path.join(folder!, `floor-${crypto.randomUUID()}`);
+  const file = path.join(folder, `floor-${crypto.randomUUID()}`);
   const hash = request.url === '/hash' ? crypto.createHash('sha256') : null;
   void (async () => {
     const handle = await fs.promises.open(file, 'wx');

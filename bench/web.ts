@@ -92,8 +92,8 @@ export async function runWebBench(): Promise<void> {
       await measure(browser, t.url, webDir, chunks, served);
     });
   } finally {
-    await (browser as Browser | undefined)?.close().catch((error: unknown) => console.error('closing the browser:', error));
-    await (t as TestApp | undefined)?.close();
+    await browser?.close().catch((error: unknown) => console.error('closing the browser:', error));
+    await t?.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   console.log(`web benchmark done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -10,7 +10,7 @@ type SetProps = WidgetSettingsProps['setProps'];
 export function PropSwitch({ name, label, props, setProps, fallback = false }: { name: string; label: string; props: Record<string, unknown>; setProps: SetProps; fallback?: boolean }) {
   return (
     <Form.Item label={label} htmlFor={`look-${name}`} className="component-set-switch">
-      <Switch id={`look-${name}`} size="small" checked={typeof props[name] === 'boolean' ? (props[name] as boolean) : fallback} onChange={(checked) => setProps({ [name]: checked })} />
+      <Switch id={`look-${name}`} size="small" checked={typeof props[name] === 'boolean' ? props[name] : fallback} onChange={(checked) => setProps({ [name]: checked })} />
     </Form.Item>
   );
 }

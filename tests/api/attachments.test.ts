@@ -184,7 +184,7 @@ describe.each(testDialects())('attachments on %s', (dialect) => {
     sheet.addRow(['Imported two', '']);
     const data = new FormData();
     data.append('formId', String(siteForm.id));
-    data.append('file', new Blob([new Uint8Array((await book.xlsx.writeBuffer()) as ArrayBuffer)]), 'records.xlsx');
+    data.append('file', new Blob([new Uint8Array(await book.xlsx.writeBuffer())]), 'records.xlsx');
     const response = await fetch(`${t.url}/api/proptech_allplan/flowFile/field/import`, { method: 'POST', headers: { token: admin }, body: data });
     expect(((await response.json()) as Envelope<{ imported: number }>).data.imported).toBe(2);
     expect(lines(await list(admin))).toEqual(before);

@@ -134,7 +134,7 @@ describe.each(testDialects())('versions of stored configs on %s', (dialect) => {
       expect(result.status, path).toBe(400);
       expect(result.body.message).toBe(message);
     };
-    await refused('page/create', pageBody({ route: '/from-later', config: { ...fixtureConfig('roche'), version: 2 } as never }), 'config.version: 2 is newer than the page config version this server knows (1)');
+    await refused('page/create', pageBody({ route: '/from-later', config: { ...fixtureConfig('roche'), version: 2 } }), 'config.version: 2 is newer than the page config version this server knows (1)');
     await refused('board/plate/create', { name: 'Later', config: { ...NOTES_PLATE, version: 2 } }, 'config.version: 2 is newer than the page config version this server knows (1)');
     await refused('form/create', { name: 'Later', design: { ...SIMPLE_DESIGN, version: 2 } }, 'design.version: 2 is newer than the form design version this server knows (1)');
     const form = await createForm(t, admin, { name: 'Later flow', design: SIMPLE_DESIGN });

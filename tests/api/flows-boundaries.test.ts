@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlowCommandResult, FlowDefinitionEnvelope } from '../../src/core/contracts/flows.ts';
+import type { FlowDefinitionEnvelope } from '../../src/core/contracts/flows.ts';
 import type { FormDetail } from '../../src/core/contracts/form.ts';
 import type { RecordDetail } from '../../src/core/contracts/record.ts';
 import type { FlowDefinition } from '../../src/core/flows/flow-definition.ts';
@@ -262,7 +262,7 @@ describe.each(testDialects())('approval flow boundaries on %s', (dialect) => {
         expect(results.map((r) => r.status)).toEqual([200, 200]);
         const detail = await ok<RecordDetail>(t, 'GET', 'record/detail', alice, undefined, { id: record.id });
         expect(detail.record.status).toBe('approved');
-        const last = results.map((r) => r.body.data as FlowCommandResult).find((r) => r.recordStatus === 'approved');
+        const last = results.map((r) => r.body.data).find((r) => r.recordStatus === 'approved');
         expect(last).toBeDefined();
       }
     });

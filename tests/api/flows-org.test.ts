@@ -46,7 +46,7 @@ describe.each(testDialects())('organisation directory on %s', (dialect) => {
     expect(await ok<OrgMember[]>(t, 'GET', 'org/members', bob, undefined, { keyword: '%' })).toEqual([]);
     const operations = (await ok<Department[]>(t, 'GET', 'org/departments', bob))[0]!;
     expect((await ok<OrgMember[]>(t, 'GET', 'org/members', bob, undefined, { departmentId: operations.id })).map((m) => m.username)).toEqual(['admin']);
-    const withSubs = await ok<OrgMember[]>(t, 'GET', 'org/members', bob, undefined, { departmentId: operations.id, includeSubDepartments: 'true' } as never);
+    const withSubs = await ok<OrgMember[]>(t, 'GET', 'org/members', bob, undefined, { departmentId: operations.id, includeSubDepartments: 'true' });
     expect(withSubs.map((m) => m.username)).toEqual(['admin', 'alice', 'bob']);
   });
 

@@ -68,7 +68,7 @@ describe.each(testDialects())('seeding pages and datasets on %s', (dialect) => {
       await db.deleteFrom('page').where('id', '=', roche.id).execute();
       await db
         .insertInto('page')
-        .values({ ...roche, id: undefined, seed_key: null, title: 'Made here' } as never)
+        .values({ ...roche, id: undefined, seed_key: null, title: 'Made here' })
         .execute();
       await seedPages(db, northwind, clock.now(), PAGE_FIXTURES_DIR);
       const atRoche = await db.selectFrom('page').select(['title', 'seed_key']).where('tenant_id', '=', northwind.id).where('route', '=', '/roche').execute();

@@ -148,7 +148,7 @@ describe.each(testDialects())('customer pages on %s', (dialect) => {
     const withWidget = (patch: Record<string, unknown>, index = 1) => {
       const config = fixtureConfig('roche') as unknown as { widgets: Record<string, unknown>[] };
       config.widgets[index] = { ...config.widgets[index], ...patch };
-      return pageBody({ route: '/checked', config: config as never, menu: { parentId: customerPages.id } });
+      return pageBody({ route: '/checked', config, menu: { parentId: customerPages.id } });
     };
 
     it('names the path of bad widget props and unknown widget types', async () => {
@@ -160,8 +160,8 @@ describe.each(testDialects())('customer pages on %s', (dialect) => {
 
     it('names the path of a bad page field', async () => {
       const config = { ...fixtureConfig('roche'), title: undefined };
-      await refused(pageBody({ route: '/checked', config: config as never }), 'config.title: is required');
-      await refused(pageBody({ route: '/checked', config: { ...fixtureConfig('roche'), extra: 1 } as never }), 'config.extra: is not an allowed field');
+      await refused(pageBody({ route: '/checked', config }), 'config.title: is required');
+      await refused(pageBody({ route: '/checked', config: { ...fixtureConfig('roche'), extra: 1 } }), 'config.extra: is not an allowed field');
     });
 
     it('names the path of a bad widget query: unknown dataset, unknown field, wrong value', async () => {

@@ -122,7 +122,7 @@ describe('form fill screens in Chromium', () => {
 
     // Someone else saves first: this save gets the conflict, and "keep mine" saves over theirs.
     const detail = await call<{ record: FormRecord }>(t, 'GET', 'record/detail', adminToken, undefined, { id: recordId });
-    const theirs = await call(t, 'POST', 'record/update', adminToken, { id: recordId, revision: detail.body.data!.record.revision, data: { ...detail.body.data!.record.data, summary: 'Chiller 2 leaks (theirs)' } });
+    const theirs = await call(t, 'POST', 'record/update', adminToken, { id: recordId, revision: detail.body.data.record.revision, data: { ...detail.body.data.record.data, summary: 'Chiller 2 leaks (theirs)' } });
     expect(theirs.status).toBe(200);
     await page.fill('#root_summary', 'Chiller 2 leaks badly');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -131,7 +131,7 @@ describe('form fill screens in Chromium', () => {
     await page.getByRole('button', { name: 'Keep mine and retry' }).click();
     await page.getByText('Saved', { exact: true }).waitFor();
     const after = await call<{ record: FormRecord }>(t, 'GET', 'record/detail', adminToken, undefined, { id: recordId });
-    expect(after.body.data!.record.data.summary).toBe('Chiller 2 leaks badly');
+    expect(after.body.data.record.data.summary).toBe('Chiller 2 leaks badly');
     // The browser reports the refused save itself; it is the conflict this test asked for.
     expect(problems.flat().filter((problem) => !problem.includes('status of 409'))).toEqual([]);
     problems.length = 0;
@@ -160,7 +160,7 @@ describe('form fill screens in Chromium', () => {
   it('alice approves a pending task from its record', { timeout: 120_000 }, async () => {
     const aliceToken = await t.signIn('alice');
     const pending = await call<FlowTaskPage>(t, 'POST', 'flow/task/list', aliceToken, { status: 'pending', pageNum: 1, pageSize: 20 });
-    const task = pending.body.data!.list.find((item) => item.kind === 'approval')!;
+    const task = pending.body.data.list.find((item) => item.kind === 'approval')!;
     expect(task).toBeTruthy();
     const page = await users.open('alice', task.link);
     await page.getByText(`Your task: ${task.nodeName}`).waitFor();
@@ -169,7 +169,7 @@ describe('form fill screens in Chromium', () => {
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Approved').first().waitFor();
     await expect
-      .poll(async () => (await call<FlowTaskPage>(t, 'POST', 'flow/task/list', aliceToken, { status: 'pending', pageNum: 1, pageSize: 100 })).body.data!.list.some((item) => item.id === task.id))
+      .poll(async () => (await call<FlowTaskPage>(t, 'POST', 'flow/task/list', aliceToken, { status: 'pending', pageNum: 1, pageSize: 100 })).body.data.list.some((item) => item.id === task.id))
       .toBe(false);
     expect(problems.flat()).toEqual([]);
   });

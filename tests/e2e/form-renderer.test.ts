@@ -192,7 +192,7 @@ describe('form renderer in Chromium', () => {
     await (target ?? page).screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
   };
 
-  const recordData = async (id: number) => (await call<{ record: FormRecord }>(t, 'GET', 'record/detail', adminToken, undefined, { id })).body.data!.record.data;
+  const recordData = async (id: number) => (await call<{ record: FormRecord }>(t, 'GET', 'record/detail', adminToken, undefined, { id })).body.data.record.data;
 
   /** A page signed in as admin on the big record's edit screen, the sub-table drawn. */
   const openBigRecord = async (locale = 'en-US') => {

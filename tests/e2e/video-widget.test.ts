@@ -35,7 +35,7 @@ function makeHlsStream(folder: string): void {
 const stream = (name: string, src: string) => ({ name, src });
 
 function videoPage(props: Partial<VideoProps>, title: string): PageConfig {
-  return { title, widgets: [{ id: 'video', type: 'video', title, grid: { x: 0, y: 0, w: 24, h: 16 }, props: props as Record<string, unknown> }] };
+  return { title, widgets: [{ id: 'video', type: 'video', title, grid: { x: 0, y: 0, w: 24, h: 16 }, props }] };
 }
 
 describe('video widget in Chromium', () => {

@@ -40,7 +40,7 @@ export function spawnListening(args: string[], env: NodeJS.ProcessEnv = process.
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = /(?:listening|running at) http:\/\/(?:localhost|127\.0\.0\.1):(\d+)/.exec(out);
       if (match) resolve({ child, url: `http://127.0.0.1:${match[1]}` });

@@ -79,7 +79,7 @@ export default function PivotWidget({ widget, props, data }: WidgetRenderProps<P
                   const value = cells.get(cellKey(rowKey, column, m.field));
                   return (
                     <td key={`${column}-${m.field}`} className="pivot-widget-number" style={shade(value)}>
-                      {number(value, m.format as ValueFormat | undefined)}
+                      {number(value, m.format)}
                     </td>
                   );
                 }),

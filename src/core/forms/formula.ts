@@ -229,9 +229,7 @@ function compare(operator: string, a: FormulaValue, b: FormulaValue): boolean {
   const bothNumbers = typeof a === 'number' && typeof b === 'number';
   const bothText = typeof a === 'string' && typeof b === 'string';
   if (!bothNumbers && !bothText) return fail(`cannot compare ${describe(a)} with ${describe(b)}`);
-  const x = a as number | string;
-  const y = b as number | string;
-  return operator === '<' ? x < y : operator === '>' ? x > y : operator === '<=' ? x <= y : x >= y;
+  return operator === '<' ? a < b : operator === '>' ? a > b : operator === '<=' ? a <= b : a >= b;
 }
 
 function binary(operator: string, a: FormulaValue, b: FormulaValue): FormulaValue {

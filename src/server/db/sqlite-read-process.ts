@@ -36,7 +36,7 @@ const confinement = withStatementCache(openConfinement());
 function rowsOf(prepare: typeof statements, query: PlainQuery): unknown[] {
   const statement = prepare.prepare(query.sql);
   if (!statement.reader) throw new Error('A dataset query returns rows; this statement returns none');
-  return statement.all(query.parameters) as unknown[];
+  return statement.all(query.parameters);
 }
 
 process.on('message', (request: ReadRequest) => {

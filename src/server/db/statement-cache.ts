@@ -16,7 +16,7 @@ export function withStatementCache(database: BetterSqlite3.Database, capacity = 
         // Refresh its place so the least recently used statement is the one dropped.
         cache.delete(sql);
       } else {
-        statement = database.prepare(sql) as unknown as SqliteStatement;
+        statement = database.prepare(sql);
         if (cache.size >= capacity) cache.delete(cache.keys().next().value!);
       }
       cache.set(sql, statement);

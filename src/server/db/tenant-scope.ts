@@ -42,7 +42,7 @@ export class TenantScope {
 
   deleteFrom<T extends TenantTableName>(table: T): DeleteQueryBuilder<DB, T, DeleteResult> {
     const query = this.db.deleteFrom(table as AnyTenantTable);
-    return query.where(this.tenantColumn(table), '=', this.tenantId) as unknown as DeleteQueryBuilder<DB, T, DeleteResult>;
+    return query.where(this.tenantColumn(table), '=', this.tenantId);
   }
 
   insertInto<T extends TenantTableName>(table: T, rows: Omit<Insertable<DB[T]>, 'tenant_id'>[]) {

@@ -17,7 +17,7 @@ interface SeedMenuEntry {
 const flatten = (nodes: readonly SeedMenuEntry[]): SeedMenuEntry[] =>
   nodes.flatMap((node) => [node, ...flatten(node.children ?? [])]);
 
-const SEED_ENTRIES = flatten(seedMenu as SeedMenuEntry[]);
+const SEED_ENTRIES = flatten(seedMenu);
 
 /** Routes that are no menu entry (public screens) still get a title for tabs and page titles. */
 const NON_MENU_ROUTE_KEYS: Readonly<Record<string, string>> = {

@@ -28,7 +28,7 @@ async function browserValidator(design: FormDesign, name: string): Promise<{ val
   const { schema } = versionOf(design);
   const file = path.join(dir, `${name}.mjs`);
   fs.writeFileSync(file, validatorModuleSource(schema, name));
-  return { validator: await loadFormValidator(pathToFileURL(file).href, schema as RJSFSchema), schema: schema as RJSFSchema };
+  return { validator: await loadFormValidator(pathToFileURL(file).href, schema), schema };
 }
 
 function compare(design: FormDesign, browser: { validator: FormValidator; schema: RJSFSchema }, data: Record<string, unknown>) {

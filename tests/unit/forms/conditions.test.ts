@@ -6,7 +6,7 @@ import { RECORD_AJV_OPTIONS } from '../../../src/core/forms/record-validation.ts
 import { createAjv } from '../../../src/core/validation/ajv.ts';
 
 const ajv = createAjv(RECORD_AJV_OPTIONS);
-const bySchema = (group: ConditionGroup | Condition, values: RecordData) => ajv.validate(conditionToSchema(group), values) as boolean;
+const bySchema = (group: ConditionGroup | Condition, values: RecordData) => ajv.validate<RecordData>(conditionToSchema(group), values);
 
 /** Whether a compiled form makes `target` required: a form whose `target` is required under the condition. */
 function requiredByCompiledForm(condition: ConditionGroup | Condition, values: RecordData): boolean {

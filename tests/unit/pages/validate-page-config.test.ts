@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PageConfig } from '../../../src/core/pages/page-config.ts';
 import { pageRouteProblem } from '../../../src/core/pages/page-route.ts';
 import { validatePageConfig } from '../../../src/server/modules/page/widget-schemas.ts';
 import { checkDatasetQuery } from '../../../src/core/query/check-query.ts';
@@ -113,7 +112,7 @@ describe.each([
 
   it.each(pages.map((p) => [p.key, p] as const))('%s passes the page checks and queries only demo dataset fields', (_key, { file }) => {
     expect(validatePageConfig(file.config)).toEqual([]);
-    const config = file.config as PageConfig;
+    const config = file.config;
     config.widgets.forEach((widget, i) => {
       if (!widget.data) return;
       const dataset = DEMO_DATASETS.find((d) => d.code === widget.data!.dataset);

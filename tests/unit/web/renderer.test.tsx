@@ -106,7 +106,7 @@ async function draw(config: PageConfig, source: PageDataSource) {
   });
 }
 
-const cell = (id: string) => document.querySelector(`[data-widget-id="${id}"]`) as HTMLElement | null;
+const cell = (id: string) => document.querySelector<HTMLElement>(`[data-widget-id="${id}"]`);
 const kpiValue = (id: string) => cell(id)?.querySelector('.kpi-widget-value')?.textContent;
 
 const totalKpi = (id: string, extra: Partial<PageConfig['widgets'][number]> = {}): PageConfig['widgets'][number] => ({

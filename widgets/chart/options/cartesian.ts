@@ -188,7 +188,7 @@ export function categoryChart(props: ChartProps, rows: readonly Row[], context: 
         });
         return tooltipTitle(labels[first.dataIndex] ?? '') + lines.join('');
       },
-    } as EChartsOption['tooltip'],
+    },
     xAxis: (horizontal ? valueAxisList : categoryAxis) as EChartsOption['xAxis'],
     yAxis: (horizontal ? categoryAxis : valueAxisList) as EChartsOption['yAxis'],
     series: drawn as EChartsOption['series'],
@@ -230,7 +230,7 @@ export function scatterChart(props: ChartProps, rows: readonly Row[], context: C
     ...(group.color ? { itemStyle: { color: group.color } } : {}),
     data: group.rows.flatMap((row) => {
       const yValue = toNumber(row[group.field]);
-      const xValue = numericX ? toNumber(row[x!]) : keys.indexOf(categoryKey(x ? row[x] : null));
+      const xValue = numericX ? toNumber(row[x]) : keys.indexOf(categoryKey(x ? row[x] : null));
       if (yValue === null || xValue === null) return [];
       const label = numericX ? formatValue(xValue, context, undefined) : categoryLabels[xValue]!;
       points.push({ label, value: yValue });
@@ -253,7 +253,7 @@ export function scatterChart(props: ChartProps, rows: readonly Row[], context: C
         const p = params as { seriesName: string; color: string; data: { value: [number, number]; label: string } };
         return tooltipTitle(p.data.label) + tooltipLine(p.color, p.seriesName, formatValue(p.data.value[1], context, props.format));
       },
-    } as EChartsOption['tooltip'],
+    },
     xAxis: {
       type: numericX ? 'value' : 'category',
       ...(numericX ? { scale: true } : { data: categoryLabels }),
@@ -266,7 +266,7 @@ export function scatterChart(props: ChartProps, rows: readonly Row[], context: C
       axisLine: { lineStyle: { color: context.theme.axisLine } },
       axisLabel: { color: context.theme.textSecondary, hideOverlap: true },
       splitLine: { show: numericX, lineStyle: { color: context.theme.splitLine } },
-    } as EChartsOption['xAxis'],
+    },
     yAxis: { ...valueAxisOption(axis, props.format, context, rtl ? 'right' : 'left', false), scale: true } as EChartsOption['yAxis'],
     series: series as EChartsOption['series'],
   };

@@ -89,10 +89,10 @@ export function heatmapChart(props: ChartProps, rows: readonly Row[], context: C
         const p = params as { value: [number, number, number]; color: string };
         return tooltipTitle(`${xLabels[p.value[0]]} · ${yLabels[p.value[1]]}`) + tooltipLine(p.color, name, formatValue(p.value[2], context, props.format));
       },
-    } as EChartsOption['tooltip'],
+    },
     grid: { top: 8, left: 8, right: 8, bottom: scale.show ? 44 : 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
-    xAxis: { ...axisCommon, data: xLabels } as EChartsOption['xAxis'],
-    yAxis: { ...axisCommon, data: yLabels, position: rtl ? 'right' : 'left' } as EChartsOption['yAxis'],
+    xAxis: { ...axisCommon, data: xLabels },
+    yAxis: { ...axisCommon, data: yLabels, position: rtl ? 'right' : 'left' },
     visualMap: scale as EChartsOption['visualMap'],
     series: [
       {

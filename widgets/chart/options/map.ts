@@ -38,7 +38,7 @@ export function mapChart(props: ChartProps, rows: readonly Row[], context: Chart
         const p = params as { name: string; value: number; color: string };
         return tooltipLine(Number.isFinite(p.value) ? p.color : undefined, p.name, formatValue(Number.isFinite(p.value) ? p.value : null, context, props.format));
       },
-    } as EChartsOption['tooltip'],
+    },
     visualMap: scale as EChartsOption['visualMap'],
     series: [
       {

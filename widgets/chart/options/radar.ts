@@ -47,7 +47,7 @@ export function radarChart(props: ChartProps, rows: readonly Row[], context: Cha
         const s = series[p.dataIndex]!;
         return tooltipTitle(s.name) + keys.map((key, i) => tooltipLine(undefined, labels[i]!, formatValue(s.values.get(key), context, props.format))).join('');
       },
-    } as EChartsOption['tooltip'],
+    },
     radar: {
       indicator: labels.map((name) => ({ name, max, min })),
       center: [cx, cy],

@@ -6,7 +6,7 @@ import {
   type UpdateAvatarBody,
   type UpdatePasswordBody,
 } from '../../../core/contracts/account.ts';
-import type { CurrentAccount, MemberType } from '../../../core/entities.ts';
+import type { CurrentAccount } from '../../../core/entities.ts';
 import { badRequest } from '../../errors.ts';
 import { callerOf, sessionOf } from '../../plugins/auth.ts';
 import { AccountFailures } from '../auth/account-failures.ts';
@@ -28,7 +28,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     if (session.tenantId === null) return { user: presentUser(user, null), tenant: null, workspaces: [] };
     const tenant = await s.db.selectFrom('tenant').select(['id', 'name']).where('id', '=', session.tenantId).executeTakeFirstOrThrow();
     return {
-      user: presentUser(user, session.memberType as MemberType),
+      user: presentUser(user, session.memberType),
       tenant: { tenantId: tenant.id, tenantName: tenant.name },
       workspaces: listWorkspaces(callerOf(request)),
     };

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { normalizeMobilePhone } from '../../../core/validation/formats.ts';
-import type { LoginResult, MemberType, TenantOption } from '../../../core/entities.ts';
+import type { LoginResult, TenantOption } from '../../../core/entities.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { ResultCode } from '../../../core/result-codes.ts';
@@ -56,7 +56,7 @@ export async function passwordLogin(
   if (user.status !== 'ACTIVE') throw forbidden('This account is disabled');
   if (!isCurrentHash(user.password_hash)) await rehashPassword(s.db, user.id, user.password_hash, password);
   const tenants = await s.db.selectFrom('tenant_member').select('type').where('user_id', '=', user.id).execute();
-  const type = tenants.length === 1 ? (tenants[0]!.type as MemberType) : null;
+  const type = tenants.length === 1 ? tenants[0]!.type : null;
   return { token: await s.tokens.issue(user.id, null), user: presentUser(user, type) };
 }
 

@@ -361,13 +361,13 @@ export async function distinctValues(ctx: RecordContext, queryLimit: QueryLimit,
   const rows = await withTimeLimit(ctx, queryLimit, async (limited) => {
     const source = sourceQueryFor(limited, dataset);
     const value = source.valueOf(field);
-    return (await source.base
+    return await source.base
       .where(sql<SqlBool>`${value} is not null`)
       .select(value.as('value'))
       .distinct()
       .orderBy(orderTerm(value, 'asc'))
       .limit(limit)
-      .execute()) as { value: unknown }[];
+      .execute();
   });
   return rows.map((r) => outputValue(field, false, r.value) as string | number | boolean);
 }

@@ -127,7 +127,7 @@ export function viewSourceQuery(ctx: RecordContext, sqlText: string, relations: 
   });
   const base = creator.selectFrom(sql`(${sql.raw(checked.sql)}\n)`.as(VIEW_ROW) as never);
   return {
-    base: base as unknown as SourceQuery['base'],
+    base,
     idColumn: null,
     valueOf: (field) => viewValue(ctx.dialect, field),
   };

@@ -103,7 +103,7 @@ function simulate(definition: FlowDefinition, directory: FlowDirectory, data: Re
   } else {
     approveSome(random.int(0, 2));
   }
-  return { state: state! as FlowState, commands };
+  return { state: state!, commands };
 }
 
 /**

@@ -166,8 +166,8 @@ function fill(ctx: DemoContext, fields: FieldDesign[], prefix: string): RecordDa
   }
   for (const [key, cap] of Object.entries(ctx.hints.atMost ?? {})) {
     const [table, column] = key.includes('.') ? key.split('.') : [null, key];
-    if (table === null && typeof data[column!] === 'number' && typeof data[cap] === 'number') {
-      data[column!] = Math.min(data[column!] as number, data[cap] as number);
+    if (table === null && typeof data[column] === 'number' && typeof data[cap] === 'number') {
+      data[column] = Math.min(data[column], data[cap]);
     }
   }
   return data;

@@ -108,7 +108,7 @@ export function cellText(raw: unknown): string {
 
 /** The exceljs value behind formulas: their cached result. */
 function plainValue(raw: unknown): unknown {
-  if (raw && typeof raw === 'object' && !(raw instanceof Date) && 'result' in raw) return (raw as { result: unknown }).result;
+  if (raw && typeof raw === 'object' && !(raw instanceof Date) && 'result' in raw) return raw.result;
   return raw;
 }
 

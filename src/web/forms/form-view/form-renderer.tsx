@@ -4,10 +4,8 @@ import {
   deepEquals,
   englishStringTranslator,
   TranslatableString,
-  type ErrorSchema,
   type RegistryFieldsType,
   type RegistryWidgetsType,
-  type RJSFSchema,
   type RJSFValidationError,
   type UiSchema,
 } from '@rjsf/utils';
@@ -199,7 +197,7 @@ export function FormRenderer({ version, value, onChange, validator, onSubmit, di
     <Form
       ref={form as never}
       className="form-view"
-      schema={schema as RJSFSchema}
+      schema={schema}
       uiSchema={uiSchema}
       formData={formData.current}
       validator={validator}
@@ -211,7 +209,7 @@ export function FormRenderer({ version, value, onChange, validator, onSubmit, di
       showErrorList={false}
       noHtml5Validate
       focusOnFirstError={focusError}
-      extraErrors={extraErrors as ErrorSchema<RecordData> | undefined}
+      extraErrors={extraErrors}
       transformErrors={(errors) => translateErrors(errors, t, messages)}
       translateString={(name, params) => (RJSF_STRINGS[name] ? t(RJSF_STRINGS[name]) : englishStringTranslator(name, params))}
       onChange={change}

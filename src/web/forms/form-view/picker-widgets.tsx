@@ -229,7 +229,7 @@ export function AddressWidget({ id, value, onChange, disabled, readonly, placeho
       placeholder={placeholder || t('view.pickAddress')}
       value={path}
       disabled={disabled || readonly}
-      onChange={(next) => onChange(pathToAddress(next as string[] | undefined))}
+      onChange={(next) => onChange(pathToAddress(next))}
     />
   );
 }

@@ -199,7 +199,7 @@ export function withSubtableTemplates(uiSchema: Record<string, unknown>, schema:
     if (property.type !== 'array' || !items || items.type !== 'object') continue;
     const ui = (next[key] ?? {}) as Record<string, unknown>;
     const itemsUi: Record<string, unknown> = { ...((ui.items ?? {}) as Record<string, unknown>), 'ui:ObjectFieldTemplate': SubtableRowObject, 'ui:FieldTemplate': SubtableRowField };
-    for (const column of Object.keys(items.properties ?? {})) itemsUi[column] = { ...((itemsUi[column] ?? {}) as object), 'ui:FieldTemplate': SubtableCellTemplate };
+    for (const column of Object.keys(items.properties ?? {})) itemsUi[column] = { ...(itemsUi[column] ?? {}), 'ui:FieldTemplate': SubtableCellTemplate };
     next[key] = { ...ui, items: itemsUi };
   }
   return next;

@@ -132,7 +132,7 @@ export const RoleDetailPanel = observer(function RoleDetailPanel({ store }: { st
                         <Checkbox.Group
                           className="admin-checkbox-column"
                           value={store.groupIds}
-                          onChange={(ids) => store.setGroupIds(ids as number[])}
+                          onChange={(ids) => store.setGroupIds(ids)}
                           options={groups.map((group) => ({
                             value: group.id,
                             label: (

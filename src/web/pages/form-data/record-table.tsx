@@ -1,6 +1,5 @@
 import { CopyOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Drawer, Space, Table, Tag } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,7 +81,7 @@ export const RecordTable = observer(function RecordTable({ store, page, selectab
         }}
         onChange={(pagination, _filters, sorter, extra) => {
           if (extra.action === 'sort') {
-            const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<FormRecord> | undefined;
+            const one = Array.isArray(sorter) ? sorter[0] : sorter;
             const sort: RecordSort[] = one?.order && one.columnKey ? [{ field: String(one.columnKey), order: one.order === 'ascend' ? 'asc' : 'desc' }] : [];
             void store.setSort(sort);
           } else if (extra.action === 'paginate') {

@@ -154,7 +154,7 @@ export class DesignStore {
     this.change(() => {
       const source = this.find(key)!;
       source.list.splice(source.index, 1);
-      this.insert(source.item as FieldDesign, to);
+      this.insert(source.item, to);
     });
   }
 

@@ -18,7 +18,7 @@ import { Button, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FIELD_TYPE_NAMES, FIELD_TYPES, isSection, type FieldDesign, type FieldType, type FormItem, type PaletteGroup, type SectionDesign } from '../../../core/forms/form-design.ts';
+import { FIELD_TYPE_NAMES, FIELD_TYPES, isSection, type FieldType, type FormItem, type PaletteGroup, type SectionDesign } from '../../../core/forms/form-design.ts';
 import type { DesignStore, DropTarget } from './design-store.ts';
 import { FieldLook } from './field-look.tsx';
 
@@ -179,7 +179,7 @@ const SortableItem = observer(function SortableItem({ store, item, children }: {
     <div
       ref={setNodeRef}
       role="listitem"
-      style={{ transform: CSS.Translate.toString(transform), transition, gridColumn: isSection(item) ? '1 / -1' : `span ${(item as FieldDesign).span ?? 24}` }}
+      style={{ transform: CSS.Translate.toString(transform), transition, gridColumn: isSection(item) ? '1 / -1' : `span ${item.span ?? 24}` }}
       className={`designer-item${selected ? ' is-selected' : ''}${isDragging ? ' is-dragging' : ''}${problem ? ' has-problem' : ''}${isSection(item) ? ' is-section' : ''}`}
       data-testid={`item-${item.key}`}
     >

@@ -110,7 +110,7 @@ function RuleInputs({ field, onChange }: { field: FieldDesign; onChange: (rules:
   const set = (name: RuleName, value: unknown) => {
     const next: Record<string, unknown> = { ...rules, [name]: value === null || value === '' ? undefined : value };
     for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key];
-    onChange(Object.keys(next).length ? (next as FieldRules) : undefined);
+    onChange(Object.keys(next).length ? next : undefined);
   };
   return (
     <>

@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, InputNumber, Input, Segmented, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DATE_BUCKETS, isDateField } from '../../../../core/query/check-query.ts';
-import type { Aggregate, DatasetField, DatasetInfo, DatasetQuery, FilterOp, QueryFilter, QueryMeasure } from '../../../../core/query/query-spec.ts';
+import type { Aggregate, DatasetField, DatasetInfo, DatasetQuery, FilterOp, QueryMeasure } from '../../../../core/query/query-spec.ts';
 import { FilterValueInput } from './filter-value-input.tsx';
 import { dimensionRef, removeAt, replaceDimension, replaceMeasure, resultColumns, splitRef, tidyQuery } from './query-edits.ts';
 
@@ -200,7 +200,7 @@ export function DataSettings({ query, datasets, rowsAllowed, maxDimensions = MAX
               op={filter.op}
               value={filter.value}
               label={t('plates.settings.filterValue', { n: i + 1 })}
-              onChange={(value) => change({ ...query, filters: filters.map((f, j) => (j === i ? ({ ...f, value } as QueryFilter) : f)) }, `filter${i}`)}
+              onChange={(value) => change({ ...query, filters: filters.map((f, j) => (j === i ? { ...f, value } : f)) }, `filter${i}`)}
             />
             <Button size="small" icon={<DeleteOutlined />} aria-label={t('plates.settings.removeFilter', { n: i + 1 })} onClick={() => change({ ...query, filters: removeAt(filters, i) })} />
           </Space>

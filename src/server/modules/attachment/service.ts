@@ -12,12 +12,12 @@ import {
 } from '../../../core/contracts/attachments.ts';
 import { fileFieldLabels } from '../../../core/forms/record-files.ts';
 import { extensionOf } from '../../../core/upload-types.ts';
+import { containsText, escapeLike } from '../../db/like.ts';
 import type { DB } from '../../db/schema.ts';
 import { badRequest, forbidden } from '../../errors.ts';
 import { isAdmin } from '../../access/admin.ts';
 import { policy } from '../../access/policies.ts';
 import { fileDownloadPath } from '../filestore/file-objects.ts';
-import { escapeLike } from '../form/service.ts';
 import { dayBounds } from '../record/record-query.ts';
 import type { RecordContext } from '../record/service.ts';
 
@@ -89,14 +89,15 @@ function filteredLinks(reader: AttachmentReader, body: AttachmentListBody) {
     if (body.formId !== undefined) all.push(eb('file_link.form_id', '=', body.formId));
     if (body.uploaderId !== undefined) all.push(eb('file_object.created_by', '=', body.uploaderId));
     if (body.type !== undefined) {
-      // Uploads are refused without a known extension, so the name's ending is the file's type.
-      const endings = extensionsOfType(body.type).map((extension) => sql<SqlBool>`lower(file_object.name) like ${`%.${escapeLike(extension)}`} escape '\\'`);
+      // Uploads are refused without a known extension, so the name's ending is the file's type;
+      // `_` before the dot: a name whose only dot comes first has no extension (extensionOf).
+      const endings = extensionsOfType(body.type).map((extension) => sql<SqlBool>`lower(file_object.name) like ${`_%.${escapeLike(extension)}`} escape '\\'`);
       all.push(eb.or(endings));
     }
     if (body.uploadedFrom) all.push(eb('file_object.create_time', '>=', dayBounds(body.uploadedFrom).start));
     if (body.uploadedTo) all.push(eb('file_object.create_time', '<', dayBounds(body.uploadedTo).end));
-    const name = body.name?.trim().toLowerCase();
-    if (name) all.push(sql<SqlBool>`lower(file_object.name) like ${`%${escapeLike(name)}%`} escape '\\'`);
+    const name = body.name?.trim();
+    if (name) all.push(containsText(sql.ref('file_object.name'), name));
     return eb.and(all);
   });
 }

@@ -1,9 +1,10 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { PlateCopyBody, PlateCreateBody, PlateDetail, PlateListItem, PlateListQuery, PlatePublishBody, PlateRenameBody, PlateUpdateBody } from '../../../core/contracts/plates.ts';
 import { plateRoute } from '../../../core/contracts/plates.ts';
 import type { PageResult } from '../../../core/envelope.ts';
 import type { PageConfig } from '../../../core/pages/page-config.ts';
 import type { Clock } from '../../clock.ts';
+import { containsText } from '../../db/like.ts';
 import type { PlateTable } from '../../db/schema.ts';
 import { readPageConfig, upgradeSentPageConfig } from '../../db/stored-configs.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
@@ -33,19 +34,14 @@ function presentItem(row: PlateRow, updatedByName: string | null): PlateListItem
   };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Plates the caller may open, newest change first, by name or description. */
 export async function listPlates(scope: TenantScope, caller: Caller, query: PlateListQuery): Promise<PageResult<PlateListItem>> {
   if (!policy.plate.list(caller)) throw forbidden();
   let base = scope.selectFrom('plate');
   // Without every plate, those whose own menu entries their roles grant (policy.plate.open).
   if (!policy.plate.openAll(caller)) base = base.where('plate.resource_id', 'in', [...caller.menuIds]);
-  const keyword = query.keyword?.trim().toLowerCase();
-  if (keyword) {
-    const pattern = `%${escapeLike(keyword)}%`;
-    base = base.where((eb) => eb.or([eb(eb.fn('lower', ['plate.name']), 'like', pattern), eb(eb.fn('lower', ['plate.description']), 'like', pattern)]));
-  }
+  const keyword = query.keyword?.trim();
+  if (keyword) base = base.where((eb) => eb.or([containsText(sql.ref('plate.name'), keyword), containsText(sql.ref('plate.description'), keyword)]));
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     base

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type {
   FormCreateBody,
   FormDetail,
@@ -18,6 +18,7 @@ import { validateFormDesign } from '../../../core/forms/validate-form-design.ts'
 import type { Clock } from '../../clock.ts';
 import type { Dialect } from '../../db/database.ts';
 import { readJson, writeJson, writeJsonOrNull } from '../../db/json-column.ts';
+import { containsText } from '../../db/like.ts';
 import { readFlowOrNull, readFormDesign, upgradeSentFormDesign } from '../../db/stored-configs.ts';
 import type { DB, FormTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
@@ -76,7 +77,7 @@ export async function listForms(scope: TenantScope, query: FormListQuery): Promi
   let base = scope.selectFrom('form');
   if (query.status) base = base.where('status', '=', query.status);
   const keyword = query.keyword?.trim();
-  if (keyword) base = base.where('name', 'like', `%${escapeLike(keyword)}%`);
+  if (keyword) base = base.where(containsText(sql.ref('name'), keyword));
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     base
@@ -88,11 +89,6 @@ export async function listForms(scope: TenantScope, query: FormListQuery): Promi
       .execute(),
   ]);
   return { list: rows.map(presentFormItem), total: Number(total), pageNum: query.pageNum, pageSize: query.pageSize };
-}
-
-/** `%` and `_` typed by the user match themselves (the LIKE escape is `\`). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** Deep equality of JSON values regardless of key order (jsonb reorders keys). */

@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { BiRelation, BiView, BiViewCheck, BiViewColumn, BiViewCreateBody, BiViewUpdateBody } from '../../../core/contracts/bi.ts';
 import type { DatasetFieldType } from '../../../core/query/query-spec.ts';
 import type { ResultColumn } from '../../db/database.ts';
+import { escapeLike } from '../../db/like.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { Session } from '../auth/tokens.ts';
@@ -239,11 +240,11 @@ export async function updateView(ctx: RecordContext, services: ViewServices, ses
 /** Removes a view no plate or page reads; one in use answers 409 naming where. */
 export async function deleteView(scope: TenantScope, id: number): Promise<void> {
   const view = await readView(scope, id);
-  // Configs name their datasets as JSON strings: "dataset":"view_3".
-  const needle = `%"${view.code}"%`;
+  // Configs name their datasets as JSON strings: "dataset":"view_3" (its `_` read as itself).
+  const names = sql<SqlBool>`config like ${`%"${escapeLike(view.code)}"%`} escape '\\'`;
   const [plates, pages] = await Promise.all([
-    scope.selectFrom('plate').select('name').where('config', 'like', needle).execute(),
-    scope.selectFrom('page').select('title as name').where('config', 'like', needle).execute(),
+    scope.selectFrom('plate').select('name').where(names).execute(),
+    scope.selectFrom('page').select('title as name').where(names).execute(),
   ]);
   const users = [...plates, ...pages].map((r) => `"${r.name}"`);
   if (users.length) throw conflict(`The view "${view.name}" is read by ${users.join(', ')}; change those first`);

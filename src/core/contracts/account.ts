@@ -1,4 +1,4 @@
-import { ALLPLAN_PREFIX, passwordSchema, strictObject } from './common.ts';
+import { ALLPLAN_PREFIX, passwordSchema, strictObject, type Validated } from './common.ts';
 
 /** The account endpoints: the signed-in user's own account and avatar. */
 export const ACCOUNT_PATHS = {
@@ -14,16 +14,11 @@ export const updatePasswordBody = strictObject(
   { password: { type: 'string', minLength: 1, maxLength: 128 }, newPassword: passwordSchema },
   ['password', 'newPassword'],
 );
-export interface UpdatePasswordBody {
-  password: string;
-  newPassword: string;
-}
+export type UpdatePasswordBody = Validated<typeof updatePasswordBody>;
 
 /** The avatar is a reference to an image: a file-store path or an http(s) address. */
 export const updateAvatarBody = strictObject(
   { avatar: { type: 'string', minLength: 1, maxLength: 1024, pattern: '^(/|https?://)[^\\s<>"]*$' } },
   ['avatar'],
 );
-export interface UpdateAvatarBody {
-  avatar: string;
-}
+export type UpdateAvatarBody = Validated<typeof updateAvatarBody>;

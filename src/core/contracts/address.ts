@@ -1,4 +1,4 @@
-import { ALLPLAN_PREFIX, idSchema, strictObject } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, strictObject, type Validated } from './common.ts';
 
 /** The address directory (provinces, then the places under each). */
 export const ADDRESS_PATHS = {
@@ -7,6 +7,4 @@ export const ADDRESS_PATHS = {
 } as const;
 
 export const addressSubQuery = strictObject({ parentId: idSchema }, ['parentId']);
-export interface AddressSubQuery {
-  parentId: number;
-}
+export type AddressSubQuery = Validated<typeof addressSubQuery>;

@@ -5,7 +5,7 @@
  */
 import type { PageResult } from '../envelope.ts';
 import { routePath } from '../routes.ts';
-import { idSchema, pagingProperties, strictObject } from './common.ts';
+import { idSchema, pagingProperties, strictObject, type Validated } from './common.ts';
 import { FILE_EXTENSIONS, FILE_ID_PATTERN, FILE_TYPE_GROUP_NAMES, FILE_TYPE_GROUPS, FILESTORE_PREFIX } from './files.ts';
 
 export const ATTACHMENT_PREFIX = `${FILESTORE_PREFIX}/attachment`;
@@ -13,7 +13,6 @@ export const ATTACHMENT_PREFIX = `${FILESTORE_PREFIX}/attachment`;
 /** What may hold a file: a form record (any of its file fields, sub-table rows included) or a user's avatar. */
 export const ATTACHMENT_OWNER_KINDS = ['record', 'avatar'] as const;
 export type AttachmentOwnerKind = (typeof ATTACHMENT_OWNER_KINDS)[number];
-
 
 /** A type filter: a group name or one extension (`pdf` is both, and means the same). */
 export const ATTACHMENT_TYPE_FILTERS: readonly string[] = [...new Set<string>([...FILE_TYPE_GROUP_NAMES, ...FILE_EXTENSIONS])];
@@ -23,23 +22,8 @@ export function extensionsOfType(type: string): readonly string[] {
   return (FILE_TYPE_GROUPS as Record<string, readonly string[]>)[type] ?? [type];
 }
 
-
 /** Names of files the screen may search for, as typed. */
 export const ATTACHMENT_NAME_MAX = 100;
-
-export interface AttachmentListBody {
-  formId?: number;
-  uploaderId?: number;
-  /** A group name (`image`, `office`, …) or an extension (`dwg`). */
-  type?: string;
-  /** Upload days, both ends included, in the tenants' calendar (UTC+8, as record filters read a day). */
-  uploadedFrom?: string;
-  uploadedTo?: string;
-  /** Part of the file name, case-insensitive for Latin letters. */
-  name?: string;
-  pageNum: number;
-  pageSize: number;
-}
 
 export const attachmentListBody = strictObject({
   formId: idSchema,
@@ -50,6 +34,12 @@ export const attachmentListBody = strictObject({
   name: { type: 'string', maxLength: ATTACHMENT_NAME_MAX },
   ...pagingProperties,
 });
+/**
+ * `type`: a group name (`image`, `office`, …) or an extension (`dwg`).
+ * `uploadedFrom`: upload days, both ends included, in the tenants' calendar (UTC+8, as record filters read a day).
+ * `name`: part of the file name, case-insensitive for Latin letters.
+ */
+export type AttachmentListBody = Validated<typeof attachmentListBody>;
 
 export interface AttachmentFile {
   id: string;

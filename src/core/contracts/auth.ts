@@ -7,6 +7,7 @@ import {
   personNameSchema,
   strictObject,
   verificationCodeSchema,
+  type Validated,
 } from './common.ts';
 
 /** Sign-in, registration and password reset (the spec's `login/` endpoints). */
@@ -28,28 +29,19 @@ export const passwordLoginBody = strictObject(
   },
   ['account', 'password'],
 );
-export interface PasswordLoginBody {
-  account: string;
-  password: string;
-}
+export type PasswordLoginBody = Validated<typeof passwordLoginBody>;
 
 export const loginByTokenBody = strictObject(
   { tenantId: idSchema, loginType: { type: 'string', enum: ['WEB'] } },
   ['tenantId', 'loginType'],
 );
-export interface LoginByTokenBody {
-  tenantId: number;
-  loginType: 'WEB';
-}
+export type LoginByTokenBody = Validated<typeof loginByTokenBody>;
 
 export const verificationCodeQuery = strictObject(
   { mobilePhone: mobilePhoneSchema, scene: { type: 'string', enum: ['REGISTER'] } },
   ['mobilePhone', 'scene'],
 );
-export interface VerificationCodeQuery {
-  mobilePhone: string;
-  scene: 'REGISTER';
-}
+export type VerificationCodeQuery = Validated<typeof verificationCodeQuery>;
 
 export const passwordRegisterBody = strictObject(
   {
@@ -60,27 +52,16 @@ export const passwordRegisterBody = strictObject(
   },
   ['mobilePhone', 'verificationCode', 'password', 'name'],
 );
-export interface PasswordRegisterBody {
-  mobilePhone: string;
-  verificationCode: string;
-  password: string;
-  name: string;
-}
+export type PasswordRegisterBody = Validated<typeof passwordRegisterBody>;
 
 export const emailCodeQuery = strictObject({ email: emailSchema }, ['email']);
-export interface EmailCodeQuery {
-  email: string;
-}
+export type EmailCodeQuery = Validated<typeof emailCodeQuery>;
 
 export const resetPasswordByEmailBody = strictObject(
   { email: emailSchema, verificationCode: verificationCodeSchema, newPassword: passwordSchema },
   ['email', 'verificationCode', 'newPassword'],
 );
-export interface ResetPasswordByEmailBody {
-  email: string;
-  verificationCode: string;
-  newPassword: string;
-}
+export type ResetPasswordByEmailBody = Validated<typeof resetPasswordByEmailBody>;
 
 /** Verification codes: 6 digits, 10 minutes, single use, 5 wrong tries, one send per minute. */
 export const VERIFICATION_CODE_TTL_MS = 10 * 60 * 1000;

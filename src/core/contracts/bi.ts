@@ -1,6 +1,6 @@
 import type { DatasetField } from '../query/query-spec.ts';
 import { PLATE_REFRESH_SECONDS } from './plates.ts';
-import { ALLPLAN_PREFIX, idSchema, strictObject } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, revisionSchema, strictObject, type Validated } from './common.ts';
 
 /**
  * BI settings (`/appSetting/bi`): a tenant's defaults for its analysis plates — the theme they
@@ -43,23 +43,23 @@ export interface BiSettings {
   updatedByName: string | null;
 }
 
-export interface BiSettingsBody {
-  theme: BiTheme;
-  palette: string[];
-  defaultRefresh: number;
-  /** The revision the screen loaded: a stale one answers 409. */
-  revision: number;
-}
-
 export const biSettingsBody = strictObject(
   {
     theme: { enum: [...BI_THEMES] },
     palette: { type: 'array', maxItems: BI_PALETTE_MAX, items: { type: 'string', pattern: BI_COLOR_PATTERN } },
     defaultRefresh: { enum: [...PLATE_REFRESH_SECONDS] },
-    revision: { type: 'integer', minimum: 1 },
+    revision: revisionSchema,
   },
   ['theme', 'palette', 'defaultRefresh', 'revision'],
 );
+// Kept by hand: the schema narrows defaultRefresh to PLATE_REFRESH_SECONDS, while the
+// settings screen and the stored settings hold it as a number.
+export interface BiSettingsBody {
+  theme: BiTheme;
+  palette: string[];
+  defaultRefresh: number;
+  revision: number;
+}
 
 export const DEFAULT_BI_SETTINGS: BiSettings = { theme: 'light', palette: [], defaultRefresh: 0, revision: 1, updateTime: null, updatedByName: null };
 
@@ -108,32 +108,20 @@ export interface BiViewCheck {
 const viewSqlSchema = { type: 'string', minLength: 1, maxLength: BI_VIEW_SQL_MAX, pattern: '\\S' } as const;
 const viewNameSchema = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
 
-export interface BiViewCheckBody {
-  sql: string;
-}
 export const biViewCheckBody = strictObject({ sql: viewSqlSchema }, ['sql']);
+export type BiViewCheckBody = Validated<typeof biViewCheckBody>;
 
-export interface BiViewCreateBody {
-  name: string;
-  description?: string;
-  sql: string;
-}
 export const biViewCreateBody = strictObject(
   { name: viewNameSchema, description: { type: 'string', maxLength: 500 }, sql: viewSqlSchema },
   ['name', 'sql'],
 );
+export type BiViewCreateBody = Validated<typeof biViewCreateBody>;
 
-export interface BiViewUpdateBody extends BiViewCreateBody {
-  id: number;
-  /** The revision the editor loaded: a stale one answers 409. */
-  revision: number;
-}
 export const biViewUpdateBody = strictObject(
-  { id: idSchema, name: viewNameSchema, description: { type: 'string', maxLength: 500 }, sql: viewSqlSchema, revision: { type: 'integer', minimum: 1 } },
+  { id: idSchema, name: viewNameSchema, description: { type: 'string', maxLength: 500 }, sql: viewSqlSchema, revision: revisionSchema },
   ['id', 'name', 'sql', 'revision'],
 );
+export type BiViewUpdateBody = Validated<typeof biViewUpdateBody>;
 
-export interface BiViewDeleteBody {
-  id: number;
-}
 export const biViewDeleteBody = strictObject({ id: idSchema }, ['id']);
+export type BiViewDeleteBody = Validated<typeof biViewDeleteBody>;

@@ -56,9 +56,7 @@ export type Sent<S extends JSONSchema> = FromSchema<S, { keepDefaultedProperties
 /** `?id=` of the detail reads, and `{ id }` of the deletes. */
 export const idQuery = strictObject({ id: idSchema }, ['id']);
 export const idBody = strictObject({ id: idSchema }, ['id']);
-export interface IdParams {
-  id: number;
-}
+export type IdParams = Validated<typeof idQuery>;
 
 /** A menu entry a stored screen (page, plate) adds for itself: under `parentId`, optionally titled and with an icon; null takes it out. */
 export const menuEntrySchema = {
@@ -72,3 +70,5 @@ export const menuEntrySchema = {
   ),
   type: ['object', 'null'],
 } as const;
+/** A menu entry as sent; null (taking it out) is the caller's other choice. */
+export type MenuEntry = Exclude<Validated<typeof menuEntrySchema>, null>;

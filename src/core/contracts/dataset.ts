@@ -1,5 +1,5 @@
 import querySchema from '../../../schemas/meta/query.schema.json';
-import { ALLPLAN_PREFIX, idSchema, strictObject, type JsonSchema } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, strictObject, type JsonSchema, type Validated } from './common.ts';
 
 /**
  * Request schemas of the dataset API and of public website queries, built from the query
@@ -40,9 +40,7 @@ export interface DatasetDistinctResult {
 }
 
 export const websiteParams = strictObject({ id: idSchema }, ['id']);
-export interface WebsiteParams {
-  id: number;
-}
+export type WebsiteParams = Validated<typeof websiteParams>;
 
 /** A public website's widget query: the stored widget query plus the visitor's filters, sort and paging. */
 export const websiteQueryBody = strictObject(

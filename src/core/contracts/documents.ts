@@ -1,5 +1,5 @@
-import { FILE_ID_PATTERN, FILE_NAME_MAX, FILE_TYPE_GROUP_NAMES, ZIP_FILES_MAX, type FileTypeGroup } from './files.ts';
-import { ALLPLAN_PREFIX, idSchema, pagingProperties, strictObject } from './common.ts';
+import { FILE_ID_PATTERN, FILE_NAME_MAX, FILE_TYPE_GROUP_NAMES, ZIP_FILES_MAX } from './files.ts';
+import { ALLPLAN_PREFIX, idSchema, pagingProperties, strictObject, type Validated } from './common.ts';
 
 /**
  * The document library (`/docManage`): folders per workspace, documents with versions, a
@@ -20,7 +20,6 @@ export type DocAccess = (typeof DOC_ACCESS_LEVELS)[number];
 
 export const accessAtLeast = (held: DocAccess | null, wanted: DocAccess): boolean =>
   held !== null && DOC_ACCESS_LEVELS.indexOf(held) >= DOC_ACCESS_LEVELS.indexOf(wanted);
-
 
 /** Folders one workspace may hold, and how deep. */
 export const DOC_FOLDERS_MAX = 5000;
@@ -131,17 +130,6 @@ const accessSchema = { enum: [...DOC_ACCESS_LEVELS] } as const;
 export const docWorkspaceQuery = strictObject({ workspaceCode: workspaceCodeSchema }, ['workspaceCode']);
 export const docIdQuery = strictObject({ id: idSchema }, ['id']);
 
-export interface DocListBody {
-  workspaceCode: string;
-  folderId: number | null;
-  /** Part of a name: searches every folder the caller may see. */
-  keyword?: string;
-  typeGroup?: FileTypeGroup;
-  sort?: 'name' | 'updateTime' | 'size';
-  order?: 'asc' | 'desc';
-  pageNum?: number;
-  pageSize?: number;
-}
 export const docListBody = strictObject(
   {
     workspaceCode: workspaceCodeSchema,
@@ -154,69 +142,42 @@ export const docListBody = strictObject(
   },
   ['workspaceCode', 'folderId'],
 );
+/** `keyword`, part of a name, searches every folder the caller may see. */
+export type DocListBody = Validated<typeof docListBody>;
 
-export interface DocFolderCreateBody {
-  workspaceCode: string;
-  parentId: number | null;
-  name: string;
-}
 export const docFolderCreateBody = strictObject({ workspaceCode: workspaceCodeSchema, parentId: folderIdOrTop, name: docNameSchema }, [
   'workspaceCode',
   'parentId',
   'name',
 ]);
+export type DocFolderCreateBody = Validated<typeof docFolderCreateBody>;
 
-export interface DocRenameBody {
-  id: number;
-  name: string;
-}
 export const docRenameBody = strictObject({ id: idSchema, name: docNameSchema }, ['id', 'name']);
+export type DocRenameBody = Validated<typeof docRenameBody>;
 
 /** Folders and documents named together (move, copy, delete, restore, purge, zip). */
-export interface DocItemsBody {
-  folderIds: number[];
-  fileIds: number[];
-}
 const itemsProperties = { folderIds: idList, fileIds: idList };
 export const docItemsBody = strictObject(itemsProperties, ['folderIds', 'fileIds']);
+export type DocItemsBody = Validated<typeof docItemsBody>;
 
-export interface DocMoveBody extends DocItemsBody {
-  targetId: number | null;
-}
 export const docMoveBody = strictObject({ ...itemsProperties, targetId: folderIdOrTop }, ['folderIds', 'fileIds', 'targetId']);
+export type DocMoveBody = Validated<typeof docMoveBody>;
 
-export interface DocZipBody extends DocItemsBody {
-  zipName?: string;
-}
 export const docZipBody = strictObject({ ...itemsProperties, zipName: { type: 'string', maxLength: 200 } }, ['folderIds', 'fileIds']);
+export type DocZipBody = Validated<typeof docZipBody>;
 
-export interface DocAddBody {
-  workspaceCode: string;
-  folderId: number | null;
-  fileIds: string[];
-}
 export const docAddBody = strictObject(
   { workspaceCode: workspaceCodeSchema, folderId: folderIdOrTop, fileIds: { type: 'array', items: fileIdSchema, minItems: 1, maxItems: DOC_BATCH_MAX, uniqueItems: true } },
   ['workspaceCode', 'folderId', 'fileIds'],
 );
+export type DocAddBody = Validated<typeof docAddBody>;
 
-export interface DocVersionAddBody {
-  id: number;
-  fileId: string;
-}
 export const docVersionAddBody = strictObject({ id: idSchema, fileId: fileIdSchema }, ['id', 'fileId']);
+export type DocVersionAddBody = Validated<typeof docVersionAddBody>;
 
-export interface DocVersionRestoreBody {
-  id: number;
-  version: number;
-}
 export const docVersionRestoreBody = strictObject({ id: idSchema, version: { type: 'integer', minimum: 1, maximum: 1000000 } }, ['id', 'version']);
+export type DocVersionRestoreBody = Validated<typeof docVersionRestoreBody>;
 
-export interface DocDownloadQuery {
-  id: number;
-  version?: number;
-  inline?: '0' | '1';
-}
 export const docDownloadQuery = strictObject(
   {
     id: idSchema,
@@ -227,11 +188,8 @@ export const docDownloadQuery = strictObject(
   },
   ['id'],
 );
+export type DocDownloadQuery = Validated<typeof docDownloadQuery>;
 
-export interface DocGrantsBody {
-  id: number;
-  grants: DocFolderGrant[];
-}
 export const docGrantsBody = strictObject(
   {
     id: idSchema,
@@ -239,6 +197,7 @@ export const docGrantsBody = strictObject(
   },
   ['id', 'grants'],
 );
+export type DocGrantsBody = Validated<typeof docGrantsBody>;
 
 /** Zips hold at most this many documents, as the file store's. */
 export const DOC_ZIP_FILES_MAX = ZIP_FILES_MAX;

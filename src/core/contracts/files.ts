@@ -4,7 +4,7 @@
  * to the tenant of the token that uploaded it.
  */
 import { IMAGE_EXTENSIONS } from '../upload-types.ts';
-import { strictObject } from './common.ts';
+import { strictObject, type Validated } from './common.ts';
 
 export const FILESTORE_PREFIX = '/proptech_filestore';
 
@@ -101,10 +101,8 @@ export const fileDownloadQuery = strictObject({
   // Read by the auth hook: <img> and <a> cannot send the token header.
   token: { type: 'string', maxLength: 512 },
 });
-export interface FileDownloadQuery {
-  /** `1`: images are shown in the page instead of saved. */
-  inline?: '0' | '1' | 'false' | 'true';
-}
+/** `inline=1`: images are shown in the page instead of saved. */
+export type FileDownloadQuery = Validated<typeof fileDownloadQuery>;
 
 export const downloadZipBody = strictObject(
   {
@@ -113,15 +111,10 @@ export const downloadZipBody = strictObject(
   },
   ['fileIds'],
 );
-export interface DownloadZipBody {
-  zipName?: string;
-  fileIds: string[];
-}
+export type DownloadZipBody = Validated<typeof downloadZipBody>;
 
 export const fileInfoBody = strictObject({ fileIds: fileIdsSchema }, ['fileIds']);
-export interface FileInfoBody {
-  fileIds: string[];
-}
+export type FileInfoBody = Validated<typeof fileInfoBody>;
 
 /** Optional fields of an upload: `kind=image` takes images only; `accept` narrows the extensions (e.g. a form field's). */
 export const UPLOAD_FIELDS = ['kind', 'accept'] as const;
@@ -143,13 +136,6 @@ export interface UploadSession {
   received: number;
 }
 
-export interface UploadSessionBody {
-  name: string;
-  size: number;
-  kind?: 'image' | 'file';
-  /** Comma-separated extensions, as the multipart field. */
-  accept?: string;
-}
 export const uploadSessionBody = strictObject(
   {
     name: { type: 'string', minLength: 1, maxLength: 1024 },
@@ -159,6 +145,8 @@ export const uploadSessionBody = strictObject(
   },
   ['name', 'size'],
 );
+/** `accept`: comma-separated extensions, as the multipart field. */
+export type UploadSessionBody = Validated<typeof uploadSessionBody>;
 export const uploadIdParams = strictObject({ uploadId: fileIdSchema }, ['uploadId']);
 
 /**
@@ -179,9 +167,7 @@ export const fileThumbnailQuery = strictObject({
   size: { type: 'integer', enum: [...THUMBNAIL_SIZES], default: THUMBNAIL_SIZE_DEFAULT },
   token: { type: 'string', maxLength: 512 },
 });
-export interface FileThumbnailQuery {
-  size: ThumbnailSize;
-}
+export type FileThumbnailQuery = Validated<typeof fileThumbnailQuery>;
 
 /** Where a file's thumbnail is read, as FileInfo.url is for the file; an <img> adds `token`. */
 export function fileThumbnailUrl(fileId: string, size: ThumbnailSize = THUMBNAIL_SIZE_DEFAULT): string {

@@ -7,7 +7,7 @@ import type { PageResult } from '../envelope.ts';
 import type { FlowAction, FlowStatus, FlowTaskStatus } from '../flows/flow-engine.ts';
 import type { FlowDefinition } from '../flows/flow-definition.ts';
 import type { FieldPermission, RecordData } from '../forms/form-design.ts';
-import { ALLPLAN_PREFIX, idSchema, pagingProperties, strictObject } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, pagingProperties, strictObject, type Validated } from './common.ts';
 
 /** The flow endpoints: a form's definition, tasks, and the commands on a record. */
 export const FLOW_PATHS = {
@@ -34,9 +34,7 @@ const dataSchema = { type: 'object' } as const;
 // ---------------------------------------------------------------- definition
 
 export const flowDefinitionQuery = strictObject({ formId: idSchema }, ['formId']);
-export interface FlowDefinitionQuery {
-  formId: number;
-}
+export type FlowDefinitionQuery = Validated<typeof flowDefinitionQuery>;
 
 /** `flow` is checked in depth by validateFlowDefinition (paths under `flow.`); null removes the flow. */
 export const flowDefinitionSaveBody = strictObject(
@@ -65,11 +63,7 @@ export const FLOW_TASK_LISTS = ['pending', 'done', 'cc'] as const;
 export type FlowTaskList = (typeof FLOW_TASK_LISTS)[number];
 
 export const flowTaskListBody = strictObject({ status: { enum: [...FLOW_TASK_LISTS] }, ...pagingProperties }, ['status']);
-export interface FlowTaskListBody {
-  status: FlowTaskList;
-  pageNum: number;
-  pageSize: number;
-}
+export type FlowTaskListBody = Validated<typeof flowTaskListBody>;
 
 export interface FlowTaskItem {
   id: number;
@@ -113,20 +107,14 @@ export const flowTaskRejectBody = strictObject(
   },
   ['taskId', 'comment', 'to'],
 );
-export interface FlowTaskRejectBody {
-  taskId: number;
-  /** Why: required, so the submitter knows what to change. */
-  comment: string;
-  /** 'submitter', or the id of an approval node this submission already passed. */
-  to: string;
-}
+/**
+ * `comment` (why) is required, so the submitter knows what to change; `to` is 'submitter', or
+ * the id of an approval node this submission already passed.
+ */
+export type FlowTaskRejectBody = Validated<typeof flowTaskRejectBody>;
 
 export const flowTaskTransferBody = strictObject({ taskId: idSchema, userId: idSchema, comment: commentSchema }, ['taskId', 'userId']);
-export interface FlowTaskTransferBody {
-  taskId: number;
-  userId: number;
-  comment?: string;
-}
+export type FlowTaskTransferBody = Validated<typeof flowTaskTransferBody>;
 
 export const flowResubmitBody = strictObject({ recordId: idSchema, revision: revisionSchema, data: dataSchema }, ['recordId', 'revision', 'data']);
 export interface FlowResubmitBody {
@@ -137,10 +125,8 @@ export interface FlowResubmitBody {
 }
 
 export const flowRecordBody = strictObject({ recordId: idSchema }, ['recordId']);
+export type FlowRecordBody = Validated<typeof flowRecordBody>;
 export const flowRecordQuery = flowRecordBody;
-export interface FlowRecordBody {
-  recordId: number;
-}
 
 // ---------------------------------------------------------------- a record's flow
 

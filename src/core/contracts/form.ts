@@ -1,11 +1,13 @@
 import type { CompiledForm, FormDesign, FormSettings } from '../forms/form-design.ts';
-import { ALLPLAN_PREFIX, idSchema, pagingProperties, revisionSchema, strictObject, type JsonSchema } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, pagingProperties, revisionSchema, strictObject, type JsonSchema, type Validated } from './common.ts';
 
 /**
  * Request schemas and answers of the form designer: the form list, designs, advance
  * settings, versions and the live preview (issue 5). A design is only required to be an
  * object here: validateFormDesign (src/core/forms) checks it in depth and names paths under
  * `design.`; settings are checked against the design. Served by src/server/modules/form/.
+ * Bodies that carry a design or settings keep written types (FormDesign, FormSettings),
+ * which say more than `{ type: 'object' }`; the others are derived from their schemas.
  */
 
 // ---------------------------------------------------------------- paths
@@ -54,18 +56,11 @@ const versionSchema = { type: 'integer', minimum: 1, maximum: 1000000 } as const
 const keywordSchema = { type: 'string', maxLength: 100 } as const;
 
 export const formListQuery = strictObject({ ...pagingProperties, keyword: keywordSchema, status: { enum: [...FORM_STATUSES] } });
-export interface FormListQuery {
-  pageNum: number;
-  pageSize: number;
-  keyword?: string;
-  status?: FormStatus;
-}
+export type FormListQuery = Validated<typeof formListQuery>;
 
 export const formIdQuery = strictObject({ id: idSchema }, ['id']);
 export const formIdBody = formIdQuery;
-export interface FormIdBody {
-  id: number;
-}
+export type FormIdBody = Validated<typeof formIdBody>;
 
 export const formCreateBody = strictObject(
   { name: nameSchema, description: descriptionSchema, icon: iconSchema, design: { type: 'object' }, workspaceCode: workspaceCodeSchema },
@@ -116,10 +111,7 @@ export interface FormPreviewResult extends CompiledForm {
   validatorKey: string;
 }
 export const formPreviewValidatorQuery = strictObject({ key: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' }, token: { type: 'string' } }, ['key']);
-export interface FormPreviewValidatorQuery {
-  key: string;
-  token?: string;
-}
+export type FormPreviewValidatorQuery = Validated<typeof formPreviewValidatorQuery>;
 
 const fieldKeySchema = { type: 'string', pattern: '^[a-z][a-zA-Z0-9_]{0,47}$' } as const;
 const pointCodeSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' } as const;
@@ -156,10 +148,7 @@ export interface FormSettingsBody {
 }
 
 export const formVersionQuery = strictObject({ id: idSchema, version: versionSchema }, ['id', 'version']);
-export interface FormVersionQuery {
-  id: number;
-  version: number;
-}
+export type FormVersionQuery = Validated<typeof formVersionQuery>;
 
 export interface FormListItem {
   id: number;

@@ -15,6 +15,7 @@ import {
   personNameSchema,
   strictObject,
   type IdParams,
+  type Validated,
 } from './common.ts';
 
 // ---------------------------------------------------------------------------------------
@@ -87,12 +88,7 @@ export const userPageBody = strictObject({
   status: memberStatusSchema,
   ...pagingProperties,
 });
-export interface UserPageBody {
-  keyword?: string;
-  status?: MemberStatus;
-  pageNum: number;
-  pageSize: number;
-}
+export type UserPageBody = Validated<typeof userPageBody>;
 export type UserPage = PageResult<ManagedUser>;
 
 /**
@@ -111,46 +107,26 @@ export const userInviteBody = strictObject(
   },
   ['username', 'name', 'email', 'type', 'roleIds', 'workspaceIds'],
 );
-export interface UserInviteBody {
-  username: string;
-  name: string;
-  email: string;
-  mobilePhone?: string;
-  type: MemberType;
-  roleIds: number[];
-  workspaceIds: number[];
-}
+export type UserInviteBody = Validated<typeof userInviteBody>;
 
 /** POST management/user/status -> ManagedUser. DISABLED ends the user's tokens of this tenant; not yourself (400). */
 export const userStatusBody = strictObject({ userId: idSchema, status: memberStatusSchema }, ['userId', 'status']);
-export interface UserStatusBody {
-  userId: number;
-  status: MemberStatus;
-}
+export type UserStatusBody = Validated<typeof userStatusBody>;
 
 /** POST management/user/resetPassword -> null. Mails a reset code and ends the user's tokens. */
 export const userResetPasswordBody = strictObject({ userId: idSchema }, ['userId']);
-export interface UserResetPasswordBody {
-  userId: number;
-}
+export type UserResetPasswordBody = Validated<typeof userResetPasswordBody>;
 
 /** POST management/user/roles -> ManagedUser. Replaces the roles, and the direct groups when given. */
 export const userRolesBody = strictObject(
   { userId: idSchema, roleIds: idListSchema(), groupIds: idListSchema() },
   ['userId', 'roleIds'],
 );
-export interface UserRolesBody {
-  userId: number;
-  roleIds: number[];
-  groupIds?: number[];
-}
+export type UserRolesBody = Validated<typeof userRolesBody>;
 
 /** POST management/user/workspaces -> ManagedUser. Replaces the workspaces. */
 export const userWorkspacesBody = strictObject({ userId: idSchema, workspaceIds: idListSchema() }, ['userId', 'workspaceIds']);
-export interface UserWorkspacesBody {
-  userId: number;
-  workspaceIds: number[];
-}
+export type UserWorkspacesBody = Validated<typeof userWorkspacesBody>;
 
 /**
  * GET management/user/options -> UserOption[]: every member of the tenant, for the pickers of
@@ -183,36 +159,23 @@ export const workspaceCreateBody = strictObject(
   { code: workspaceCodeSchema, name: displayNameSchema, templateId: idSchema },
   ['code', 'name'],
 );
-export interface WorkspaceCreateBody {
-  code: string;
-  name: string;
-  /** With a template, the workspace offers the template's resources and pages. */
-  templateId?: number;
-}
+/** With `templateId`, the workspace offers the template's resources and pages. */
+export type WorkspaceCreateBody = Validated<typeof workspaceCreateBody>;
 
 /** POST management/workspace/update -> ManagedWorkspace. */
 export const workspaceUpdateBody = strictObject({ id: idSchema, name: displayNameSchema }, ['id', 'name']);
-export interface WorkspaceUpdateBody {
-  id: number;
-  name: string;
-}
+export type WorkspaceUpdateBody = Validated<typeof workspaceUpdateBody>;
 
 /** POST management/workspace/delete { id } -> null. Members lose the workspace. */
 export type WorkspaceDeleteBody = IdParams;
 
 /** POST management/workspace/members -> ManagedWorkspace. Replaces the members; each must be a member of the tenant. */
 export const workspaceMembersBody = strictObject({ id: idSchema, userIds: idListSchema(5000) }, ['id', 'userIds']);
-export interface WorkspaceMembersBody {
-  id: number;
-  userIds: number[];
-}
+export type WorkspaceMembersBody = Validated<typeof workspaceMembersBody>;
 
 /** POST management/workspace/resources -> ManagedWorkspace. Replaces the resources the workspace offers. */
 export const workspaceResourcesBody = strictObject({ id: idSchema, resourceIds: idListSchema(5000) }, ['id', 'resourceIds']);
-export interface WorkspaceResourcesBody {
-  id: number;
-  resourceIds: number[];
-}
+export type WorkspaceResourcesBody = Validated<typeof workspaceResourcesBody>;
 
 /** GET management/workspace/detail?id= -> the ids behind the counts of the list (for the member and menu pickers). */
 export interface ManagedWorkspaceDetail {

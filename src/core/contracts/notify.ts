@@ -1,4 +1,4 @@
-import { idSchema, pagingProperties, strictObject } from './common.ts';
+import { idSchema, pagingProperties, strictObject, type Validated } from './common.ts';
 
 /** The notification service's own prefix, beside the platform's (spec §7). */
 const NOTIFY_PREFIX = '/proptech_notify';
@@ -18,18 +18,11 @@ export const notifyPageBody = strictObject({
   read: { type: 'boolean' },
   ...pagingProperties,
 });
-export interface NotifyPageBody {
-  notifyType: string | null;
-  read?: boolean;
-  pageNum: number;
-  pageSize: number;
-}
+export type NotifyPageBody = Validated<typeof notifyPageBody>;
 
 /** With an id, marks that notification read; without one, marks all of the user's. */
 export const notifyMarkBody = strictObject({ id: idSchema });
-export interface NotifyMarkBody {
-  id?: number;
-}
+export type NotifyMarkBody = Validated<typeof notifyMarkBody>;
 
 export const notifySendBody = strictObject(
   {
@@ -41,13 +34,7 @@ export const notifySendBody = strictObject(
   },
   ['notifyType', 'title'],
 );
-export interface NotifySendBody {
-  notifyType: string;
-  title: string;
-  content: string;
-  link?: string;
-  userIds?: number[];
-}
+export type NotifySendBody = Validated<typeof notifySendBody>;
 
 /** How many notifications `GET notify` returns beside the unread count. */
 export const NOTIFY_LATEST_COUNT = 5;

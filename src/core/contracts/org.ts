@@ -3,7 +3,7 @@
  * members with their department, and roles for the flow designer's assignee picker.
  * Every endpoint is under /api/proptech_allplan/ with a tenant token.
  */
-import { ALLPLAN_PREFIX, idSchema, strictObject } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, strictObject, type Validated } from './common.ts';
 
 /** The organisation directory the pickers read. */
 export const ORG_PATHS = {
@@ -48,9 +48,4 @@ export const orgMembersQuery = strictObject({
   includeSubDepartments: { type: 'boolean', default: false },
   limit: { type: 'integer', minimum: 1, maximum: ORG_MEMBERS_MAX, default: 50 },
 });
-export interface OrgMembersQuery {
-  keyword?: string;
-  departmentId?: number;
-  includeSubDepartments: boolean;
-  limit: number;
-}
+export type OrgMembersQuery = Validated<typeof orgMembersQuery>;

@@ -1,6 +1,6 @@
 import type { StoredPage } from '../pages/page-config.ts';
 import { PAGE_ROUTE_MAX_LENGTH } from '../pages/page-route.ts';
-import { ALLPLAN_PREFIX, idSchema, menuEntrySchema, strictObject } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, menuEntrySchema, strictObject, type MenuEntry, type Validated } from './common.ts';
 
 /**
  * Request schemas of the page API. `config` is only required to be an object here: the
@@ -32,43 +32,23 @@ const pageFields = {
   published: { type: 'boolean' },
   config: { type: 'object' },
   menu: menuEntrySchema,
-};
+} as const;
 
 export const pageCreateBody = strictObject(pageFields, ['route', 'kind', 'published', 'config']);
+/** `menu`: adds a menu entry; on update, null removes the one the page created and unlinks a seed entry. */
+export type PageCreateBody = Validated<typeof pageCreateBody>;
 export const pageUpdateBody = strictObject({ id: idSchema, ...pageFields }, ['id', 'route', 'kind', 'published', 'config']);
+export type PageUpdateBody = Validated<typeof pageUpdateBody>;
 export const pageIdBody = strictObject({ id: idSchema }, ['id']);
+export type PageIdBody = Validated<typeof pageIdBody>;
 export const pageIdQuery = pageIdBody;
 export const serverLoaderQuery = strictObject({ route: { type: 'string', minLength: 1, maxLength: PAGE_ROUTE_MAX_LENGTH } }, ['route']);
+export type ServerLoaderQuery = Validated<typeof serverLoaderQuery>;
 
 export type PageKind = StoredPage['kind'];
 
 /** The menu entry that opens a page: created under `parentId`, titled `title` or the page's title. */
-export interface PageMenuInput {
-  parentId: number;
-  title?: string;
-  icon?: string;
-}
-
-export interface PageCreateBody {
-  route: string | null;
-  kind: PageKind;
-  published: boolean;
-  config: Record<string, unknown>;
-  /** Adds a menu entry; on update, null removes the one the page created and unlinks a seed entry. */
-  menu?: PageMenuInput | null;
-}
-
-export interface PageUpdateBody extends PageCreateBody {
-  id: number;
-}
-
-export interface PageIdBody {
-  id: number;
-}
-
-export interface ServerLoaderQuery {
-  route: string;
-}
+export type PageMenuInput = MenuEntry;
 
 export interface PageListItem {
   id: number;

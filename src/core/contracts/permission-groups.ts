@@ -2,7 +2,16 @@
  * Permission groups of a tenant: named sets of function points given to roles and users
  * (function point role:manage). Served by src/server/modules/role/group-routes.ts.
  */
-import { ALLPLAN_PREFIX, descriptionSchema, displayNameSchema, idListSchema, idSchema, strictObject, type IdParams } from './common.ts';
+import {
+  ALLPLAN_PREFIX,
+  descriptionSchema,
+  displayNameSchema,
+  idListSchema,
+  idSchema,
+  strictObject,
+  type IdParams,
+  type Validated,
+} from './common.ts';
 
 /** The permission group endpoints (the spec names them `pmsGroup/`). */
 export const PERMISSION_GROUP_PATHS = {
@@ -37,11 +46,7 @@ export const permissionGroupCreateBody = strictObject(
   },
   ['name', 'points'],
 );
-export interface PermissionGroupCreateBody {
-  name: string;
-  description?: string;
-  points: string[];
-}
+export type PermissionGroupCreateBody = Validated<typeof permissionGroupCreateBody>;
 
 /** POST pmsGroup/update -> PermissionGroup. */
 export const permissionGroupUpdateBody = strictObject(
@@ -53,9 +58,7 @@ export const permissionGroupUpdateBody = strictObject(
   },
   ['id', 'name', 'points'],
 );
-export interface PermissionGroupUpdateBody extends PermissionGroupCreateBody {
-  id: number;
-}
+export type PermissionGroupUpdateBody = Validated<typeof permissionGroupUpdateBody>;
 
 /** POST pmsGroup/delete { id } -> null. */
 export type PermissionGroupDeleteBody = IdParams;
@@ -65,11 +68,7 @@ export const permissionGroupAssignBody = strictObject(
   { id: idSchema, roleIds: idListSchema(), userIds: idListSchema(5000) },
   ['id', 'roleIds', 'userIds'],
 );
-export interface PermissionGroupAssignBody {
-  id: number;
-  roleIds: number[];
-  userIds: number[];
-}
+export type PermissionGroupAssignBody = Validated<typeof permissionGroupAssignBody>;
 
 /** GET pmsGroup/points -> FunctionPointOption[]: every function point of the tenant, for the picker. */
 export interface FunctionPointOption {

@@ -1,5 +1,5 @@
 import type { PageConfig } from '../pages/page-config.ts';
-import { ALLPLAN_PREFIX, idSchema, menuEntrySchema, pagingProperties, strictObject } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, menuEntrySchema, pagingProperties, revisionSchema, strictObject, type Validated } from './common.ts';
 
 /**
  * The plate (analysis board) API. A plate's `config` is a page config (layout, plate filters,
@@ -35,58 +35,25 @@ const nameSchema = { type: 'string', minLength: 1, maxLength: 80, pattern: '\\S'
 const descriptionSchema = { type: 'string', maxLength: 500 } as const;
 
 export const plateListQuery = strictObject({ keyword: { type: 'string', maxLength: 80 }, ...pagingProperties });
+export type PlateListQuery = Validated<typeof plateListQuery>;
 export const plateIdQuery = strictObject({ id: idSchema }, ['id']);
 export const plateIdBody = plateIdQuery;
 export const plateCreateBody = strictObject({ name: nameSchema, description: descriptionSchema, config: { type: 'object' } }, ['name', 'config']);
+export type PlateCreateBody = Validated<typeof plateCreateBody>;
 export const plateUpdateBody = strictObject(
-  { id: idSchema, revision: { type: 'integer', minimum: 1 }, name: nameSchema, description: descriptionSchema, config: { type: 'object' } },
+  { id: idSchema, revision: revisionSchema, name: nameSchema, description: descriptionSchema, config: { type: 'object' } },
   ['id', 'revision', 'name', 'config'],
 );
-export const plateRenameBody = strictObject({ id: idSchema, revision: { type: 'integer', minimum: 1 }, name: nameSchema }, ['id', 'revision', 'name']);
+export type PlateUpdateBody = Validated<typeof plateUpdateBody>;
+export const plateRenameBody = strictObject({ id: idSchema, revision: revisionSchema, name: nameSchema }, ['id', 'revision', 'name']);
+export type PlateRenameBody = Validated<typeof plateRenameBody>;
 export const plateCopyBody = strictObject({ id: idSchema, name: nameSchema }, ['id']);
+/** Without `name`, the copy is named "<name> (copy)". */
+export type PlateCopyBody = Validated<typeof plateCopyBody>;
 export const platePublishBody = strictObject({ id: idSchema, menu: menuEntrySchema }, ['id', 'menu']);
+/** `menu`: a menu entry under `parentId`; null takes the plate out of the menu. */
+export type PlatePublishBody = Validated<typeof platePublishBody>;
 
-export interface PlateListQuery {
-  keyword?: string;
-  pageNum: number;
-  pageSize: number;
-}
-
-export interface PlateMenuInput {
-  parentId: number;
-  title?: string;
-  icon?: string;
-}
-
-export interface PlateCreateBody {
-  name: string;
-  description?: string;
-  config: Record<string, unknown>;
-}
-
-export interface PlateUpdateBody extends PlateCreateBody {
-  id: number;
-  /** The revision the editor loaded: a stale one answers 409. */
-  revision: number;
-}
-
-export interface PlateRenameBody {
-  id: number;
-  revision: number;
-  name: string;
-}
-
-export interface PlateCopyBody {
-  id: number;
-  /** Default: "<name> (copy)". */
-  name?: string;
-}
-
-export interface PlatePublishBody {
-  id: number;
-  /** A menu entry under `parentId`; null takes the plate out of the menu. */
-  menu: PlateMenuInput | null;
-}
 
 export interface PlateListItem {
   id: number;

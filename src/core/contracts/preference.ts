@@ -1,4 +1,4 @@
-import { ALLPLAN_PREFIX, strictObject } from './common.ts';
+import { ALLPLAN_PREFIX, strictObject, type Validated } from './common.ts';
 
 const configTypeSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' } as const;
 const bizIdSchema = { type: 'string', maxLength: 128 } as const;
@@ -11,25 +11,16 @@ export const PREFERENCE_PATHS = {
 } as const;
 
 export const preferenceListQuery = strictObject({ configType: configTypeSchema, bizId: bizIdSchema });
-export interface PreferenceListQuery {
-  configType?: string;
-  bizId?: string;
-}
+export type PreferenceListQuery = Validated<typeof preferenceListQuery>;
 
 /** `configValue` is any JSON the screen keeps (columns, widths, filters); the body limit bounds its size. */
 export const preferenceSaveBody = strictObject(
   { configType: configTypeSchema, bizId: bizIdSchema, configValue: {} },
   ['configType', 'configValue'],
 );
-export interface PreferenceSaveBody {
-  configType: string;
-  bizId?: string;
-  configValue: unknown;
-}
+export type PreferenceSaveBody = Validated<typeof preferenceSaveBody>;
 
 export const formDefaultResetQuery = strictObject({ formId: { type: 'string', minLength: 1, maxLength: 128 } }, [
   'formId',
 ]);
-export interface FormDefaultResetQuery {
-  formId: string;
-}
+export type FormDefaultResetQuery = Validated<typeof formDefaultResetQuery>;

@@ -1,6 +1,6 @@
 import type { PageResult } from '../envelope.ts';
 import type { RecordData } from '../forms/form-design.ts';
-import { ALLPLAN_PREFIX, idSchema, pagingProperties, revisionSchema, strictObject, type JsonSchema } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, pagingProperties, revisionSchema, strictObject, type JsonSchema, type Validated } from './common.ts';
 import type { FormStatus, FormVersionDetail } from './form.ts';
 import { recordFilterSchema, recordSortSchema, type RecordFilter, type RecordSort } from './record-query.ts';
 
@@ -8,6 +8,8 @@ import { recordFilterSchema, recordSortSchema, type RecordFilter, type RecordSor
  * Request schemas and answers of a form's records: list, read, write, delete, export and
  * import, options for linked-record fields, and each user's saved list search. Records are
  * validated against their form's version by the server. Served by src/server/modules/record/.
+ * Bodies that carry record data, filters or a saved search keep written types (RecordData,
+ * RecordFilter, SearchConfig), which say more than their schemas; the others are derived.
  */
 
 // ---------------------------------------------------------------- paths
@@ -102,15 +104,10 @@ export const recordDeleteBody = strictObject(
   { ids: { type: 'array', minItems: 1, maxItems: RECORD_BATCH_MAX, uniqueItems: true, items: idSchema } },
   ['ids'],
 );
-export interface RecordDeleteBody {
-  ids: number[];
-}
+export type RecordDeleteBody = Validated<typeof recordDeleteBody>;
 
 export const recordOptionsQuery = strictObject({ formId: idSchema, keyword: keywordSchema }, ['formId']);
-export interface RecordOptionsQuery {
-  formId: number;
-  keyword?: string;
-}
+export type RecordOptionsQuery = Validated<typeof recordOptionsQuery>;
 
 export interface FormRecord {
   id: number;
@@ -223,6 +220,4 @@ export interface SearchConfigBody {
   config: SearchConfig;
 }
 export const searchConfigQuery = strictObject({ formId: idSchema }, ['formId']);
-export interface SearchConfigQuery {
-  formId: number;
-}
+export type SearchConfigQuery = Validated<typeof searchConfigQuery>;

@@ -1,4 +1,4 @@
-import { ALLPLAN_PREFIX, idSchema, strictObject } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, strictObject, type Validated } from './common.ts';
 
 const codeSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' } as const;
 
@@ -12,27 +12,17 @@ export const RESOURCE_PATHS = {
 } as const;
 
 export const userFunctionTreeQuery = strictObject({ workingSpaceCode: { type: 'string', maxLength: 64 } });
-export interface UserFunctionTreeQuery {
-  workingSpaceCode?: string;
-}
+export type UserFunctionTreeQuery = Validated<typeof userFunctionTreeQuery>;
 
 export const menuFullQuery = strictObject({ menuId: idSchema }, ['menuId']);
-export interface MenuFullQuery {
-  menuId: number;
-}
+export type MenuFullQuery = Validated<typeof menuFullQuery>;
 
 export const moduleFunctionPointsQuery = strictObject({ menuId: idSchema, nodeId: idSchema }, ['menuId']);
-export interface ModuleFunctionPointsQuery {
-  menuId: number;
-  /** A resource under the menu that narrows the answer to its subtree. */
-  nodeId?: number;
-}
+/** `nodeId`: a resource under the menu that narrows the answer to its subtree. */
+export type ModuleFunctionPointsQuery = Validated<typeof moduleFunctionPointsQuery>;
 
 export const ordinaryUserFunctionPointsBody = strictObject(
   { module: codeSchema, formId: { type: ['string', 'integer'], maxLength: 64, minimum: 1 } },
   ['module'],
 );
-export interface OrdinaryUserFunctionPointsBody {
-  module: string;
-  formId?: string | number;
-}
+export type OrdinaryUserFunctionPointsBody = Validated<typeof ordinaryUserFunctionPointsBody>;

@@ -6,7 +6,16 @@
  * point each needs.
  */
 import type { MenuNode } from '../entities.ts';
-import { ALLPLAN_PREFIX, descriptionSchema, displayNameSchema, idListSchema, idSchema, strictObject, type IdParams } from './common.ts';
+import {
+  ALLPLAN_PREFIX,
+  descriptionSchema,
+  displayNameSchema,
+  idListSchema,
+  idSchema,
+  strictObject,
+  type IdParams,
+  type Validated,
+} from './common.ts';
 
 // ---------------------------------------------------------------------------------------
 // Paths
@@ -93,48 +102,29 @@ export const roleCreateBody = strictObject(
   { code: roleCodeSchema, name: displayNameSchema, description: descriptionSchema, dataScope: dataScopeSchema },
   ['code', 'name', 'dataScope'],
 );
-export interface RoleCreateBody {
-  code: string;
-  name: string;
-  description?: string;
-  dataScope: DataScope;
-}
+export type RoleCreateBody = Validated<typeof roleCreateBody>;
 
 /** POST role/update -> Role. The code never changes. */
 export const roleUpdateBody = strictObject(
   { id: idSchema, name: displayNameSchema, description: descriptionSchema, dataScope: dataScopeSchema },
   ['id', 'name', 'dataScope'],
 );
-export interface RoleUpdateBody {
-  id: number;
-  name: string;
-  description?: string;
-  dataScope: DataScope;
-}
+export type RoleUpdateBody = Validated<typeof roleUpdateBody>;
 
 /** POST role/delete { id } -> null. Refused with 409 (naming how many) while members hold it. */
 export type RoleDeleteBody = IdParams;
 
 /** POST role/grant -> RoleDetail. Replaces the granted resources; a BUTTON id implies nothing else. */
 export const roleGrantBody = strictObject({ id: idSchema, resourceIds: idListSchema(5000) }, ['id', 'resourceIds']);
-export interface RoleGrantBody {
-  id: number;
-  resourceIds: number[];
-}
+export type RoleGrantBody = Validated<typeof roleGrantBody>;
 
 /** POST role/users -> RoleDetail. Replaces the holders; each must be a member of the tenant. */
 export const roleUsersBody = strictObject({ id: idSchema, userIds: idListSchema(5000) }, ['id', 'userIds']);
-export interface RoleUsersBody {
-  id: number;
-  userIds: number[];
-}
+export type RoleUsersBody = Validated<typeof roleUsersBody>;
 
 /** POST role/groups -> RoleDetail. Replaces the permission groups given to the role. */
 export const roleGroupsBody = strictObject({ id: idSchema, groupIds: idListSchema() }, ['id', 'groupIds']);
-export interface RoleGroupsBody {
-  id: number;
-  groupIds: number[];
-}
+export type RoleGroupsBody = Validated<typeof roleGroupsBody>;
 
 /** GET role/resourceTree -> the tenant's whole tree, BUTTON nodes included (`code` set on them). */
 export type RoleResourceTree = MenuNode[];

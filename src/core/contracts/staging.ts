@@ -1,5 +1,5 @@
 import type { RecordData } from '../forms/form-design.ts';
-import { ALLPLAN_PREFIX, idSchema, pagingProperties, strictObject } from './common.ts';
+import { ALLPLAN_PREFIX, idSchema, pagingProperties, strictObject, type Validated } from './common.ts';
 
 /** Record drafts: what a filler saved of a record before submitting it. Served by src/server/modules/staging/. */
 
@@ -21,11 +21,7 @@ export interface StagingSaveBody {
 }
 
 export const stagingListQuery = strictObject({ ...pagingProperties, formId: idSchema });
-export interface StagingListQuery {
-  pageNum: number;
-  pageSize: number;
-  formId?: number;
-}
+export type StagingListQuery = Validated<typeof stagingListQuery>;
 
 export const stagingIdQuery = strictObject({ id: idSchema }, ['id']);
 

@@ -2,7 +2,16 @@
  * Workspace templates: a named set of resources, pages, forms and plates a new workspace is
  * made from (function point workspace:manage). Served by src/server/modules/workspace-template/.
  */
-import { ALLPLAN_PREFIX, descriptionSchema, displayNameSchema, idListSchema, idSchema, strictObject, type IdParams } from './common.ts';
+import {
+  ALLPLAN_PREFIX,
+  descriptionSchema,
+  displayNameSchema,
+  idListSchema,
+  idSchema,
+  strictObject,
+  type IdParams,
+  type Validated,
+} from './common.ts';
 import { workspaceCodeSchema } from './management.ts';
 
 /** The workspace template endpoints. */
@@ -44,15 +53,8 @@ const templateItemProperties = {
 
 /** POST workspaceTemplate/create -> WorkspaceTemplateDetail. Name unique in the tenant (409); pages must exist in it. */
 export const workspaceTemplateCreateBody = strictObject(templateItemProperties, ['name', 'resourceIds', 'pageIds']);
-export interface WorkspaceTemplateCreateBody {
-  name: string;
-  description?: string;
-  resourceIds: number[];
-  pageIds: number[];
-  /** Kept for the form and board modules. */
-  formIds?: number[];
-  boardIds?: number[];
-}
+/** `formIds` and `boardIds` are kept for the form and board modules. */
+export type WorkspaceTemplateCreateBody = Validated<typeof workspaceTemplateCreateBody>;
 
 /** POST workspaceTemplate/update -> WorkspaceTemplateDetail. Replaces every list it is given (formIds/boardIds kept when absent). */
 export const workspaceTemplateUpdateBody = strictObject({ id: idSchema, ...templateItemProperties }, [
@@ -61,9 +63,7 @@ export const workspaceTemplateUpdateBody = strictObject({ id: idSchema, ...templ
   'resourceIds',
   'pageIds',
 ]);
-export interface WorkspaceTemplateUpdateBody extends WorkspaceTemplateCreateBody {
-  id: number;
-}
+export type WorkspaceTemplateUpdateBody = Validated<typeof workspaceTemplateUpdateBody>;
 
 /** POST workspaceTemplate/delete { id } -> null. Workspaces made from it keep what they got. */
 export type WorkspaceTemplateDeleteBody = IdParams;
@@ -76,8 +76,4 @@ export const workspaceTemplateInstantiateBody = strictObject(
   { id: idSchema, code: workspaceCodeSchema, name: displayNameSchema },
   ['id', 'code', 'name'],
 );
-export interface WorkspaceTemplateInstantiateBody {
-  id: number;
-  code: string;
-  name: string;
-}
+export type WorkspaceTemplateInstantiateBody = Validated<typeof workspaceTemplateInstantiateBody>;

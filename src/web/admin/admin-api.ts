@@ -1,3 +1,4 @@
+import type { Sent } from '../../core/contracts/common.ts';
 import {
   MANAGED_USER_PATHS,
   MANAGED_WORKSPACE_PATHS,
@@ -21,7 +22,7 @@ import {
   type PermissionGroupUpdateBody,
 } from '../../core/contracts/permission-groups.ts';
 import { RESOURCE_PATHS } from '../../core/contracts/resource.ts';
-import { ROLE_PATHS, type Role, type RoleCreateBody, type RoleDetail, type RoleUpdateBody } from '../../core/contracts/role.ts';
+import { ROLE_PATHS, type Role, type RoleDetail, type roleCreateBody, type roleUpdateBody } from '../../core/contracts/role.ts';
 import {
   WORKSPACE_TEMPLATE_PATHS,
   type WorkspaceTemplate,
@@ -59,8 +60,8 @@ export function adminApi(http: Http, afterWrite: () => void = () => undefined) {
 
     roles: () => get<Role[]>(ROLE_PATHS.list),
     roleDetail: (id: number) => get<RoleDetail>(ROLE_PATHS.detail, { id }),
-    createRole: (body: RoleCreateBody) => post<Role>(ROLE_PATHS.create, body),
-    updateRole: (body: RoleUpdateBody) => post<Role>(ROLE_PATHS.update, body),
+    createRole: (body: Sent<typeof roleCreateBody>) => post<Role>(ROLE_PATHS.create, body),
+    updateRole: (body: Sent<typeof roleUpdateBody>) => post<Role>(ROLE_PATHS.update, body),
     deleteRole: (id: number) => post<null>(ROLE_PATHS.delete, { id }, {}),
     grantRole: (id: number, resourceIds: number[]) => post<RoleDetail>(ROLE_PATHS.grant, { id, resourceIds }),
     setRoleUsers: (id: number, userIds: number[]) => post<RoleDetail>(ROLE_PATHS.users, { id, userIds }),

@@ -1,7 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { UserOption } from '../../../core/contracts/management.ts';
 import type { PermissionGroup } from '../../../core/contracts/permission-groups.ts';
-import type { DataScope, Role, RoleCreateBody, RoleDetail, RoleUpdateBody } from '../../../core/contracts/role.ts';
+import type { Sent } from '../../../core/contracts/common.ts';
+import type { DataScope, Role, RoleDetail, roleCreateBody, roleUpdateBody } from '../../../core/contracts/role.ts';
 import type { MenuNode } from '../../../core/entities.ts';
 import type { AdminApi } from '../../admin/admin-api.ts';
 import { Loadable } from '../../admin/loadable.ts';
@@ -108,13 +109,13 @@ export class RoleManageStore {
     }
   }
 
-  async createRole(body: RoleCreateBody): Promise<Role> {
+  async createRole(body: Sent<typeof roleCreateBody>): Promise<Role> {
     const role = await this.api.createRole(body);
     await this.start(role.id);
     return role;
   }
 
-  async updateRole(body: RoleUpdateBody): Promise<Role> {
+  async updateRole(body: Sent<typeof roleUpdateBody>): Promise<Role> {
     const role = await this.api.updateRole(body);
     this.replaceRole(role);
     return role;

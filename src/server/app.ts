@@ -14,7 +14,7 @@ import { addressRoutes } from './modules/address/routes.ts';
 import { attachmentRoutes } from './modules/attachment/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { biRoutes } from './modules/bi/routes.ts';
-import { boardRoutes } from './modules/board/routes.ts';
+import { plateRoutes } from './modules/plate/routes.ts';
 import { datasetRoutes } from './modules/dataset/routes.ts';
 import { docRoutes } from './modules/doc/routes.ts';
 import { createBlobStore } from './modules/filestore/create-blob-store.ts';
@@ -141,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(workspaceTemplateRoutes);
       await api.register(datasetRoutes);
       await api.register(pageRoutes);
-      await api.register(boardRoutes);
+      await api.register(plateRoutes);
       await api.register(biRoutes);
       await api.register(docRoutes);
       await api.register(formRoutes);

@@ -30,7 +30,7 @@ export interface AppConfig {
   /** An S3-compatible object store for files; empty: the folder `${dataDir}/files`. */
   fileStoreUrl: string;
   logLevel: string;
-  /** Longest a board or page query may run (PostgreSQL stops it; see the README for SQLite). */
+  /** Longest a plate or page query may run (PostgreSQL stops it; see the README for SQLite). */
   queryTimeoutMs: number;
   /** Seconds between the web app's menu checks while a window is visible; 0 turns them off. */
   menuRefreshSeconds: number;

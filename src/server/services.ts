@@ -31,7 +31,7 @@ export interface Services {
   notifyBus: NotifyBus;
   /** Published form versions, read once each (they never change). */
   formVersions: FormVersionCache;
-  /** Answers of dataset queries (boards, pages) over unchanged data. */
+  /** Answers of dataset queries (plates, pages) over unchanged data. */
   queryCache: QueryResultCache;
   /** Where the flow module joins the record lifecycle. */
   recordHooks: RecordHooks;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Dialect } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import { seedPlates } from '../modules/board/seed.ts';
+import { seedPlates } from '../modules/plate/seed.ts';
 import { seedDatasets } from '../modules/dataset/seed.ts';
 import { seedFlowHistories } from '../modules/flow/seed.ts';
 import { seedForms } from '../modules/form/seed.ts';

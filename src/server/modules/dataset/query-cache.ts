@@ -26,7 +26,7 @@ const CAPACITY = 500;
 const ROWS_KEPT_MAX = 2_000;
 
 /**
- * Query results of boards and pages, kept in memory and keyed by everything that decides the
+ * Query results of plates and pages, kept in memory and keyed by everything that decides the
  * answer: the tenant, the source and its data revision (a form's records change its
  * `data_revision`, kept by a database trigger, so a cached answer is never served after a
  * write, from any instance), what the caller may see (their data scope), and the query.

@@ -146,7 +146,7 @@ export function checkQuery(columns: ReadonlyMap<string, QueryColumn>, filters: r
 
 // ---------------------------------------------------------------- SQL
 
-/** The comparable value of a column: a system column, or a data field's scalar (also what boards group and measure). */
+/** The comparable value of a column: a system column, or a data field's scalar (also what plates group and measure). */
 export function valueExpr(dialect: Dialect, column: QueryColumn): Expr {
   if (!column.field) {
     const ref = sql.ref(SYSTEM_SQL[column.name as SystemColumn]);

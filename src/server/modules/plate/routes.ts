@@ -21,12 +21,12 @@ import { callerOf, scopeOf } from '../../plugins/auth.ts';
 import { copyPlate, createPlate, deletePlate, listPlates, plateDetail, publishPlate, renamePlate, updatePlate } from './service.ts';
 
 /**
- * Analysis plates. Writing takes the board points (create, edit, delete); opening takes any of
+ * Analysis plates. Writing takes the plate points (create, edit, delete); opening takes any of
  * them, the plate list's menu entry, or the plate's own entry (policy.plate). The components' data is asked
  * for through dataset/query with the viewer's own rights, so a plate never shows a viewer
  * records they could not list.
  */
-export async function boardRoutes(app: FastifyInstance): Promise<void> {
+export async function plateRoutes(app: FastifyInstance): Promise<void> {
   const { clock, formVersions } = app.services;
 
   app.get<{ Querystring: PlateListQuery }>(PLATE_PATHS.list, { schema: { querystring: plateListQuery } }, async (request) =>

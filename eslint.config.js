@@ -25,6 +25,10 @@ const INTO_SCREENS = {
   regex: '^(\\.\\./)+pages/',
   message: 'Global stores outlive the screens: src/web/stores imports nothing from src/web/pages.',
 };
+const UI_INTO_SCREENS = {
+  regex: '^(\\.\\./)+pages/',
+  message: 'The UI kit serves every screen: src/web/ui imports nothing from src/web/pages.',
+};
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'bench/results/', 'media/'] },
@@ -52,7 +56,7 @@ export default tseslint.config(
     },
   },
   // Which folder may import which (docs/boundaries.md). A rule set for a folder replaces the
-  // one of the folder around it, so src/web/stores repeats the web app's.
+  // one of the folder around it, so src/web/stores and src/web/ui repeat the web app's.
   {
     files: ['src/core/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NODE_OR_REACT, OUT_OF_CORE] }] },
@@ -64,6 +68,10 @@ export default tseslint.config(
   {
     files: ['src/web/stores/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [INTO_SERVER, INTO_SCREENS] }] },
+  },
+  {
+    files: ['src/web/ui/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [INTO_SERVER, UI_INTO_SCREENS] }] },
   },
   {
     files: ['src/server/db/**'],

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORIZATION_POINTS } from '../../src/core/contracts/role.ts';
 import { ApiError } from '../../src/web/api/api-error.ts';
-import { adminApi, type AdminApi } from '../../src/web/admin/admin-api.ts';
-import { Loadable } from '../../src/web/admin/loadable.ts';
+import { adminApi, type AdminApi } from '../../src/web/api/admin-endpoints.ts';
+import { Loadable } from '../../src/web/ui/loadable.ts';
 import { RoleManageStore } from '../../src/web/pages/authorize/role-manage-store.ts';
 import { UsersStore } from '../../src/web/pages/management/users-store.ts';
 import { TemplateEditStore } from '../../src/web/pages/workspace-template/template-edit-store.ts';

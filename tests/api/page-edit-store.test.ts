@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../src/core/entities.ts';
 import { flattenTree } from '../../src/core/menu-tree.ts';
-import { adminApi, type AdminApi } from '../../src/web/admin/admin-api.ts';
+import { adminApi, type AdminApi } from '../../src/web/api/admin-endpoints.ts';
 import { shellApi } from '../../src/web/api/endpoints.ts';
 import { pageApi } from '../../src/web/api/page-endpoints.ts';
 import { PageEditStore, type PageEditSources, type PageSettings } from '../../src/web/pages/page-admin/page-edit-store.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { PageListItem } from '../../src/web/admin/admin-api.ts';
+import type { PageListItem } from '../../src/web/api/admin-endpoints.ts';
 import { readSeedPages } from '../../src/server/modules/page/seed.ts';
 import { builtWebDir, launchBrowser, pageAtRest } from '../helpers/browser.ts';
 import { signedInBrowsers, type OpenOptions, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';

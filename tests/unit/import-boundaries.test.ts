@@ -37,6 +37,8 @@ describe('import boundaries', () => {
     ['widgets/chart/probe.ts', "import { value } from '../../src/server/config.ts';"],
     ['src/web/stores/probe.ts', "import { value } from '../pages/plates/editor/palette.ts';"],
     ['src/web/stores/probe.ts', "import { value } from '../../server/config.ts';"],
+    ['src/web/ui/probe.ts', "import { value } from '../pages/documents/doc-library-store.ts';"],
+    ['src/web/ui/probe.ts', "import { value } from '../../server/config.ts';"],
     ['src/server/db/migrations/probe.ts', "import { value } from '../../modules/filestore/file-links.ts';"],
     ['src/server/db/probe.ts', "export { value } from '../modules/filestore/file-links.ts';"],
   ])('refuses %s: %s', async (file, source) => {
@@ -46,6 +48,7 @@ describe('import boundaries', () => {
   it.each([
     ['src/web/stores/probe.ts', "import { value } from '../../core/pages/page-config.ts';"],
     ['src/web/pages/probe.ts', "import { value } from '../../core/contracts/files.ts';"],
+    ['src/web/pages/probe.ts', "import { value } from '../ui/use-save.ts';"],
     ['src/server/modules/probe.ts', "import { value } from '../db/json-column.ts';"],
     ['src/server/db/probe.ts', "import { value } from '../../core/forms/record-files.ts';"],
     ['tests/api/probe.ts', "import { value } from '../../src/server/config.ts';"],

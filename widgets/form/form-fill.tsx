@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import type { FormRecord } from '../../src/core/contracts/record.ts';
 import type { FieldError, RecordData } from '../../src/core/forms/form-design.ts';
 import { initialRecordData } from '../../src/core/forms/record-validation.ts';
-import { LoadState } from '../../src/web/admin/load-state.tsx';
+import { LoadState } from '../../src/web/ui/load-state.tsx';
 import { FormRenderer } from '../../src/web/forms/form-view/form-renderer.tsx';
 import { useFormViewApi, validatorUrl } from '../../src/web/forms/form-view/form-view-api.ts';
 import { fieldErrorsOf, refusalSummary } from '../../src/web/forms/form-view/server-errors.ts';

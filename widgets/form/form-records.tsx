@@ -2,7 +2,7 @@ import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadState } from '../../src/web/admin/load-state.tsx';
+import { LoadState } from '../../src/web/ui/load-state.tsx';
 import type { RecordListStore } from '../../src/web/pages/form-data/record-list-store.ts';
 import { RecordTable } from '../../src/web/pages/form-data/record-table.tsx';
 import { HIDDEN, HiddenForm } from './form-widget.tsx';

@@ -3,7 +3,7 @@ import { Button, Spin } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAdminApi } from '../../src/web/admin/use-admin-api.ts';
+import { useAdminApi } from '../../src/web/ui/use-admin-api.ts';
 import { ApiError } from '../../src/web/api/api-error.ts';
 import type { FormDataApi } from '../../src/web/pages/form-data/form-data-api.ts';
 import { RecordListStore } from '../../src/web/pages/form-data/record-list-store.ts';

@@ -3,7 +3,7 @@ import { PAGE_CONFIG_VERSION } from '../../core/config-versions/page-config-vers
 import type { PlateDetail } from '../../core/contracts/plates.ts';
 import { DEFAULT_COLUMNS, type PageConfig, type PageFilter, type PageLayout, type WidgetConfig, type WidgetGrid } from '../../core/pages/page-config.ts';
 import type { DatasetInfo } from '../../core/query/query-spec.ts';
-import { EditHistory } from '../admin/edit-history.ts';
+import { EditHistory } from '../ui/edit-history.ts';
 import { newComponent, nextComponentId } from '../../../widgets/new-component.ts';
 import type { PaletteEntry } from '../../../widgets/widget-registry.ts';
 import { bottomRow, firstFreeCell, mirrorX, type GridItem } from '../renderer/grid-layout.ts';

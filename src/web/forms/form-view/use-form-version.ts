@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FormVersionDetail } from '../../../core/contracts/form.ts';
-import { Loadable } from '../../admin/loadable.ts';
+import { Loadable } from '../../ui/loadable.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { loadFormValidator, type FormValidator } from '../validation-runtime.ts';
 import { validatorUrl, type FormViewApi } from './form-view-api.ts';

@@ -20,7 +20,7 @@ import { Link } from 'react-router-dom';
 import type { Attachment, AttachmentOwner } from '../../../core/contracts/attachments.ts';
 import { groupOfExtension, type FileTypeGroup } from '../../../core/contracts/files.ts';
 import { formatServerDate, formatSize } from '../../../core/format.ts';
-import { LoadState } from '../../admin/load-state.tsx';
+import { LoadState } from '../../ui/load-state.tsx';
 import { useFileClient } from '../../files/use-file-client.ts';
 import { languageOf } from '../../i18n/i18n.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
@@ -29,7 +29,7 @@ import { attachmentApi } from './attachment-api.ts';
 import { AttachmentFilterBar } from './attachment-filters.tsx';
 import { AttachmentStore } from './attachment-store.ts';
 import { openPdfPreview, previewKindOf } from './file-preview.ts';
-import '../../admin/admin.css';
+import '../../ui/admin.css';
 import './attachments.css';
 
 const GROUP_ICONS: Record<FileTypeGroup, ReactNode> = {

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AttachmentListBody, AttachmentOptions, AttachmentPage } from '../../../core/contracts/attachments.ts';
 import { PAGE_SIZE_DEFAULT } from '../../../core/envelope.ts';
-import { Loadable } from '../../admin/loadable.ts';
+import { Loadable } from '../../ui/loadable.ts';
 import { ApiError } from '../../api/api-error.ts';
 import type { AttachmentApi } from './attachment-api.ts';
 

@@ -3,10 +3,10 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PermissionGroup } from '../../../core/contracts/permission-groups.ts';
-import { LoadState } from '../../admin/load-state.tsx';
-import { placeServerError } from '../../admin/server-errors.ts';
-import { useSave } from '../../admin/use-save.ts';
-import { UserTransfer } from '../../admin/user-transfer.tsx';
+import { LoadState } from '../../ui/load-state.tsx';
+import { placeServerError } from '../../ui/server-errors.ts';
+import { useSave } from '../../ui/use-save.ts';
+import { UserTransfer } from '../../ui/user-transfer.tsx';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 import type { PmsGroupStore } from './pms-group-store.ts';
 

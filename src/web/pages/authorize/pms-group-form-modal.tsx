@@ -6,10 +6,10 @@ import {
   type PermissionGroup,
   type PermissionGroupCreateBody,
 } from '../../../core/contracts/permission-groups.ts';
-import { LoadState } from '../../admin/load-state.tsx';
-import { schemaRules, withoutEmpty } from '../../admin/schema-rules.ts';
-import { placeServerError } from '../../admin/server-errors.ts';
-import { useSave } from '../../admin/use-save.ts';
+import { LoadState } from '../../ui/load-state.tsx';
+import { schemaRules, withoutEmpty } from '../../ui/schema-rules.ts';
+import { placeServerError } from '../../ui/server-errors.ts';
+import { useSave } from '../../ui/use-save.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 import { PointPicker } from './point-picker.tsx';
 import type { PmsGroupStore } from './pms-group-store.ts';

@@ -5,15 +5,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PermissionGroup } from '../../../core/contracts/permission-groups.ts';
 import { AUTHORIZATION_POINTS } from '../../../core/contracts/role.ts';
-import { useHeldPoints } from '../../admin/held-points.ts';
-import { Live } from '../../admin/live.tsx';
-import { LoadState } from '../../admin/load-state.tsx';
-import { useAdminApi } from '../../admin/use-admin-api.ts';
+import { useHeldPoints } from '../../ui/held-points.ts';
+import { Live } from '../../ui/live.tsx';
+import { LoadState } from '../../ui/load-state.tsx';
+import { useAdminApi } from '../../ui/use-admin-api.ts';
 import { menuTitle } from '../../i18n/menu-title.ts';
 import { PmsGroupAssignModal } from './pms-group-assign-modal.tsx';
 import { PmsGroupFormModal } from './pms-group-form-modal.tsx';
 import { PmsGroupStore } from './pms-group-store.ts';
-import '../../admin/admin.css';
+import '../../ui/admin.css';
 
 const SHOWN_POINTS = 4;
 
@@ -40,7 +40,7 @@ const PmsGroupPage = observer(function PmsGroupPage() {
     return point ? menuTitle(t, { title: point.title, code }) : code;
   };
 
-  const confirmDelete = (group: PermissionGroup) =>
+  const confirmDelete = (group: PermissionGroup) => {
     modal.confirm({
       title: t('admin:groups.deleteTitle', { name: group.name }),
       content: t('admin:groups.deleteContent'),
@@ -49,6 +49,7 @@ const PmsGroupPage = observer(function PmsGroupPage() {
       cancelText: t('admin:actions.cancel'),
       onOk: () => store.remove(group.id),
     });
+  };
 
   return (
     <div className="admin-page">

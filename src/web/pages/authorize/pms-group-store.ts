@@ -7,8 +7,8 @@ import type {
   PermissionGroupCreateBody,
 } from '../../../core/contracts/permission-groups.ts';
 import type { Role } from '../../../core/contracts/role.ts';
-import type { AdminApi } from '../../admin/admin-api.ts';
-import { Loadable } from '../../admin/loadable.ts';
+import type { AdminApi } from '../../api/admin-endpoints.ts';
+import { Loadable } from '../../ui/loadable.ts';
 
 /** /authorize/pmsGroup: the permission groups of the tenant and what names their members. */
 export class PmsGroupStore {

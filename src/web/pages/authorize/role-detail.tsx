@@ -2,9 +2,9 @@ import { App, Button, Card, Checkbox, Empty, Tabs, Tag, Typography } from 'antd'
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadState } from '../../admin/load-state.tsx';
-import { ResourceTreePicker } from '../../admin/resource-tree-picker.tsx';
-import { UserTransfer } from '../../admin/user-transfer.tsx';
+import { LoadState } from '../../ui/load-state.tsx';
+import { ResourceTreePicker } from '../../ui/resource-tree-picker.tsx';
+import { UserTransfer } from '../../ui/user-transfer.tsx';
 import { messageOf } from '../../shell/login/api-error.ts';
 import { DataScopeOptions } from './data-scope-options.tsx';
 import type { RoleManageStore, RoleSection } from './role-manage-store.ts';

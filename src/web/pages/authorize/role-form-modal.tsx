@@ -2,9 +2,9 @@ import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { roleCreateBody, roleUpdateBody, type DataScope, type Role } from '../../../core/contracts/role.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
-import { schemaRules, withoutEmpty } from '../../admin/schema-rules.ts';
-import { placeServerError } from '../../admin/server-errors.ts';
-import { useSave } from '../../admin/use-save.ts';
+import { schemaRules, withoutEmpty } from '../../ui/schema-rules.ts';
+import { placeServerError } from '../../ui/server-errors.ts';
+import { useSave } from '../../ui/use-save.ts';
 import { DataScopeOptions } from './data-scope-options.tsx';
 
 interface Values {

@@ -3,7 +3,7 @@ import { App, Button, Card, Input, Space, Tag, Tooltip, Typography } from 'antd'
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '../../../core/contracts/role.ts';
-import { LoadState } from '../../admin/load-state.tsx';
+import { LoadState } from '../../ui/load-state.tsx';
 import type { RoleManageStore } from './role-manage-store.ts';
 
 /** The roles of the tenant: pick one to edit its grants; create, rename or delete. */
@@ -19,7 +19,7 @@ export const RoleList = observer(function RoleList({
   const { t } = useTranslation('admin');
   const { modal } = App.useApp();
 
-  const confirmDelete = (role: Role) =>
+  const confirmDelete = (role: Role) => {
     modal.confirm({
       title: t('roles.deleteTitle', { name: role.name }),
       content: role.userCount > 0 ? t('roles.deleteHeld', { count: role.userCount }) : t('roles.deleteContent'),
@@ -28,6 +28,7 @@ export const RoleList = observer(function RoleList({
       cancelText: t('actions.cancel'),
       onOk: () => store.deleteRole(role.id),
     });
+  };
 
   return (
     <Card

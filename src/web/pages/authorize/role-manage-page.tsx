@@ -3,13 +3,13 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTHORIZATION_POINTS, type Role } from '../../../core/contracts/role.ts';
-import { useHeldPoints } from '../../admin/held-points.ts';
-import { useAdminApi } from '../../admin/use-admin-api.ts';
+import { useHeldPoints } from '../../ui/held-points.ts';
+import { useAdminApi } from '../../ui/use-admin-api.ts';
 import { RoleDetailPanel } from './role-detail.tsx';
 import { RoleFormModal } from './role-form-modal.tsx';
 import { RoleList } from './role-list.tsx';
 import { RoleManageStore } from './role-manage-store.ts';
-import '../../admin/admin.css';
+import '../../ui/admin.css';
 
 /** /authorize/roleManage: roles, their menus and function points, data scope, holders and groups. */
 const RoleManagePage = observer(function RoleManagePage() {

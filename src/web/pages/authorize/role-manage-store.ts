@@ -4,8 +4,8 @@ import type { PermissionGroup } from '../../../core/contracts/permission-groups.
 import type { Sent } from '../../../core/contracts/common.ts';
 import type { DataScope, Role, RoleDetail, roleCreateBody, roleUpdateBody } from '../../../core/contracts/role.ts';
 import type { MenuNode } from '../../../core/entities.ts';
-import type { AdminApi } from '../../admin/admin-api.ts';
-import { Loadable } from '../../admin/loadable.ts';
+import type { AdminApi } from '../../api/admin-endpoints.ts';
+import { Loadable } from '../../ui/loadable.ts';
 
 /** The parts of a role that its tabs edit and save one at a time. */
 export type RoleSection = 'resources' | 'dataScope' | 'users' | 'groups';

@@ -4,14 +4,15 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { observer } from 'mobx-react-lite';
 import { biViewCreateBody, type BiView, type BiViewCheck } from '../../../core/contracts/bi.ts';
-import { Loadable } from '../../admin/loadable.ts';
-import { schemaRules } from '../../admin/schema-rules.ts';
-import { placeServerError } from '../../admin/server-errors.ts';
-import { useSave } from '../../admin/use-save.ts';
+import { valueText } from '../../../core/value-text.ts';
+import { Loadable } from '../../ui/loadable.ts';
+import { schemaRules } from '../../ui/schema-rules.ts';
+import { placeServerError } from '../../ui/server-errors.ts';
+import { useSave } from '../../ui/use-save.ts';
 import type { BiApi } from '../../api/bi-endpoints.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
 
-const CodeEditor = lazy(() => import('../../admin/code-editor.tsx'));
+const CodeEditor = lazy(() => import('../../ui/code-editor.tsx'));
 
 interface Values {
   name: string;
@@ -159,7 +160,7 @@ export const ViewEditor = observer(function ViewEditor({ api, view, onSaved, onC
                     {c.name} <Tag>{t(`bi.views.types.${c.type}`)}</Tag>
                   </span>
                 ),
-                render: (value: unknown) => (value === null || value === undefined ? <Typography.Text type="secondary">—</Typography.Text> : String(value)),
+                render: (value: unknown) => (value === null || value === undefined ? <Typography.Text type="secondary">—</Typography.Text> : valueText(value)),
               }))}
               data-testid="bi-view-preview"
             />

@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BiView } from '../../../core/contracts/bi.ts';
 import { formatServerDate } from '../../../core/format.ts';
-import { LoadState } from '../../admin/load-state.tsx';
-import { Loadable } from '../../admin/loadable.ts';
+import { LoadState } from '../../ui/load-state.tsx';
+import { Loadable } from '../../ui/loadable.ts';
 import type { BiApi } from '../../api/bi-endpoints.ts';
 import { languageOf } from '../../i18n/i18n.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
@@ -25,7 +25,7 @@ export function ViewsSection({ api }: { api: BiApi }) {
     void views.load();
   }, [views]);
 
-  const remove = (view: BiView) =>
+  const remove = (view: BiView) => {
     modal.confirm({
       title: t('bi.views.deleteTitle', { name: view.name }),
       content: t('bi.views.deleteBody'),
@@ -42,6 +42,7 @@ export function ViewsSection({ api }: { api: BiApi }) {
         }
       },
     });
+  };
 
   const saved = (view: BiView) => {
     setEditing(null);

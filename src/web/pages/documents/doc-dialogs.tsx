@@ -2,7 +2,7 @@ import { App, Form, Input, Modal, Select, Space, Table, TreeSelect, Typography }
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOC_ACCESS_LEVELS, accessAtLeast, docNameSchema, type DocAccess, type DocFolder, type DocFolderGrant, type DocRole } from '../../../core/contracts/documents.ts';
-import { useSave } from '../../admin/use-save.ts';
+import { useSave } from '../../ui/use-save.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
 import type { DocApi } from '../../api/doc-endpoints.ts';
 

@@ -5,9 +5,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocFile, DocTrashEntry, DocVersion } from '../../../core/contracts/documents.ts';
 import { formatServerDate, formatSize } from '../../../core/format.ts';
-import { LoadState } from '../../admin/load-state.tsx';
-import { Loadable } from '../../admin/loadable.ts';
-import { useSave } from '../../admin/use-save.ts';
+import { LoadState } from '../../ui/load-state.tsx';
+import { Loadable } from '../../ui/loadable.ts';
+import { useSave } from '../../ui/use-save.ts';
 import type { DocApi } from '../../api/doc-endpoints.ts';
 import type { FileClient } from '../../files/file-client.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
@@ -147,7 +147,7 @@ export const TrashDrawer = observer(function TrashDrawer(props: { api: DocApi; w
     }
   };
   const restore = (entries: readonly DocTrashEntry[]) => run(() => api.restore(itemsOf(entries)), t('done.restore', { count: entries.length }));
-  const purge = (entries: readonly DocTrashEntry[]) =>
+  const purge = (entries: readonly DocTrashEntry[]) => {
     modal.confirm({
       title: t('trash.purgeTitle', { count: entries.length }),
       content: t('trash.purgeContent'),
@@ -156,6 +156,7 @@ export const TrashDrawer = observer(function TrashDrawer(props: { api: DocApi; w
       cancelText: t('cancel'),
       onOk: () => run(() => api.purge(itemsOf(entries)), t('done.purge', { count: entries.length })),
     });
+  };
 
   return (
     <Drawer open width={760} title={t('trash.title')} onClose={props.onClose} destroyOnHidden>

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { accessAtLeast, type DocAccess, type DocFile, type DocFolder, type DocItemsBody, type DocListResult, type DocTree } from '../../../core/contracts/documents.ts';
 import type { FileTypeGroup } from '../../../core/contracts/files.ts';
-import { Loadable } from '../../admin/loadable.ts';
+import { Loadable } from '../../ui/loadable.ts';
 import type { DocApi } from '../../api/doc-endpoints.ts';
 
 export const DOC_PAGE_SIZE = 50;

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import type { DocFile, DocFolder } from '../../../core/contracts/documents.ts';
 import { FILE_TYPE_GROUP_NAMES, type FileTypeGroup } from '../../../core/contracts/files.ts';
 import { formatServerDate, formatSize } from '../../../core/format.ts';
-import { LoadState } from '../../admin/load-state.tsx';
+import { LoadState } from '../../ui/load-state.tsx';
 import { docApi, docFileUrl } from '../../api/doc-endpoints.ts';
 import { apiBaseUrl } from '../../api/request.ts';
 import { useFileClient } from '../../files/use-file-client.ts';
@@ -32,7 +32,7 @@ import { TrashDrawer, VersionsDrawer } from './doc-drawers.tsx';
 import { docIcon, previewKind } from './doc-icons.tsx';
 import { DocLibraryStore, DOC_PAGE_SIZE, rowKey, type DocRow } from './doc-library-store.ts';
 import { PdfViewer } from './pdf-viewer.tsx';
-import '../../admin/admin.css';
+import '../../ui/admin.css';
 import './documents.css';
 
 type Dialog =
@@ -159,7 +159,7 @@ const DocManagePage = observer(function DocManagePage() {
     void api.downloadZip(store.itemsOf(rows), name).catch((failure: unknown) => void message.error(messageOf(failure, t('failed'))));
   };
 
-  const confirmDelete = (rows: readonly DocRow[]) =>
+  const confirmDelete = (rows: readonly DocRow[]) => {
     modal.confirm({
       title: rows.length === 1 ? t('deleteOne', { name: rows[0]!.name }) : t('deleteMany', { count: rows.length }),
       content: t('deleteContent'),
@@ -168,6 +168,7 @@ const DocManagePage = observer(function DocManagePage() {
       cancelText: t('cancel'),
       onOk: () => act(() => api.remove(store.itemsOf(rows)), t('done.delete', { count: rows.length })),
     });
+  };
 
   const open = (row: DocRow) => {
     if (row.kind === 'folder') {

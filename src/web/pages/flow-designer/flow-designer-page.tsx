@@ -5,11 +5,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FLOW_POINTS } from '../../../core/contracts/flows.ts';
-import { idOfParam } from '../../admin/edit-target.ts';
-import { useHeldPoints } from '../../admin/held-points.ts';
-import { LoadState } from '../../admin/load-state.tsx';
-import { Loadable } from '../../admin/loadable.ts';
-import { useUnsavedChanges } from '../../admin/use-unsaved-changes.ts';
+import { idOfParam } from '../../ui/edit-target.ts';
+import { useHeldPoints } from '../../ui/held-points.ts';
+import { LoadState } from '../../ui/load-state.tsx';
+import { Loadable } from '../../ui/loadable.ts';
+import { useUnsavedChanges } from '../../ui/use-unsaved-changes.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { designerPath } from '../form-designer/designer-paths.ts';
 import { flowDesignerApi, type FlowDesignerApi } from './flow-api.ts';
@@ -17,7 +17,7 @@ import { FlowCanvas } from './flow-canvas.tsx';
 import { FlowDesignerStore } from './flow-designer-store.ts';
 import { NodeProperties } from './node-properties.tsx';
 import { problemText } from './problem-text.ts';
-import '../../admin/admin.css';
+import '../../ui/admin.css';
 import './flow-designer.css';
 
 /** Forms the picker lists (the tenant's whole catalogue fits; form/list pages at most 500). */
@@ -80,7 +80,7 @@ const FlowDesigner = observer(function FlowDesigner({ api, formId }: { api: Flow
   const save = async () => {
     if (await store.save()) void message.success(t('flow.saved'));
   };
-  const confirmRemoveFlow = () =>
+  const confirmRemoveFlow = () => {
     modal.confirm({
       title: t('flow.removeFlowTitle'),
       content: t('flow.removeFlowContent'),
@@ -91,6 +91,7 @@ const FlowDesigner = observer(function FlowDesigner({ api, formId }: { api: Flow
         if (await store.removeFlow()) void message.success(t('flow.flowRemoved'));
       },
     });
+  };
 
   return (
     <LoadState source={store.source}>

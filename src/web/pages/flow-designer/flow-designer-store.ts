@@ -6,7 +6,7 @@ import type { OrgMember, OrgRole } from '../../../core/contracts/org.ts';
 import type { FlowBranch, FlowDefinition, FlowNode } from '../../../core/flows/flow-definition.ts';
 import { flowProblemsWith, type FlowProblem } from '../../../core/flows/validate-flow-definition.ts';
 import { deepEqual } from '../../../core/forms/conditions.ts';
-import { Loadable } from '../../admin/loadable.ts';
+import { Loadable } from '../../ui/loadable.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
 import type { FlowDesignerApi } from './flow-api.ts';

@@ -2,7 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Drawer, InputNumber, List, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSave } from '../../admin/use-save.ts';
+import { useSave } from '../../ui/use-save.ts';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, moveColumn, type ColumnPreference } from './list-columns.ts';
 
 interface ColumnSettingsProps {

@@ -13,8 +13,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { LoadState } from '../../admin/load-state.tsx';
-import { useAdminApi } from '../../admin/use-admin-api.ts';
+import { LoadState } from '../../ui/load-state.tsx';
+import { useAdminApi } from '../../ui/use-admin-api.ts';
 import { saveDownload } from '../../api/download.ts';
 import { ColumnSettings } from './column-settings.tsx';
 import { FilterControl } from './filter-control.tsx';
@@ -23,7 +23,7 @@ import { filterableColumns } from './list-filters.ts';
 import { RecordListStore } from './record-list-store.ts';
 import { RecordTable, useRecordTexts } from './record-table.tsx';
 import { useFormDataApi } from './use-form-data-api.ts';
-import '../../admin/admin.css';
+import '../../ui/admin.css';
 import './form-data.css';
 
 /** /table/dataList/:id — one form's records: filter bar, server paging and sort, chosen columns, export, import, batch delete. */
@@ -65,7 +65,7 @@ const RecordList = observer(function RecordList({ formId }: { formId: number }) 
       setExporting(false);
     }
   };
-  const confirmDelete = () =>
+  const confirmDelete = () => {
     modal.confirm({
       title: t('list.deleteTitle', { count: store.selected.length }),
       content: t('list.deleteContent'),
@@ -77,6 +77,7 @@ const RecordList = observer(function RecordList({ formId }: { formId: number }) 
         void message.success(t('list.deleted', { count }));
       },
     });
+  };
   const saveSearch = async () => {
     await store.saveSearch();
     void message.success(t('list.searchSaved'));

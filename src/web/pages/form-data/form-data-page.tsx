@@ -7,12 +7,12 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FLOW_TASK_LISTS, type FlowTaskList } from '../../../core/contracts/flows.ts';
 import type { FormOption } from '../../../core/contracts/form.ts';
 import { RECORD_POINTS, RECORD_READ_POINTS } from '../../../core/contracts/record.ts';
-import { useHeldPoints } from '../../admin/held-points.ts';
-import { LoadState } from '../../admin/load-state.tsx';
-import { Loadable } from '../../admin/loadable.ts';
+import { useHeldPoints } from '../../ui/held-points.ts';
+import { LoadState } from '../../ui/load-state.tsx';
+import { Loadable } from '../../ui/loadable.ts';
 import { MyTasks } from './my-tasks.tsx';
 import { useFormDataApi } from './use-form-data-api.ts';
-import '../../admin/admin.css';
+import '../../ui/admin.css';
 import './form-data.css';
 
 type FormDataTab = 'forms' | FlowTaskList;
@@ -61,12 +61,12 @@ function FormCatalogue() {
               <Typography.Paragraph type="secondary">{t('list.catalogue.version', { version: form.currentVersion })}</Typography.Paragraph>
               <Space wrap>
                 {held.has(RECORD_POINTS.create) && (
-                  <Button type="primary" icon={<FormOutlined />} onClick={() => navigate(`/table/fill/${form.id}`)} aria-label={t('list.catalogue.fillLabel', { name: form.name })}>
+                  <Button type="primary" icon={<FormOutlined />} onClick={() => void navigate(`/table/fill/${form.id}`)} aria-label={t('list.catalogue.fillLabel', { name: form.name })}>
                     {t('list.catalogue.fill')}
                   </Button>
                 )}
                 {RECORD_READ_POINTS.some((point) => held.has(point)) && (
-                  <Button icon={<DatabaseOutlined />} onClick={() => navigate(`/table/dataList/${form.id}`)} aria-label={t('list.catalogue.dataLabel', { name: form.name })}>
+                  <Button icon={<DatabaseOutlined />} onClick={() => void navigate(`/table/dataList/${form.id}`)} aria-label={t('list.catalogue.dataLabel', { name: form.name })}>
                     {t('list.catalogue.data')}
                   </Button>
                 )}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_MAX_BYTES, type ImportProblem, type ImportResult } from '../../../core/contracts/record.ts';
 import { formatSize } from '../../../core/format.ts';
-import { useSave } from '../../admin/use-save.ts';
+import { useSave } from '../../ui/use-save.ts';
 
 interface ImportModalProps {
   open: boolean;

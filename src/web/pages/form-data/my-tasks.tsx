@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { FlowTaskItem, FlowTaskList, FlowTaskPage } from '../../../core/contracts/flows.ts';
 import { formatServerDate } from '../../../core/format.ts';
-import { LoadState } from '../../admin/load-state.tsx';
-import { Loadable } from '../../admin/loadable.ts';
+import { LoadState } from '../../ui/load-state.tsx';
+import { Loadable } from '../../ui/loadable.ts';
 import { languageOf } from '../../i18n/i18n.ts';
 import type { FormDataApi } from './form-data-api.ts';
 

@@ -3,9 +3,9 @@ import type { FormOption, FormVersionDetail } from '../../../core/contracts/form
 import { RECORD_POINTS, type FormRecord, type RecordPage, type SearchConfig } from '../../../core/contracts/record.ts';
 import type { RecordFilter, RecordSort } from '../../../core/contracts/record-query.ts';
 import type { ButtonPointName } from '../../../core/forms/form-design.ts';
-import { HeldPoints } from '../../admin/held-points.ts';
-import type { AdminApi } from '../../admin/admin-api.ts';
-import { Loadable } from '../../admin/loadable.ts';
+import { HeldPoints } from '../../ui/held-points.ts';
+import type { AdminApi } from '../../api/admin-endpoints.ts';
+import { Loadable } from '../../ui/loadable.ts';
 import { Directory, type AddressValue } from './directory.ts';
 import type { FormDataApi } from './form-data-api.ts';
 import {

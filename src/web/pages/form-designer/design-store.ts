@@ -1,5 +1,5 @@
 import { makeAutoObservable, observableRef } from 'mobx';
-import { EditHistory } from '../../admin/edit-history.ts';
+import { EditHistory } from '../../ui/edit-history.ts';
 import {
   FIELD_TYPES,
   isSection,

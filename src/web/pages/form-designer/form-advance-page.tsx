@@ -17,18 +17,18 @@ import {
   type FormSettings,
 } from '../../../core/forms/form-design.ts';
 import { formatNumber, parseNumberingRule } from '../../../core/forms/numbering.ts';
-import { idOfParam } from '../../admin/edit-target.ts';
-import { useHeldPoints } from '../../admin/held-points.ts';
-import { LoadState } from '../../admin/load-state.tsx';
-import { Loadable } from '../../admin/loadable.ts';
-import { pathOfMessage } from '../../admin/server-errors.ts';
-import { useAdminApi } from '../../admin/use-admin-api.ts';
-import { useUnsavedChanges } from '../../admin/use-unsaved-changes.ts';
+import { idOfParam } from '../../ui/edit-target.ts';
+import { useHeldPoints } from '../../ui/held-points.ts';
+import { LoadState } from '../../ui/load-state.tsx';
+import { Loadable } from '../../ui/loadable.ts';
+import { pathOfMessage } from '../../ui/server-errors.ts';
+import { useAdminApi } from '../../ui/use-admin-api.ts';
+import { useUnsavedChanges } from '../../ui/use-unsaved-changes.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
 import type { DesignerApi } from './designer-api.ts';
 import { advancePath } from './designer-paths.ts';
 import { useDesignerApi } from './form-designer-page.tsx';
-import '../../admin/admin.css';
+import '../../ui/admin.css';
 import './form-designer.css';
 
 const MAX_INDEXED = 8;
@@ -261,7 +261,7 @@ const FormAdvancePage = observer(function FormAdvancePage() {
             loading={forms.loading}
             value={id ?? undefined}
             options={(forms.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
-            onChange={(next: number) => navigate(advancePath(next))}
+            onChange={(next: number) => void navigate(advancePath(next))}
             data-testid="advance-form-picker"
           />
         </Space>

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { FORM_NAME_MAX, FORM_POINTS, type FormListItem, type FormStatus } from '../../../core/contracts/form.ts';
 import { formatServerDate } from '../../../core/format.ts';
-import type { HeldPoints } from '../../admin/held-points.ts';
-import { LoadState } from '../../admin/load-state.tsx';
-import { Loadable } from '../../admin/loadable.ts';
-import { useSave } from '../../admin/use-save.ts';
+import type { HeldPoints } from '../../ui/held-points.ts';
+import { LoadState } from '../../ui/load-state.tsx';
+import { Loadable } from '../../ui/loadable.ts';
+import { useSave } from '../../ui/use-save.ts';
 import { languageOf } from '../../i18n/i18n.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
 import type { DesignerApi } from './designer-api.ts';
@@ -30,7 +30,7 @@ export const FormList = observer(function FormList({ api, held }: { api: Designe
     void forms.load();
   }, [forms]);
 
-  const confirmDelete = (form: FormListItem) =>
+  const confirmDelete = (form: FormListItem) => {
     modal.confirm({
       title: t('designer.list.deleteTitle', { name: form.name }),
       content: t('designer.list.deleteContent'),
@@ -47,6 +47,7 @@ export const FormList = observer(function FormList({ api, held }: { api: Designe
         }
       },
     });
+  };
 
   const switchStatus = async (form: FormListItem) => {
     try {
@@ -133,7 +134,7 @@ export const FormList = observer(function FormList({ api, held }: { api: Designe
                   width: 200,
                   render: (_value, form) => (
                     <Space size={0}>
-                      <Button type="text" icon={<EditOutlined />} aria-label={t('designer.list.open', { name: form.name })} onClick={() => navigate(designerPath(form.id))} />
+                      <Button type="text" icon={<EditOutlined />} aria-label={t('designer.list.open', { name: form.name })} onClick={() => void navigate(designerPath(form.id))} />
                       {form.status !== 'draft' && held.has(FORM_POINTS.edit) && (
                         <Button type="link" onClick={() => void switchStatus(form)}>
                           {form.status === 'disabled' ? t('designer.list.enable') : t('designer.list.disable')}
@@ -150,7 +151,7 @@ export const FormList = observer(function FormList({ api, held }: { api: Designe
           )}
         </LoadState>
       </Card>
-      <CreateFormDialog open={creating} api={api} onClose={() => setCreating(false)} onCreated={(id) => navigate(designerPath(id))} />
+      <CreateFormDialog open={creating} api={api} onClose={() => setCreating(false)} onCreated={(id) => void navigate(designerPath(id))} />
     </div>
   );
 });

@@ -6,7 +6,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import type { RecordFlowState } from '../../../core/contracts/flows.ts';
 import type { FormRecord, RecordDetail } from '../../../core/contracts/record.ts';
 import { valueFields, type FieldError, type FormDesign, type RecordData } from '../../../core/forms/form-design.ts';
-import { LoadState } from '../../admin/load-state.tsx';
+import { LoadState } from '../../ui/load-state.tsx';
 import { ApiError } from '../../api/api-error.ts';
 import { FormRenderer, type FormRendererHandle } from '../../forms/form-view/form-renderer.tsx';
 import { useFormViewApi, type FormViewApi } from '../../forms/form-view/form-view-api.ts';

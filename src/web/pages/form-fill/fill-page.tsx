@@ -7,7 +7,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom'
 import type { FormRecord } from '../../../core/contracts/record.ts';
 import { initialRecordData, keepDesignFields } from '../../../core/forms/record-validation.ts';
 import type { FieldError, RecordData } from '../../../core/forms/form-design.ts';
-import { LoadState } from '../../admin/load-state.tsx';
+import { LoadState } from '../../ui/load-state.tsx';
 import { FormRenderer } from '../../forms/form-view/form-renderer.tsx';
 import { useFormViewApi, type FormViewApi } from '../../forms/form-view/form-view-api.ts';
 import { loadVersion, useLoadable, useToken, type LoadedVersion } from '../../forms/form-view/use-form-version.ts';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { StagingItem } from '../../../core/contracts/staging.ts';
 import { formatServerDate } from '../../../core/format.ts';
-import { LoadState } from '../../admin/load-state.tsx';
+import { LoadState } from '../../ui/load-state.tsx';
 import { useFormViewApi } from '../../forms/form-view/form-view-api.ts';
 import { useLoadable } from '../../forms/form-view/use-form-version.ts';
 import './form-fill.css';
@@ -20,7 +20,7 @@ const StagingListPage = observer(function StagingListPage() {
   const api = useFormViewApi();
   const drafts = useLoadable('drafts', () => api.drafts(1, DRAFTS_PAGE));
 
-  const remove = (draft: StagingItem) =>
+  const remove = (draft: StagingItem) => {
     modal.confirm({
       title: t('view.drafts.deleteTitle'),
       okText: t('view.drafts.delete'),
@@ -31,6 +31,7 @@ const StagingListPage = observer(function StagingListPage() {
         await drafts.load();
       },
     });
+  };
 
   return (
     <div className="form-fill-page">

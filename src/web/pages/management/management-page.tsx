@@ -3,10 +3,10 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { AUTHORIZATION_POINTS } from '../../../core/contracts/role.ts';
-import { useHeldPoints } from '../../admin/held-points.ts';
+import { useHeldPoints } from '../../ui/held-points.ts';
 import { UsersTab } from './users-tab.tsx';
 import { WorkspacesTab } from './workspaces-tab.tsx';
-import '../../admin/admin.css';
+import '../../ui/admin.css';
 
 const TABS = ['users', 'workspaces'] as const;
 type TabKey = (typeof TABS)[number];

@@ -2,8 +2,8 @@ import { Form, Modal, Select } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { ManagedUser } from '../../../core/contracts/management.ts';
-import { placeServerError } from '../../admin/server-errors.ts';
-import { useSave } from '../../admin/use-save.ts';
+import { placeServerError } from '../../ui/server-errors.ts';
+import { useSave } from '../../ui/use-save.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 import type { UsersStore } from './users-store.ts';
 

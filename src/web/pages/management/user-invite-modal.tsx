@@ -2,9 +2,9 @@ import { Form, Input, Modal, Radio, Select } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { MEMBER_TYPES, userInviteBody, type ManagedUser, type UserInviteBody } from '../../../core/contracts/management.ts';
-import { schemaRules, withoutEmpty } from '../../admin/schema-rules.ts';
-import { placeServerError } from '../../admin/server-errors.ts';
-import { useSave } from '../../admin/use-save.ts';
+import { schemaRules, withoutEmpty } from '../../ui/schema-rules.ts';
+import { placeServerError } from '../../ui/server-errors.ts';
+import { useSave } from '../../ui/use-save.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 import type { UsersStore } from './users-store.ts';
 

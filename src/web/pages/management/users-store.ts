@@ -3,8 +3,8 @@ import type { ManagedUser, ManagedWorkspace, MemberStatus, UserInviteBody, UserP
 import type { PermissionGroup } from '../../../core/contracts/permission-groups.ts';
 import type { Role } from '../../../core/contracts/role.ts';
 import { PAGE_SIZE_DEFAULT } from '../../../core/envelope.ts';
-import type { AdminApi } from '../../admin/admin-api.ts';
-import { Loadable } from '../../admin/loadable.ts';
+import type { AdminApi } from '../../api/admin-endpoints.ts';
+import { Loadable } from '../../ui/loadable.ts';
 
 export interface UserQuery {
   keyword: string;

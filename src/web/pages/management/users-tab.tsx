@@ -5,8 +5,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEMBER_STATUSES, type ManagedUser, type MemberStatus } from '../../../core/contracts/management.ts';
 import { formatServerDate } from '../../../core/format.ts';
-import { LoadState } from '../../admin/load-state.tsx';
-import { useAdminApi } from '../../admin/use-admin-api.ts';
+import { LoadState } from '../../ui/load-state.tsx';
+import { useAdminApi } from '../../ui/use-admin-api.ts';
 import { languageOf } from '../../i18n/i18n.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { UserAccessModal } from './user-access-modal.tsx';
@@ -76,7 +76,7 @@ export const UsersTab = observer(function UsersTab() {
     });
   };
 
-  const confirmReset = (user: ManagedUser) =>
+  const confirmReset = (user: ManagedUser) => {
     modal.confirm({
       title: t('users.resetTitle', { name: user.name }),
       content: t('users.resetContent', { email: user.email ?? '—' }),
@@ -87,6 +87,7 @@ export const UsersTab = observer(function UsersTab() {
         void message.success(t('users.resetSent', { email: user.email ?? user.username }));
       },
     });
+  };
 
   const data = store.page.data;
   return (

@@ -3,10 +3,10 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ManagedWorkspace } from '../../../core/contracts/management.ts';
-import { LoadState } from '../../admin/load-state.tsx';
-import { Loadable } from '../../admin/loadable.ts';
-import { useSave } from '../../admin/use-save.ts';
-import { ResourceTreePicker } from '../../admin/resource-tree-picker.tsx';
+import { LoadState } from '../../ui/load-state.tsx';
+import { Loadable } from '../../ui/loadable.ts';
+import { useSave } from '../../ui/use-save.ts';
+import { ResourceTreePicker } from '../../ui/resource-tree-picker.tsx';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 import type { WorkspacesStore } from './workspaces-store.ts';
 

@@ -2,8 +2,8 @@ import { makeAutoObservable } from 'mobx';
 import type { ManagedWorkspace, UserOption, WorkspaceCreateBody } from '../../../core/contracts/management.ts';
 import type { WorkspaceTemplate } from '../../../core/contracts/workspace-template.ts';
 import type { MenuNode } from '../../../core/entities.ts';
-import type { AdminApi } from '../../admin/admin-api.ts';
-import { Loadable } from '../../admin/loadable.ts';
+import type { AdminApi } from '../../api/admin-endpoints.ts';
+import { Loadable } from '../../ui/loadable.ts';
 
 /** The Workspaces tab of /management: the tenant's workspaces and what their editors pick from. */
 export class WorkspacesStore {

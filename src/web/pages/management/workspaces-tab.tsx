@@ -4,9 +4,9 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ManagedWorkspace } from '../../../core/contracts/management.ts';
-import { Live } from '../../admin/live.tsx';
-import { LoadState } from '../../admin/load-state.tsx';
-import { useAdminApi } from '../../admin/use-admin-api.ts';
+import { Live } from '../../ui/live.tsx';
+import { LoadState } from '../../ui/load-state.tsx';
+import { useAdminApi } from '../../ui/use-admin-api.ts';
 import { WorkspaceFormModal } from './workspace-form-modal.tsx';
 import { WorkspaceMembersModal } from './workspace-members-modal.tsx';
 import { WorkspaceMenuDrawer } from './workspace-menu-drawer.tsx';
@@ -26,7 +26,7 @@ export const WorkspacesTab = observer(function WorkspacesTab() {
 
   useEffect(() => store.start(), [store]);
 
-  const confirmDelete = (workspace: ManagedWorkspace) =>
+  const confirmDelete = (workspace: ManagedWorkspace) => {
     modal.confirm({
       title: t('workspaces.deleteTitle', { name: workspace.name }),
       content: t('workspaces.deleteContent', { count: workspace.memberCount }),
@@ -38,6 +38,7 @@ export const WorkspacesTab = observer(function WorkspacesTab() {
         void message.success(t('state.deleted'));
       },
     });
+  };
 
   const create = () => setEditing({ kind: 'form', workspace: null });
   return (

@@ -7,27 +7,27 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PAGE_EDIT_POINT, type PageDetail } from '../../../core/contracts/page.ts';
 import { PAGE_LIST_PATH, pageEditorPath, returnPathOf } from '../../../core/pages/page-editor-path.ts';
-import { editTargetOf } from '../../admin/edit-target.ts';
-import { useHeldPoints } from '../../admin/held-points.ts';
-import { LoadState } from '../../admin/load-state.tsx';
-import { useAdminApi } from '../../admin/use-admin-api.ts';
-import { useUnsavedChanges } from '../../admin/use-unsaved-changes.ts';
+import { editTargetOf } from '../../ui/edit-target.ts';
+import { useHeldPoints } from '../../ui/held-points.ts';
+import { LoadState } from '../../ui/load-state.tsx';
+import { useAdminApi } from '../../ui/use-admin-api.ts';
+import { useUnsavedChanges } from '../../ui/use-unsaved-changes.ts';
 import { pageApi } from '../../api/page-endpoints.ts';
 import { signedInDataSource } from '../../renderer/page-data-source.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 import { useStores } from '../../stores/stores-context.tsx';
 import type { ConfigProblem } from './config-analysis.ts';
-import type { CodeEditorHandle, CodeEditorMark } from '../../admin/code-editor.tsx';
+import type { CodeEditorHandle, CodeEditorMark } from '../../ui/code-editor.tsx';
 import { PageEditStore, type PageSettings } from './page-edit-store.ts';
 import { PagePreview } from './page-preview.tsx';
 import { PageSettingsForm } from './page-settings-form.tsx';
 import { configText, PAGE_TEMPLATES, pageTemplate, type PageTemplateName } from './page-templates.ts';
 import { ProblemList, problemText } from './problem-list.tsx';
-import '../../admin/admin.css';
+import '../../ui/admin.css';
 import './page-admin.css';
 
 // CodeMirror comes with the editor, in its own chunk.
-const CodeEditor = lazy(() => import('../../admin/code-editor.tsx'));
+const CodeEditor = lazy(() => import('../../ui/code-editor.tsx'));
 const JSON_LANGUAGE = { kind: 'json' } as const;
 
 const templateTexts = (t: TFunction) => ({
@@ -164,7 +164,7 @@ const PageEditor = observer(function PageEditor({ target }: { target: number | '
         <Space wrap>
           {detail && !detail.published && <Tag color="orange">{t('pages.draft')}</Tag>}
           {openPath && (
-            <Button icon={<ExportOutlined />} onClick={() => navigate(openPath)} disabled={store.dirty} title={store.dirty ? t('pages.openAfterSave') : undefined}>
+            <Button icon={<ExportOutlined />} onClick={() => void navigate(openPath)} disabled={store.dirty} title={store.dirty ? t('pages.openAfterSave') : undefined}>
               {t('pages.open')}
             </Button>
           )}

@@ -7,12 +7,12 @@ import { Link, useNavigate } from 'react-router-dom';
 import { PAGE_EDIT_POINT, type PageListItem } from '../../../core/contracts/page.ts';
 import { formatServerDate } from '../../../core/format.ts';
 import { pageEditorPath } from '../../../core/pages/page-editor-path.ts';
-import { useHeldPoints } from '../../admin/held-points.ts';
-import { LoadState } from '../../admin/load-state.tsx';
-import { Loadable } from '../../admin/loadable.ts';
-import { useAdminApi } from '../../admin/use-admin-api.ts';
+import { useHeldPoints } from '../../ui/held-points.ts';
+import { LoadState } from '../../ui/load-state.tsx';
+import { Loadable } from '../../ui/loadable.ts';
+import { useAdminApi } from '../../ui/use-admin-api.ts';
 import { languageOf } from '../../i18n/i18n.ts';
-import '../../admin/admin.css';
+import '../../ui/admin.css';
 import './page-admin.css';
 
 /** Where a page answers: its route, or the public address of a website. */
@@ -34,7 +34,7 @@ const PageListPage = observer(function PageListPage() {
 
   if (held.ready && !held.has(PAGE_EDIT_POINT)) return <Result status="403" title={t('state.forbidden')} subTitle={t('state.forbiddenHelp')} />;
 
-  const confirmDelete = (page: PageListItem) =>
+  const confirmDelete = (page: PageListItem) => {
     modal.confirm({
       title: t('pages.deleteTitle', { title: page.title }),
       content: page.resourceId !== null ? t('pages.deleteWithMenu') : t('pages.deleteContent'),
@@ -47,8 +47,9 @@ const PageListPage = observer(function PageListPage() {
         void message.success(t('state.deleted'));
       },
     });
+  };
 
-  const create = () => navigate(pageEditorPath('new'));
+  const create = () => void navigate(pageEditorPath('new'));
   const needle = keyword.trim().toLowerCase();
   return (
     <div className="admin-page">
@@ -157,13 +158,13 @@ const PageListPage = observer(function PageListPage() {
                     const address = addressOf(page);
                     return (
                       <Space size={0}>
-                        <Button type="text" icon={<EditOutlined />} aria-label={t('pages.editLabel', { title: page.title })} onClick={() => navigate(pageEditorPath(page.id))} />
+                        <Button type="text" icon={<EditOutlined />} aria-label={t('pages.editLabel', { title: page.title })} onClick={() => void navigate(pageEditorPath(page.id))} />
                         <Button
                           type="text"
                           icon={<ExportOutlined />}
                           aria-label={t('pages.openLabel', { title: page.title })}
                           disabled={!address}
-                          onClick={() => address && navigate(address)}
+                          onClick={() => address && void navigate(address)}
                         />
                         <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('pages.deleteTitle', { title: page.title })} onClick={() => confirmDelete(page)} />
                       </Space>

@@ -4,9 +4,9 @@ import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_ROUTE_MAX_LENGTH, pageRouteIssue } from '../../../core/pages/page-route.ts';
 import type { MenuNode } from '../../../core/entities.ts';
-import type { Loadable } from '../../admin/loadable.ts';
-import { LoadState } from '../../admin/load-state.tsx';
-import { MenuParentSelect } from '../../admin/menu-parent-select.tsx';
+import type { Loadable } from '../../ui/loadable.ts';
+import { LoadState } from '../../ui/load-state.tsx';
+import { MenuParentSelect } from '../../ui/menu-parent-select.tsx';
 import { MENU_ICONS } from '../../shell/layout/menu-icons.ts';
 import type { PageSettings } from './page-edit-store.ts';
 

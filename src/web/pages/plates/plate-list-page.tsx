@@ -7,17 +7,17 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { MenuNode } from '../../../core/entities.ts';
 import { PLATE_POINTS, plateRoute, type PlateListItem } from '../../../core/contracts/plates.ts';
 import { formatServerDate } from '../../../core/format.ts';
-import { useHeldPoints } from '../../admin/held-points.ts';
-import { LoadState } from '../../admin/load-state.tsx';
-import { MenuParentSelect } from '../../admin/menu-parent-select.tsx';
-import { Loadable } from '../../admin/loadable.ts';
-import { useSave } from '../../admin/use-save.ts';
+import { useHeldPoints } from '../../ui/held-points.ts';
+import { LoadState } from '../../ui/load-state.tsx';
+import { MenuParentSelect } from '../../ui/menu-parent-select.tsx';
+import { Loadable } from '../../ui/loadable.ts';
+import { useSave } from '../../ui/use-save.ts';
 import { plateApi } from '../../api/plate-endpoints.ts';
 import { languageOf } from '../../i18n/i18n.ts';
 import { messageOf } from '../../shell/login/api-error.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { CREATE_PLATE_PATH, plateEditorPath } from './editor/plate-paths.ts';
-import '../../admin/admin.css';
+import '../../ui/admin.css';
 import './plates.css';
 
 const PAGE_SIZE = 20;
@@ -120,7 +120,7 @@ const PlateListPage = observer(function PlateListPage() {
     }
   };
 
-  const confirmDelete = (plate: PlateListItem) =>
+  const confirmDelete = (plate: PlateListItem) => {
     modal.confirm({
       title: t('plates.list.deleteTitle', { name: plate.name }),
       content: plate.resourceId !== null ? t('plates.list.deleteWithMenu') : t('plates.list.deleteContent'),
@@ -137,6 +137,7 @@ const PlateListPage = observer(function PlateListPage() {
         }
       },
     });
+  };
 
   if (source.status === 'failed' && source.error && held.ready && !can.create && !can.edit && !can.delete && source.data === null) {
     // A 403 from the list: the user has neither the board points nor the plate menu.
@@ -157,7 +158,7 @@ const PlateListPage = observer(function PlateListPage() {
             data-testid="plate-search"
           />
           {can.create && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(CREATE_PLATE_PATH)} data-testid="create-plate">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(CREATE_PLATE_PATH)} data-testid="create-plate">
               {t('plates.list.create')}
             </Button>
           )}
@@ -171,7 +172,7 @@ const PlateListPage = observer(function PlateListPage() {
             when: (page) => page.total === 0,
             description: query.keyword ? t('plates.list.noMatch') : t('plates.list.empty'),
             action: can.create && !query.keyword ? (
-              <Button type="primary" onClick={() => navigate(CREATE_PLATE_PATH)}>
+              <Button type="primary" onClick={() => void navigate(CREATE_PLATE_PATH)}>
                 {t('plates.list.create')}
               </Button>
             ) : undefined,
@@ -226,7 +227,7 @@ const PlateListPage = observer(function PlateListPage() {
                   render: (_: unknown, plate) => (
                     <Space wrap size="small">
                       {can.edit && (
-                        <Button size="small" type="primary" ghost icon={<BuildOutlined />} onClick={() => navigate(plateEditorPath(plate.id))} data-testid={`edit-${plate.id}`}>
+                        <Button size="small" type="primary" ghost icon={<BuildOutlined />} onClick={() => void navigate(plateEditorPath(plate.id))} data-testid={`edit-${plate.id}`}>
                           {t('plates.list.edit')}
                         </Button>
                       )}

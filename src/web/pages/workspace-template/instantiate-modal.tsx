@@ -6,9 +6,9 @@ import {
   type WorkspaceTemplate,
   type WorkspaceTemplateInstantiateBody,
 } from '../../../core/contracts/workspace-template.ts';
-import { schemaRules } from '../../admin/schema-rules.ts';
-import { placeServerError } from '../../admin/server-errors.ts';
-import { useSave } from '../../admin/use-save.ts';
+import { schemaRules } from '../../ui/schema-rules.ts';
+import { placeServerError } from '../../ui/server-errors.ts';
+import { useSave } from '../../ui/use-save.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 
 type Values = Omit<WorkspaceTemplateInstantiateBody, 'id'>;

@@ -6,18 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AUTHORIZATION_POINTS } from '../../../core/contracts/role.ts';
 import { workspaceTemplateCreateBody } from '../../../core/contracts/workspace-template.ts';
-import type { PageListItem } from '../../admin/admin-api.ts';
-import { useHeldPoints } from '../../admin/held-points.ts';
-import { LoadState } from '../../admin/load-state.tsx';
-import { ResourceTreePicker } from '../../admin/resource-tree-picker.tsx';
-import { schemaRules, withoutEmpty } from '../../admin/schema-rules.ts';
-import { placeServerError } from '../../admin/server-errors.ts';
-import { useAdminApi } from '../../admin/use-admin-api.ts';
-import { useSave } from '../../admin/use-save.ts';
-import { editTargetOf } from '../../admin/edit-target.ts';
+import type { PageListItem } from '../../api/admin-endpoints.ts';
+import { useHeldPoints } from '../../ui/held-points.ts';
+import { LoadState } from '../../ui/load-state.tsx';
+import { ResourceTreePicker } from '../../ui/resource-tree-picker.tsx';
+import { schemaRules, withoutEmpty } from '../../ui/schema-rules.ts';
+import { placeServerError } from '../../ui/server-errors.ts';
+import { useAdminApi } from '../../ui/use-admin-api.ts';
+import { useSave } from '../../ui/use-save.ts';
+import { editTargetOf } from '../../ui/edit-target.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 import { TemplateEditStore } from './template-edit-store.ts';
-import '../../admin/admin.css';
+import '../../ui/admin.css';
 
 interface Values {
   name: string;
@@ -134,7 +134,7 @@ const TemplateEditor = observer(function TemplateEditor({ param }: { param: numb
           <Typography.Title level={3}>{store.id === null ? t('templates.createTitle') : t('templates.editTitle')}</Typography.Title>
         </Space>
         <Space>
-          <Button onClick={() => navigate(LIST_PATH)}>{t('actions.cancel')}</Button>
+          <Button onClick={() => void navigate(LIST_PATH)}>{t('actions.cancel')}</Button>
           <Button type="primary" onClick={() => void save()} loading={busy} disabled={store.detail.status !== 'ready'} data-testid="save-template">
             {t('actions.save')}
           </Button>

@@ -1,8 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { WorkspaceTemplateCreateBody, WorkspaceTemplateDetail } from '../../../core/contracts/workspace-template.ts';
 import type { MenuNode } from '../../../core/entities.ts';
-import type { AdminApi, PageListItem } from '../../admin/admin-api.ts';
-import { Loadable } from '../../admin/loadable.ts';
+import type { AdminApi, PageListItem } from '../../api/admin-endpoints.ts';
+import { Loadable } from '../../ui/loadable.ts';
 
 /** /workSpace/templateCreate/{id}: the template being written and what it can hold. */
 export class TemplateEditStore {

@@ -7,13 +7,13 @@ import { Link, useNavigate } from 'react-router-dom';
 import { AUTHORIZATION_POINTS } from '../../../core/contracts/role.ts';
 import type { WorkspaceTemplate } from '../../../core/contracts/workspace-template.ts';
 import { formatServerDate } from '../../../core/format.ts';
-import { useHeldPoints } from '../../admin/held-points.ts';
-import { LoadState } from '../../admin/load-state.tsx';
-import { Loadable } from '../../admin/loadable.ts';
-import { useAdminApi } from '../../admin/use-admin-api.ts';
+import { useHeldPoints } from '../../ui/held-points.ts';
+import { LoadState } from '../../ui/load-state.tsx';
+import { Loadable } from '../../ui/loadable.ts';
+import { useAdminApi } from '../../ui/use-admin-api.ts';
 import { languageOf } from '../../i18n/i18n.ts';
 import { InstantiateModal } from './instantiate-modal.tsx';
-import '../../admin/admin.css';
+import '../../ui/admin.css';
 
 const editPath = (id: number | 'new') => `/workSpace/templateCreate/${id}`;
 
@@ -36,7 +36,7 @@ const TemplateListPage = observer(function TemplateListPage() {
     return <Result status="403" title={t('state.forbidden')} subTitle={t('state.forbiddenHelp')} />;
   }
 
-  const confirmDelete = (template: WorkspaceTemplate) =>
+  const confirmDelete = (template: WorkspaceTemplate) => {
     modal.confirm({
       title: t('templates.deleteTitle', { name: template.name }),
       content: t('templates.deleteContent'),
@@ -49,9 +49,10 @@ const TemplateListPage = observer(function TemplateListPage() {
         void message.success(t('state.deleted'));
       },
     });
+  };
 
   const needle = keyword.trim().toLowerCase();
-  const create = () => navigate(editPath('new'));
+  const create = () => void navigate(editPath('new'));
   return (
     <div className="admin-page">
       <div className="admin-page-header">
@@ -93,7 +94,7 @@ const TemplateListPage = observer(function TemplateListPage() {
                   <Card
                     title={<Link to={editPath(template.id)}>{template.name}</Link>}
                     actions={[
-                      <Button key="edit" type="link" icon={<EditOutlined />} onClick={() => navigate(editPath(template.id))} aria-label={t('templates.editLabel', { name: template.name })}>
+                      <Button key="edit" type="link" icon={<EditOutlined />} onClick={() => void navigate(editPath(template.id))} aria-label={t('templates.editLabel', { name: template.name })}>
                         {t('actions.edit')}
                       </Button>,
                       <Button

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ACCOUNT_PATHS } from '../../../core/contracts/account.ts';
 import { AVATAR_MAX_BYTES, IMAGE_EXTENSIONS, isAllowedUpload } from '../../../core/upload-types.ts';
 import { formatSize } from '../../../core/format.ts';
-import { useSave } from '../../admin/use-save.ts';
+import { useSave } from '../../ui/use-save.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 
 const ACCEPT = IMAGE_EXTENSIONS.map((ext) => `.${ext}`).join(',');

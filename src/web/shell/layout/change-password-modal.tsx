@@ -1,6 +1,6 @@
 import { Form, Input, Modal, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSave } from '../../admin/use-save.ts';
+import { useSave } from '../../ui/use-save.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { FormAlerts } from '../forms/form-alerts.tsx';
 import { NewPasswordFields } from '../forms/new-password-fields.tsx';

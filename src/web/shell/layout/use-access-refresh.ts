@@ -15,7 +15,7 @@ export function menuRefreshInterval(doc: Document = document): number {
  * Keeps the menu and the held function points in step with the server while the shell is
  * open: when the window comes back into view or regains focus, and at the server's interval
  * while it is visible (a hidden window asks nothing). A 403 and an administrator's own saves
- * trigger the same check elsewhere (app-services, admin-api). When a check takes away the
+ * trigger the same check elsewhere (app-services, admin-endpoints). When a check takes away the
  * page on screen, the user lands on the home page with a word why.
  */
 export function useAccessRefresh(stores: RootStore): void {

@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { handled } from '../../ui/handled.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { AvatarModal } from './avatar-modal.tsx';
 import { ChangePasswordModal } from './change-password-modal.tsx';
@@ -26,14 +27,14 @@ export const UserMenu = observer(function UserMenu() {
             { type: 'divider' },
             { key: 'logout', icon: <LogoutOutlined />, label: t('user.logout'), danger: true },
           ],
-          onClick: async ({ key }) => {
+          onClick: handled(async ({ key }) => {
             if (key === 'logout') {
               await stores.signOut();
               navigate('/login', { replace: true });
             } else {
               setDialog(key as 'password' | 'avatar');
             }
-          },
+          }),
         }}
       >
         <Button type="text" aria-label={t('user.menu')} data-testid="user-menu">

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { WorkspaceInfo } from '../../../core/entities.ts';
+import { handled } from '../../ui/handled.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 
 /** The current workspace; switching reloads the menu (a USER's menu is per workspace) and goes home. */
@@ -39,12 +40,12 @@ export const WorkspaceSwitch = observer(function WorkspaceSwitch() {
           </>
         );
       }}
-      onChange={async (code: string) => {
+      onChange={handled(async (code: string) => {
         const workspace = workspaces.find((w) => w.code === code);
         if (!workspace) return;
         await stores.chooseWorkspace(workspace);
         navigate('/home');
-      }}
+      })}
     />
   );
 });

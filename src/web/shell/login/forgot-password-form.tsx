@@ -1,5 +1,6 @@
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { handled } from '../../ui/handled.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { FormAlerts } from '../forms/form-alerts.tsx';
 import { NewPasswordFields } from '../forms/new-password-fields.tsx';
@@ -31,7 +32,7 @@ export function ForgotPasswordForm({ onReset }: { onReset: (email: string) => vo
     }, 'forgotPassword.failed');
 
   return (
-    <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} name="forgot-password">
+    <Form form={form} layout="vertical" onFinish={handled(submit)} requiredMark={false} name="forgot-password">
       <FormAlerts error={error} notice={notice} />
       <Form.Item
         name="email"

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { LoginResult, TenantOption } from '../../../core/entities.ts';
 import { returnPathFrom, withReturnPath } from './login-path.ts';
+import { handled } from '../../ui/handled.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { lazyComponent } from '../../router/chunk-loader.tsx';
 import { LanguageSwitch } from '../layout/language-switch.tsx';
@@ -107,7 +108,7 @@ const LoginPage = observer(function LoginPage() {
               ]}
             >
               {tab === 'password' ? (
-                <PasswordLoginForm onSignedIn={afterPasswordLogin} />
+                <PasswordLoginForm onSignedIn={handled(afterPasswordLogin)} />
               ) : (
                 <AccountForms
                   key={tab}

@@ -1,5 +1,6 @@
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { handled } from '../../ui/handled.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { FormAlerts } from '../forms/form-alerts.tsx';
 import { NewPasswordFields } from '../forms/new-password-fields.tsx';
@@ -32,7 +33,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (mobilePhone: str
     }, 'register.failed');
 
   return (
-    <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} name="register">
+    <Form form={form} layout="vertical" onFinish={handled(submit)} requiredMark={false} name="register">
       <FormAlerts error={error} notice={notice} />
       <Form.Item
         name="mobilePhone"

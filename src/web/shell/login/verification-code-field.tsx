@@ -1,5 +1,6 @@
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { handled } from '../../ui/handled.ts';
 import { requiredRule } from './format-rules.ts';
 import { RESEND_SECONDS, useCountdown } from './use-countdown.ts';
 
@@ -8,9 +9,9 @@ export function VerificationCodeField({ onSend }: { onSend: () => Promise<boolea
   const { t } = useTranslation('login');
   const countdown = useCountdown(RESEND_SECONDS);
   const label = t('code.label');
-  const send = async () => {
+  const send = handled(async () => {
     if (await onSend()) countdown.start();
-  };
+  });
   return (
     <Form.Item label={label} required>
       <Space.Compact style={{ width: '100%' }}>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkFormDesign } from '../../../../src/core/forms/form-design-problems.ts';
 import type { FormDesign, SectionDesign } from '../../../../src/core/forms/form-design.ts';
 import { validateFormDesign } from '../../../../src/core/forms/validate-form-design.ts';
-import { UNDO_LIMIT } from '../../../../src/web/admin/edit-history.ts';
+import { UNDO_LIMIT } from '../../../../src/web/ui/edit-history.ts';
 import { DesignStore, itemKeyOfPath, nextFieldKey } from '../../../../src/web/pages/form-designer/design-store.ts';
 
 const empty = (): FormDesign => ({ version: 1, items: [] });

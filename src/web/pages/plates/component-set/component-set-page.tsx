@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { DEFAULT_GAP, DEFAULT_ROW_HEIGHT, type WidgetConfig } from '../../../../core/pages/page-config.ts';
 import { checkDatasetQuery, type QueryProblem } from '../../../../core/query/check-query.ts';
-import { useUnsavedChanges } from '../../../admin/use-unsaved-changes.ts';
+import { valueText } from '../../../../core/value-text.ts';
+import { useUnsavedChanges } from '../../../ui/use-unsaved-changes.ts';
 import { pageApi, type QueryResult } from '../../../api/page-endpoints.ts';
 import { signedInDataSource, type PageDataSource } from '../../../renderer/page-data-source.ts';
 import { PageFilterStore } from '../../../renderer/page-filter-store.ts';
@@ -86,7 +87,7 @@ const ComponentSetPage = observer(function ComponentSetPage() {
         title={t('plates.settings.noneChosen')}
         subTitle={t('plates.settings.noneChosenHint')}
         extra={
-          <Button type="primary" onClick={() => navigate(store.open ? editorPath : PLATE_LIST_PATH)} autoFocus>
+          <Button type="primary" onClick={() => void navigate(store.open ? editorPath : PLATE_LIST_PATH)} autoFocus>
             {store.open ? t('plates.settings.backToEditor') : t('plates.view.allPlates')}
           </Button>
         }
@@ -139,7 +140,7 @@ const ComponentSetPage = observer(function ComponentSetPage() {
   const rowHeight = store.layout.rowHeight ?? DEFAULT_ROW_HEIGHT;
   const previewHeight = Math.min(520, Math.max(160, widget.grid.h * rowHeight + (widget.grid.h - 1) * (store.layout.gap ?? DEFAULT_GAP)));
   const rows = result && !(result instanceof Error) ? resultRows(result) : [];
-  const columns = Object.keys(rows[0] ?? {}).map((name) => ({ title: name, dataIndex: name, key: name, ellipsis: true, render: (v: unknown) => (v === null || v === undefined ? '' : String(v)) }));
+  const columns = Object.keys(rows[0] ?? {}).map((name) => ({ title: name, dataIndex: name, key: name, ellipsis: true, render: (v: unknown) => (v === null || v === undefined ? '' : valueText(v)) }));
 
   return (
     <div className="component-set" data-testid="component-set">

@@ -5,9 +5,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { PLATE_POINTS, plateRoute } from '../../../../core/contracts/plates.ts';
-import { useHeldPoints } from '../../../admin/held-points.ts';
-import { pathOfMessage } from '../../../admin/server-errors.ts';
-import { useUnsavedChanges } from '../../../admin/use-unsaved-changes.ts';
+import { useHeldPoints } from '../../../ui/held-points.ts';
+import { pathOfMessage } from '../../../ui/server-errors.ts';
+import { useUnsavedChanges } from '../../../ui/use-unsaved-changes.ts';
 import { ApiError } from '../../../api/api-error.ts';
 import { pageApi } from '../../../api/page-endpoints.ts';
 import { plateApi } from '../../../api/plate-endpoints.ts';
@@ -187,7 +187,7 @@ const PlateEditPage = observer(function PlateEditPage() {
     return () => window.removeEventListener('keydown', onKey);
   });
 
-  const backToList = () => navigate(PLATE_LIST_PATH);
+  const backToList = () => void navigate(PLATE_LIST_PATH);
   if (load.status === 'loading') {
     return (
       <div className="plate-editor-loading" role="status" aria-label={t('plates.view.loading')}>
@@ -242,7 +242,7 @@ const PlateEditPage = observer(function PlateEditPage() {
           <Button icon={preview ? <EditOutlined /> : <EyeOutlined />} onClick={() => setPreview(!preview)} aria-pressed={preview} data-testid="plate-preview">
             {preview ? t('plates.editor.backToEditing') : t('plates.editor.preview')}
           </Button>
-          {store.plateId !== null && !store.dirty ? <Button onClick={() => navigate(plateRoute(store.plateId!))}>{t('plates.editor.open')}</Button> : null}
+          {store.plateId !== null && !store.dirty ? <Button onClick={() => void navigate(plateRoute(store.plateId!))}>{t('plates.editor.open')}</Button> : null}
           <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!canSave} onClick={() => void save()} data-testid="plate-save">
             {t('plates.list.save')}
           </Button>

@@ -34,7 +34,7 @@ import {
 import { PAGE_PATHS, type PageCreateBody, type PageDetail, type PageListItem, type PageUpdateBody } from '../../core/contracts/page.ts';
 import type { MenuNode } from '../../core/entities.ts';
 import type { StoredPage } from '../../core/pages/page-config.ts';
-import type { CallOptions, Http } from '../api/endpoints.ts';
+import type { CallOptions, Http } from './endpoints.ts';
 
 
 export type { PageListItem } from '../../core/contracts/page.ts';

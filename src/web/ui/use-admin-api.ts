@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useStores } from '../stores/stores-context.tsx';
-import { adminApi, type AdminApi } from './admin-api.ts';
+import { adminApi, type AdminApi } from '../api/admin-endpoints.ts';
 
 /**
  * The typed calls of the administration screens over the shell's request layer. After each

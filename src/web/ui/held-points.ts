@@ -1,7 +1,7 @@
 import { reaction } from 'mobx';
 import { useEffect, useState } from 'react';
 import { useStores } from '../stores/stores-context.tsx';
-import type { AdminApi } from './admin-api.ts';
+import type { AdminApi } from '../api/admin-endpoints.ts';
 import { Loadable } from './loadable.ts';
 import { useAdminApi } from './use-admin-api.ts';
 

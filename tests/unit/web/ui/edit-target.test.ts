@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editTargetOf, idOfParam } from '../../../../src/web/admin/edit-target.ts';
+import { editTargetOf, idOfParam } from '../../../../src/web/ui/edit-target.ts';
 
 describe('the id an address names', () => {
   it.each([

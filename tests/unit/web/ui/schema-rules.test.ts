@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { userInviteBody, workspaceCreateBody } from '../../../../src/core/contracts/management.ts';
 import { roleCreateBody } from '../../../../src/core/contracts/role.ts';
 import { ApiError } from '../../../../src/web/api/api-error.ts';
-import { schemaRules, withoutEmpty } from '../../../../src/web/admin/schema-rules.ts';
-import { fieldOfMessage, placeServerError } from '../../../../src/web/admin/server-errors.ts';
+import { schemaRules, withoutEmpty } from '../../../../src/web/ui/schema-rules.ts';
+import { fieldOfMessage, placeServerError } from '../../../../src/web/ui/server-errors.ts';
 import { readLocale } from '../../../helpers/locales.ts';
 
 let t: TFunction;

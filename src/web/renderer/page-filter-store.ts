@@ -2,7 +2,7 @@ import { makeAutoObservable, observable, runInAction } from 'mobx';
 import type { PageFilter } from '../../core/pages/page-config.ts';
 import { isRelativeRange, localToday, resolveRelativeRange } from '../../core/pages/relative-range.ts';
 import type { CrossSelection, FilterOptionsState, FilterValue, PageFilterState } from '../../../widgets/types.ts';
-import { messageOf } from '../shell/login/api-error.ts';
+import { messageOf } from '../api/error-message.ts';
 
 /** A filter's starting value: a relative range resolved against today, a value, or nothing chosen. */
 export function defaultFilterValue(filter: PageFilter, today: Date): FilterValue {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../api/api-error.ts';
-import { messageOf } from '../shell/login/api-error.ts';
+import { messageOf } from '../api/error-message.ts';
 
 export type KeyedLoadState<T> =
   | { status: 'loading' }

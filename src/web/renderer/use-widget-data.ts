@@ -3,7 +3,7 @@ import type { WidgetConfig } from '../../core/pages/page-config.ts';
 import type { DatasetQuery, QueryFilter } from '../../core/query/query-spec.ts';
 import type { WidgetDataState } from '../../../widgets/types.ts';
 import type { QueryResult } from '../api/page-endpoints.ts';
-import { messageOf } from '../shell/login/api-error.ts';
+import { messageOf } from '../api/error-message.ts';
 import type { PageDataSource } from './page-data-source.ts';
 import { mergeQuery } from './widget-query.ts';
 

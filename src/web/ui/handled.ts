@@ -1,6 +1,6 @@
 import { ApiError } from '../api/api-error.ts';
 import { ERROR_TOAST_SECONDS, SYSTEM_ERROR_MESSAGE } from '../api/api-constants.ts';
-import { messageOf } from '../shell/login/api-error.ts';
+import { messageOf } from '../api/error-message.ts';
 import { toasts } from '../shell/toasts.ts';
 
 /**

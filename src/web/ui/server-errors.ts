@@ -1,6 +1,6 @@
 import type { FormInstance } from 'antd';
 import { ApiError } from '../api/api-error.ts';
-import { messageOf } from '../shell/login/api-error.ts';
+import { messageOf } from '../api/error-message.ts';
 
 /** `config.widgets[0].props.x: must be …` -> that path and the text after it; null when the message names no path. */
 export function pathOfMessage(message: string): { path: string; text: string } | null {

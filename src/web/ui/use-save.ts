@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messageOf } from '../shell/login/api-error.ts';
+import { messageOf } from '../api/error-message.ts';
 
 /**
  * The save of a dialog: `save(...args)` runs `write(...args)`, then `onDone` with its answer;

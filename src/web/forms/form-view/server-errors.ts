@@ -3,13 +3,17 @@ import { useMemo, useState } from 'react';
 import type { FieldError, RecordData } from '../../../core/forms/form-design.ts';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../api/api-error.ts';
-import { messageOf } from '../../shell/login/api-error.ts';
+import { messageOf } from '../../api/error-message.ts';
 
 /** The field errors a refused record write carries (`data.errors`, see invalidRecord on the server). */
 export function fieldErrorsOf(failure: unknown): FieldError[] {
   if (!(failure instanceof ApiError)) return [];
   const errors = (failure.data as { errors?: unknown } | null)?.errors;
-  return Array.isArray(errors) ? errors.filter((e): e is FieldError => typeof e?.field === 'string' && typeof e?.message === 'string') : [];
+  return Array.isArray(errors) ? (errors as unknown[]).filter(isFieldError) : [];
+}
+
+function isFieldError(error: unknown): error is FieldError {
+  return typeof error === 'object' && error !== null && 'field' in error && typeof error.field === 'string' && 'message' in error && typeof error.message === 'string';
 }
 
 /** rjsf's error schema of field errors: `items[2].amount` -> { items: { 2: { amount: { __errors } } } }. */

@@ -23,7 +23,7 @@ import { formatServerDate, formatSize } from '../../../core/format.ts';
 import { LoadState } from '../../ui/load-state.tsx';
 import { useFileClient } from '../../files/use-file-client.ts';
 import { languageOf } from '../../i18n/i18n.ts';
-import { messageOf } from '../../shell/login/api-error.ts';
+import { messageOf } from '../../api/error-message.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { attachmentApi } from './attachment-api.ts';
 import { AttachmentFilterBar } from './attachment-filters.tsx';

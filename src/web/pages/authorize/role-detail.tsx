@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../ui/load-state.tsx';
 import { ResourceTreePicker } from '../../ui/resource-tree-picker.tsx';
 import { UserTransfer } from '../../ui/user-transfer.tsx';
-import { messageOf } from '../../shell/login/api-error.ts';
+import { messageOf } from '../../api/error-message.ts';
 import { DataScopeOptions } from './data-scope-options.tsx';
 import type { RoleManageStore, RoleSection } from './role-manage-store.ts';
 

@@ -12,7 +12,7 @@ import { useUnsavedChanges } from '../../ui/use-unsaved-changes.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { biApi } from '../../api/bi-endpoints.ts';
 import { languageOf } from '../../i18n/i18n.ts';
-import { messageOf } from '../../shell/login/api-error.ts';
+import { messageOf } from '../../api/error-message.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { refreshLabel } from '../plates/refresh-label.ts';
 import '../../ui/admin.css';

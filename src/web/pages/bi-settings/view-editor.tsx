@@ -10,7 +10,7 @@ import { schemaRules } from '../../ui/schema-rules.ts';
 import { placeServerError } from '../../ui/server-errors.ts';
 import { useSave } from '../../ui/use-save.ts';
 import type { BiApi } from '../../api/bi-endpoints.ts';
-import { messageOf } from '../../shell/login/api-error.ts';
+import { messageOf } from '../../api/error-message.ts';
 
 const CodeEditor = lazy(() => import('../../ui/code-editor.tsx'));
 

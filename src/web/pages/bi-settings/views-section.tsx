@@ -8,7 +8,7 @@ import { LoadState } from '../../ui/load-state.tsx';
 import { Loadable } from '../../ui/loadable.ts';
 import type { BiApi } from '../../api/bi-endpoints.ts';
 import { languageOf } from '../../i18n/i18n.ts';
-import { messageOf } from '../../shell/login/api-error.ts';
+import { messageOf } from '../../api/error-message.ts';
 import { ViewEditor } from './view-editor.tsx';
 
 /**

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOC_ACCESS_LEVELS, accessAtLeast, docNameSchema, type DocAccess, type DocFolder, type DocFolderGrant, type DocRole } from '../../../core/contracts/documents.ts';
 import { useSave } from '../../ui/use-save.ts';
-import { messageOf } from '../../shell/login/api-error.ts';
+import { messageOf } from '../../api/error-message.ts';
 import type { DocApi } from '../../api/doc-endpoints.ts';
 
 const NAME_PATTERN = new RegExp(docNameSchema.pattern, 'u');

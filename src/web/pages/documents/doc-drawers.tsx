@@ -10,7 +10,7 @@ import { Loadable } from '../../ui/loadable.ts';
 import { useSave } from '../../ui/use-save.ts';
 import type { DocApi } from '../../api/doc-endpoints.ts';
 import type { FileClient } from '../../files/file-client.ts';
-import { messageOf } from '../../shell/login/api-error.ts';
+import { messageOf } from '../../api/error-message.ts';
 import { docIcon } from './doc-icons.tsx';
 
 /** A document's versions, newest first: download any, restore an old one, upload a new one. */

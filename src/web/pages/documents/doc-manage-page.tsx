@@ -25,7 +25,7 @@ import { LoadState } from '../../ui/load-state.tsx';
 import { docApi, docFileUrl } from '../../api/doc-endpoints.ts';
 import { apiBaseUrl } from '../../api/request.ts';
 import { useFileClient } from '../../files/use-file-client.ts';
-import { messageOf } from '../../shell/login/api-error.ts';
+import { messageOf } from '../../api/error-message.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { GrantsDialog, NameDialog, TargetDialog } from './doc-dialogs.tsx';
 import { TrashDrawer, VersionsDrawer } from './doc-drawers.tsx';

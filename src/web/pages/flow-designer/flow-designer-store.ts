@@ -8,7 +8,7 @@ import { flowProblemsWith, type FlowProblem } from '../../../core/flows/validate
 import { deepEqual } from '../../../core/forms/conditions.ts';
 import { Loadable } from '../../ui/loadable.ts';
 import { ApiError } from '../../api/api-error.ts';
-import { messageOf } from '../../shell/login/api-error.ts';
+import { messageOf } from '../../api/error-message.ts';
 import type { FlowDesignerApi } from './flow-api.ts';
 import {
   addBranch,

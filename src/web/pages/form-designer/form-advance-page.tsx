@@ -24,7 +24,7 @@ import { Loadable } from '../../ui/loadable.ts';
 import { pathOfMessage } from '../../ui/server-errors.ts';
 import { useAdminApi } from '../../ui/use-admin-api.ts';
 import { useUnsavedChanges } from '../../ui/use-unsaved-changes.ts';
-import { messageOf } from '../../shell/login/api-error.ts';
+import { messageOf } from '../../api/error-message.ts';
 import type { DesignerApi } from './designer-api.ts';
 import { advancePath } from './designer-paths.ts';
 import { useDesignerApi } from './form-designer-page.tsx';

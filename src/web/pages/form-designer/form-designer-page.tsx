@@ -15,7 +15,7 @@ import { Loadable } from '../../ui/loadable.ts';
 import { useUnsavedChanges } from '../../ui/use-unsaved-changes.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { languageOf } from '../../i18n/i18n.ts';
-import { messageOf } from '../../shell/login/api-error.ts';
+import { messageOf } from '../../api/error-message.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { Canvas, DesignerDnd, Palette } from './designer-canvas.tsx';
 import { designerApi, type DesignerApi } from './designer-api.ts';

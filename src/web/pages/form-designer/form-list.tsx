@@ -11,7 +11,7 @@ import { LoadState } from '../../ui/load-state.tsx';
 import { Loadable } from '../../ui/loadable.ts';
 import { useSave } from '../../ui/use-save.ts';
 import { languageOf } from '../../i18n/i18n.ts';
-import { messageOf } from '../../shell/login/api-error.ts';
+import { messageOf } from '../../api/error-message.ts';
 import type { DesignerApi } from './designer-api.ts';
 import { ADVANCE_PATH, designerPath } from './designer-paths.ts';
 

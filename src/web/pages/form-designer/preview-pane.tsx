@@ -9,7 +9,7 @@ import { initialRecordData, keepDesignFields } from '../../../core/forms/record-
 import { FormRenderer, type RenderedVersion } from '../../forms/form-view/form-renderer.tsx';
 import { useToken } from '../../forms/form-view/use-form-version.ts';
 import { loadFormValidator, type FormValidator } from '../../forms/validation-runtime.ts';
-import { messageOf } from '../../shell/login/api-error.ts';
+import { messageOf } from '../../api/error-message.ts';
 import { previewValidatorUrl, type DesignerApi } from './designer-api.ts';
 import type { DesignStore } from './design-store.ts';
 

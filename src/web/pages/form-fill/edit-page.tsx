@@ -12,7 +12,7 @@ import { FormRenderer, type FormRendererHandle } from '../../forms/form-view/for
 import { useFormViewApi, type FormViewApi } from '../../forms/form-view/form-view-api.ts';
 import { loadVersion, useLoadable, useToken, type LoadedVersion } from '../../forms/form-view/use-form-version.ts';
 import { fieldErrorsOf, refusalSummary } from '../../forms/form-view/server-errors.ts';
-import { messageOf } from '../../shell/login/api-error.ts';
+import { messageOf } from '../../api/error-message.ts';
 import { FlowPanel } from './flow-panel.tsx';
 import './form-fill.css';
 

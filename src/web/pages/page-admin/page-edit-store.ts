@@ -8,7 +8,7 @@ import type { AdminApi } from '../../api/admin-endpoints.ts';
 import { Loadable } from '../../ui/loadable.ts';
 import { pathOfMessage } from '../../ui/server-errors.ts';
 import { ApiError } from '../../api/api-error.ts';
-import { messageOf } from '../../shell/login/api-error.ts';
+import { messageOf } from '../../api/error-message.ts';
 import { analyseConfigText, isPreviewable, placeProblem, type ConfigAnalysis, type ConfigProblem } from './config-analysis.ts';
 import { configText } from './page-templates.ts';
 

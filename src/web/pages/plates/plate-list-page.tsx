@@ -14,7 +14,7 @@ import { Loadable } from '../../ui/loadable.ts';
 import { useSave } from '../../ui/use-save.ts';
 import { plateApi } from '../../api/plate-endpoints.ts';
 import { languageOf } from '../../i18n/i18n.ts';
-import { messageOf } from '../../shell/login/api-error.ts';
+import { messageOf } from '../../api/error-message.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { CREATE_PLATE_PATH, plateEditorPath } from './editor/plate-paths.ts';
 import '../../ui/admin.css';

@@ -8,7 +8,7 @@ import { handled } from '../../ui/handled.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { lazyComponent } from '../../router/chunk-loader.tsx';
 import { LanguageSwitch } from '../layout/language-switch.tsx';
-import { messageOf } from './api-error.ts';
+import { messageOf } from '../../api/error-message.ts';
 import { LoginNotice } from './login-notice.tsx';
 import { LoginTabs } from './login-tabs.tsx';
 import { PasswordLoginForm } from './password-login-form.tsx';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginResult } from '../../../core/entities.ts';
 import { useStores } from '../../stores/stores-context.tsx';
-import { messageOf } from './api-error.ts';
+import { messageOf } from '../../api/error-message.ts';
 import { LoginIcon } from './login-icons.tsx';
 import { LoginNotice } from './login-notice.tsx';
 

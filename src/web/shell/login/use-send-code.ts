@@ -1,7 +1,7 @@
 import type { FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from './api-error.ts';
+import { messageOf } from '../../api/error-message.ts';
 
 export interface SendCodeOptions<Field extends string> {
   /** The field that says where the code goes; it is checked before anything is sent. */

@@ -15,7 +15,7 @@ import { directionOf } from '../../../i18n/languages.ts';
 import type { Breakpoint } from '../../../renderer/grid-layout.ts';
 import { signedInDataSource } from '../../../renderer/page-data-source.ts';
 import { PageRenderer } from '../../../renderer/page-renderer.tsx';
-import { messageOf } from '../../../shell/login/api-error.ts';
+import { messageOf } from '../../../api/error-message.ts';
 import { useStores } from '../../../stores/stores-context.tsx';
 import { PLATE_LIST_PATH } from '../plate-view-page.tsx';
 import { PlateTheme } from '../plate-theme.tsx';

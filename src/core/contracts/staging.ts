@@ -1,7 +1,7 @@
 import type { RecordData } from '../forms/form-design.ts';
 import { ALLPLAN_PREFIX, idSchema, pagingProperties, strictObject, type Validated } from './common.ts';
 
-/** Record drafts: what a filler saved of a record before submitting it. Served by src/server/modules/staging/. */
+/** Record drafts: what a filler saved of a record before submitting it. Served by src/server/modules/record-draft/. */
 
 /** The record draft endpoints (the spec names them `staging/`). */
 export const STAGING_PATHS = {

@@ -12,7 +12,7 @@ import { recordContext } from '../record/context.ts';
 import { deleteDraft, draftDetail, listDrafts, saveDraft } from './service.ts';
 
 /** The caller's drafts (/table/staging): list, open, autosave, discard. */
-export async function stagingRoutes(app: FastifyInstance): Promise<void> {
+export async function recordDraftRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: StagingListQuery }>(STAGING_PATHS.list, { schema: { querystring: stagingListQuery } }, async (request) =>
     listDrafts(recordContext(app, request), request.query),
   );

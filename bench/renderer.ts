@@ -25,7 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import type { PageConfig, StoredPage } from '../src/core/pages/page-config.ts';
-import { generateWorkOrders, WORK_ORDER_FIELDS } from '../src/server/modules/dataset/demo-datasets.ts';
+import { generateWorkOrders, WORK_ORDER_FIELDS } from '../src/server/seed/demo/datasets.ts';
 import { storeDataset } from '../src/server/modules/dataset/seed.ts';
 import { launchBrowser } from '../tests/helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../tests/helpers/test-app.ts';

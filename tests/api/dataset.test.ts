@@ -8,7 +8,7 @@ import {
   generateWorkOrders,
   WORK_ORDER_COUNT,
   type DatasetRow,
-} from '../../src/server/modules/dataset/demo-datasets.ts';
+} from '../../src/server/seed/demo/datasets.ts';
 import { datasetSeedOf } from '../../src/server/modules/dataset/seed.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { DEMO_PASSWORD, HARBOR, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { ManualClock } from '../../src/server/clock.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { DEMO_DATASETS } from '../../src/server/modules/dataset/demo-datasets.ts';
+import { DEMO_DATASETS } from '../../src/server/seed/demo/datasets.ts';
 import { validatePageConfig } from '../../src/server/modules/page/widget-schemas.ts';
 import { readSeedPages, seedPages } from '../../src/server/modules/page/seed.ts';
 import { createTestDatabase, testDialects } from '../helpers/databases.ts';

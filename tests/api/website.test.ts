@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageEnvelope } from '../../src/core/contracts/page.ts';
 import type { StoredPage } from '../../src/core/pages/page-config.ts';
 import type { QueryAggregateResult, QueryRowsResult } from '../../src/core/query/query-spec.ts';
-import { generateEnergyReadings, generateWorkOrders, WORK_ORDER_COUNT, type DatasetRow } from '../../src/server/modules/dataset/demo-datasets.ts';
+import { generateEnergyReadings, generateWorkOrders, WORK_ORDER_COUNT, type DatasetRow } from '../../src/server/seed/demo/datasets.ts';
 import { datasetSeedOf } from '../../src/server/modules/dataset/seed.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { fixtureConfig, pageBody } from '../helpers/pages.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pageRouteProblem } from '../../../src/core/pages/page-route.ts';
 import { validatePageConfig } from '../../../src/server/modules/page/widget-schemas.ts';
 import { checkDatasetQuery } from '../../../src/core/query/check-query.ts';
-import { DEMO_DATASETS } from '../../../src/server/modules/dataset/demo-datasets.ts';
+import { DEMO_DATASETS } from '../../../src/server/seed/demo/datasets.ts';
 import { readSeedPages } from '../../../src/server/modules/page/seed.ts';
 import { readSeedMenu, type SeedMenuNode } from '../../../src/server/seed/seed-files.ts';
 

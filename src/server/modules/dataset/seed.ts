@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { DEMO_DATASETS, type DatasetRow, type DemoDataset } from './demo-datasets.ts';
-import { seedOf } from './random.ts';
+import { DEMO_DATASETS, type DatasetRow, type DemoDataset } from '../../seed/demo/datasets.ts';
+import { seedOf } from '../../seed/demo/random.ts';
 
 // Rows per INSERT: well under the bound-parameter limits of both databases (3 per row).
 const INSERT_BATCH = 1000;

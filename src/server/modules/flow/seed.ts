@@ -7,7 +7,7 @@ import { readJson } from '../../db/json-column.ts';
 import { readFlowOrNull } from '../../db/stored-configs.ts';
 import type { DB } from '../../db/schema.ts';
 import { TenantScope } from '../../db/tenant-scope.ts';
-import { SeededRandom, seedOf } from '../dataset/random.ts';
+import { SeededRandom, seedOf } from '../../seed/demo/random.ts';
 import { loadFlowDirectory } from './directory.ts';
 import { flowNotification } from './notices.ts';
 import { eventRow, newInstanceRow, taskRow } from './store.ts';

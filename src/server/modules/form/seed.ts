@@ -12,12 +12,12 @@ import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { TenantScope } from '../../db/tenant-scope.ts';
 import { readSeedFile, SCHEMAS_DIR } from '../../seed/seed-files.ts';
-import { SeededRandom, seedOf } from '../dataset/random.ts';
+import { SeededRandom, seedOf } from '../../seed/demo/random.ts';
 import { resolveSeedFlow } from '../flow/seed.ts';
 import { tenantPointCodes } from '../../access/rights.ts';
 import { RegionTable } from '../record/directory.ts';
 import { parsedRule } from '../record/numbering.ts';
-import { demoRecordData, type DemoHints } from './demo-records.ts';
+import { demoRecordData, type DemoHints } from '../../seed/demo/records.ts';
 import { syncIndexes } from './service.ts';
 import { settingsProblems } from './settings-check.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_DATASETS } from '../../../../src/server/modules/dataset/demo-datasets.ts';
+import { DEMO_DATASETS } from '../../../../src/server/seed/demo/datasets.ts';
 import { analyseConfigText, isPreviewable, placeProblem } from '../../../../src/web/pages/page-admin/config-analysis.ts';
 import { configText, PAGE_TEMPLATES, pageTemplate } from '../../../../src/web/pages/page-admin/page-templates.ts';
 

@@ -2,8 +2,8 @@ import { datePartsAt, formatIsoDate, addDays as addCalendarDays, DEFAULT_UTC_OFF
 import { fieldPrecision } from '../../../core/forms/compile-form-design.ts';
 import { valueFields, type FieldDesign, type FormDesign, type RecordData } from '../../../core/forms/form-design.ts';
 import { isNationalIdNumber } from '../../../core/validation/formats.ts';
-import type { SeededRandom } from '../dataset/random.ts';
-import type { AddressValue } from '../record/directory.ts';
+import type { SeededRandom } from './random.ts';
+import type { AddressValue } from '../../modules/record/directory.ts';
 
 /**
  * Plausible values for a demo record, field by field, from the hints of a seed form file

@@ -5,7 +5,7 @@ import {
   generateProjectProgress,
   generateSafetyEvents,
   generateWorkOrders,
-} from '../../../src/server/modules/dataset/demo-datasets.ts';
+} from '../../../src/server/seed/demo/datasets.ts';
 
 const SEED_DATE = Date.parse('2026-11-22T08:00:00.000Z');
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,5 +1,5 @@
 import type { DatasetField } from '../../../core/query/query-spec.ts';
-import { addDays, DAY_MS, dayStart, isoDay, mondayOf, monthStart } from './demo-dates.ts';
+import { addDays, DAY_MS, dayStart, isoDay, mondayOf, monthStart } from './dates.ts';
 import { SeededRandom } from './random.ts';
 
 /**

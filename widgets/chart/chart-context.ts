@@ -2,6 +2,7 @@ import type { DefaultLabelFormatterCallbackParams, EChartsOption } from 'echarts
 import { formatServerDate } from '../../src/core/format.ts';
 import type { DatasetQuery } from '../../src/core/query/query-spec.ts';
 import { formatNumber, type ValueFormat } from '../../src/core/value-format.ts';
+import { valueText } from '../../src/core/value-text.ts';
 import type { ChartProps } from './chart-props.ts';
 
 /** Colours and type of the chart, taken from the app theme (see chart-theme.ts). */
@@ -85,7 +86,7 @@ export function toNumber(value: unknown): number | null {
 }
 
 /** The key of a category value; null and undefined are the blank category. */
-export const categoryKey = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+export const categoryKey = (value: unknown): string => (value === null || value === undefined ? '' : valueText(value));
 
 /** How a category value reads: its `valueLabels` entry, else a date in the reader's form, else itself. */
 export function categoryLabel(key: string, props: ChartProps, context: ChartContext): string {

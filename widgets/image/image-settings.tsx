@@ -33,7 +33,7 @@ export default function ImageSettings({ props, setProps }: WidgetSettingsProps) 
     <>
       <Form.Item label={t('plates.settings.picture')} extra={t('plates.settings.pictureHint')}>
         <Space wrap>
-          <Button icon={<UploadOutlined />} onClick={() => choosePicture((src) => setProps({ src }), () => message.error(t('plates.settings.pictureTooLarge')))}>
+          <Button icon={<UploadOutlined />} onClick={() => choosePicture((src) => setProps({ src }), () => void message.error(t('plates.settings.pictureTooLarge')))}>
             {t('plates.settings.choosePicture')}
           </Button>
           <Input

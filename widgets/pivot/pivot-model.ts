@@ -1,4 +1,5 @@
 import { measureName, type DatasetQuery } from '../../src/core/query/query-spec.ts';
+import { valueText } from '../../src/core/value-text.ts';
 
 /**
  * The cross table of a pivot widget, worked out from the aggregate rows: the distinct row
@@ -35,7 +36,7 @@ export interface PivotModel {
   range: { min: number; max: number } | null;
 }
 
-const keyOf = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+const keyOf = (value: unknown): string => (value === null || value === undefined ? '' : valueText(value));
 const SEP = '\u0000';
 export const cellKey = (rowKey: readonly string[], columnKey: string, measure: string) => `${rowKey.join(SEP)}${SEP}${columnKey}${SEP}${measure}`;
 export const rowTotalKey = (rowKey: readonly string[], measure: string) => `${rowKey.join(SEP)}${SEP}${measure}`;

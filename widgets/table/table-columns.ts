@@ -1,6 +1,7 @@
 import type { QueryFilter } from '../../src/core/query/query-spec.ts';
 import { formatServerDate } from '../../src/core/format.ts';
 import { formatNumber, type ValueFormat } from '../../src/core/value-format.ts';
+import { valueText } from '../../src/core/value-text.ts';
 
 export type ColumnType = 'text' | 'number' | 'date' | 'datetime' | 'month' | 'boolean' | 'tag';
 export type ColumnFilterKind = 'contains' | 'equals' | 'range' | 'none';
@@ -45,27 +46,27 @@ export const alignOf = (column: TableColumn): 'start' | 'center' | 'end' => colu
 /** A cell's text in the reader's language (tags and booleans get their label here too). */
 export function cellText(column: TableColumn, value: unknown, language: string, yesNo: [string, string]): string {
   if (value === null || value === undefined || value === '') return '';
-  const labelled = column.labels?.[String(value)];
+  const labelled = column.labels?.[valueText(value)];
   if (labelled !== undefined) return labelled;
   switch (column.type) {
     case 'number':
       return formatNumber(value, language, column.format ?? {});
     case 'date':
     case 'datetime':
-      return formatServerDate(String(value), language);
+      return formatServerDate(valueText(value), language);
     case 'month':
-      return formatServerDate(String(value).slice(0, 7), language);
+      return formatServerDate(valueText(value).slice(0, 7), language);
     case 'boolean':
       return value === true || value === 1 || value === 'true' ? yesNo[0] : yesNo[1];
     default:
-      return String(value);
+      return valueText(value);
   }
 }
 
 /** A column filter's value as a query filter; null when it narrows nothing. */
 export function columnFilterClause(column: TableColumn, kind: ColumnFilterKind, value: unknown): QueryFilter | null {
   if (kind === 'none' || value === null || value === undefined || value === '') return null;
-  if (kind === 'contains') return { field: column.field, op: 'contains', value: String(value) };
+  if (kind === 'contains') return { field: column.field, op: 'contains', value: valueText(value) };
   if (kind === 'equals') return { field: column.field, op: 'eq', value };
   if (!Array.isArray(value)) return null;
   let [from = null, to = null] = value as (string | number | null)[];

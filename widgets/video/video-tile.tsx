@@ -23,9 +23,9 @@ export interface VideoTileProps {
   fit: 'contain' | 'cover';
   retrySeconds: number;
   /** The tile asks for sound (unmuted) or gives it up. */
-  onSound(on: boolean): void;
+  onSound: (on: boolean) => void;
   /** Arrow keys: the wall moves the focus to a neighbouring tile. */
-  onNavigate(key: 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown'): void;
+  onNavigate: (key: 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown') => void;
   ref?: Ref<VideoTileHandle>;
 }
 

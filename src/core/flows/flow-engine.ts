@@ -89,7 +89,7 @@ export interface FlowContext {
 export type FlowCommand =
   | { type: 'start'; actorId: number }
   | { type: 'approve'; taskKey: string; actorId: number; comment?: string | null }
-  | { type: 'reject'; taskKey: string; actorId: number; comment: string; to: 'submitter' | string }
+  | { type: 'reject'; taskKey: string; actorId: number; comment: string; /** 'submitter', or the id of an earlier node. */ to: string }
   | { type: 'transfer'; taskKey: string; actorId: number; toUserId: number; comment?: string | null }
   | { type: 'resubmit'; actorId: number }
   | { type: 'withdraw'; actorId: number };

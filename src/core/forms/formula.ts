@@ -552,7 +552,7 @@ export function computeFields(design: FormDesign, data: RecordData, now: Date, u
     const rows = values[step.table.key];
     if (!Array.isArray(rows)) continue;
     const columns = plan.subtables.get(step.table.key)!;
-    values[step.table.key] = rows.map((row) => {
+    values[step.table.key] = rows.map((row: unknown) => {
       if (!row || typeof row !== 'object' || Array.isArray(row)) return row;
       const rowValues: RecordData = { ...(row as RecordData) };
       for (const column of step.columns) {

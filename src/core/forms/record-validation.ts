@@ -75,7 +75,7 @@ function withoutEmpty(values: RecordData, fields: FieldDesign[]): RecordData {
       .map(([key, value]) => {
         const field = byKey.get(key);
         const rows = field?.type === 'subtable' && Array.isArray(value);
-        return [key, rows ? value.map((row) => (isPlainObject(row) ? withoutEmpty(row, field.fields ?? []) : row)) : value];
+        return [key, rows ? value.map((row: unknown) => (isPlainObject(row) ? withoutEmpty(row, field.fields ?? []) : row)) : value];
       }),
   );
 }
@@ -106,7 +106,7 @@ export function stripHiddenValues(design: FormDesign, data: RecordData): RecordD
     const rows = values[table.key];
     const columns = (table.fields ?? []).map((c) => ({ key: c.key, visibleIf: c.visibleIf }));
     if (!Array.isArray(rows) || !columns.some((c) => c.visibleIf)) continue;
-    values[table.key] = rows.map((row) => {
+    values[table.key] = rows.map((row: unknown) => {
       if (!isPlainObject(row)) return row;
       const copy = { ...row };
       stripHidden(copy, columns);
@@ -130,7 +130,7 @@ function applyDefaults(design: FormDesign, settings: FormSettings | undefined, d
     const rows = values[field.key];
     const columnDefaults = (field.fields ?? []).filter((c) => c.default !== undefined && c.type !== 'computed');
     if (field.type === 'subtable' && Array.isArray(rows) && columnDefaults.length) {
-      values[field.key] = rows.map((row) =>
+      values[field.key] = rows.map((row: unknown) =>
         isPlainObject(row) ? { ...Object.fromEntries(columnDefaults.map((c) => [c.key, deepCopy(c.default)])), ...row } : row,
       );
     }
@@ -152,7 +152,7 @@ export function keepDesignFields(design: FormDesign, data: RecordData): RecordDa
         .filter(([key]) => byKey.has(key))
         .map(([key, value]) => {
           const field = byKey.get(key)!;
-          return [key, field.type === 'subtable' && Array.isArray(value) ? value.map((row) => (isPlainObject(row) ? keep(row, field.fields ?? []) : row)) : value];
+          return [key, field.type === 'subtable' && Array.isArray(value) ? value.map((row: unknown) => (isPlainObject(row) ? keep(row, field.fields ?? []) : row)) : value];
         }),
     );
   };

@@ -1,9 +1,9 @@
+import { valueText } from '../../core/value-text.ts';
+
 export type QueryParams = Record<string, unknown>;
 
 function queryValue(value: unknown): string {
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return value instanceof Date ? value.toISOString() : valueText(value);
 }
 
 /**

@@ -116,7 +116,7 @@ const AntdTextarea = Widgets.TextareaWidget!;
 
 /** rjsf-antd's text and number input with a draft of its own. */
 export function DraftInputTemplate(props: BaseInputTemplateProps) {
-  const [value, onChange, commitNow] = useFieldDraft(props.value, props.onChange);
+  const [value, onChange, commitNow] = useFieldDraft<unknown>(props.value, props.onChange);
   const schema = useMemo(() => withoutBounds(props.schema), [props.schema]);
   const onBlur = useBlurAfterCommit(props.onBlur, commitNow);
   return <AntdBaseInput {...props} schema={schema} value={value} onChange={onChange} onBlur={onBlur} />;
@@ -124,7 +124,7 @@ export function DraftInputTemplate(props: BaseInputTemplateProps) {
 
 /** rjsf-antd's textarea with a draft of its own. */
 export function DraftTextareaWidget(props: WidgetProps) {
-  const [value, onChange, commitNow] = useFieldDraft(props.value, props.onChange);
+  const [value, onChange, commitNow] = useFieldDraft<unknown>(props.value, props.onChange);
   const onBlur = useBlurAfterCommit(props.onBlur, commitNow);
   return <AntdTextarea {...props} value={value} onChange={onChange} onBlur={onBlur} />;
 }

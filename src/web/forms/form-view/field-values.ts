@@ -3,6 +3,7 @@
  * Pure, so the unit tests read them directly.
  */
 import { extensionOf } from '../../../core/upload-types.ts';
+import { valueText } from '../../../core/value-text.ts';
 
 export interface AddressValue {
   province: string;
@@ -87,5 +88,5 @@ export function computedText(value: unknown, precision: number | undefined, yesN
   if (value === undefined || value === null) return '';
   if (typeof value === 'number') return precision === undefined ? String(value) : value.toFixed(precision);
   if (typeof value === 'boolean') return value ? yesNo[0] : yesNo[1];
-  return String(value);
+  return valueText(value);
 }

@@ -215,7 +215,7 @@ export function FormRenderer({ version, value, onChange, validator, onSubmit, di
       onChange={change}
       // The errors show beside their fields; rjsf would also log them to the console.
       onError={() => undefined}
-      onSubmit={(event) => {
+      onSubmit={(event: IChangeEvent<RecordData>) => {
         sent.current = recordToSend(design, event.formData ?? latest.current);
         onSubmit?.(sent.current);
       }}

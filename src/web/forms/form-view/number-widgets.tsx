@@ -13,7 +13,7 @@ interface NumberOptions {
 
 /** Money: the currency before the amount, kept to the field's decimals. */
 export function MoneyWidget({ id, value: stored, onChange: change, onBlur, onFocus, options, disabled, readonly, placeholder }: WidgetProps) {
-  const [value, onChange, commitNow] = useFieldDraft(stored, change);
+  const [value, onChange, commitNow] = useFieldDraft<unknown>(stored, change);
   const blur = useBlurAfterCommit(onBlur, commitNow);
   const { precision, currency } = options as NumberOptions;
   return (
@@ -34,7 +34,7 @@ export function MoneyWidget({ id, value: stored, onChange: change, onBlur, onFoc
 
 /** Percentage: 0..100 with a % suffix. */
 export function PercentageWidget({ id, value: stored, onChange: change, onBlur, onFocus, options, disabled, readonly, placeholder }: WidgetProps) {
-  const [value, onChange, commitNow] = useFieldDraft(stored, change);
+  const [value, onChange, commitNow] = useFieldDraft<unknown>(stored, change);
   const blur = useBlurAfterCommit(onBlur, commitNow);
   const { precision } = options as NumberOptions;
   return (

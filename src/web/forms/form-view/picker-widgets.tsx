@@ -80,7 +80,7 @@ export function MemberSelect({ id, value, onChange, multiple = false, disabled, 
 
 export function MemberWidget({ id, value, onChange, options, disabled, readonly, placeholder }: WidgetProps) {
   const multiple = !!(options as PickerOptions).multiple;
-  return <MemberSelect id={id} value={value} onChange={onChange} multiple={multiple} disabled={disabled || readonly} placeholder={placeholder} />;
+  return <MemberSelect id={id} value={value as unknown} onChange={onChange} multiple={multiple} disabled={disabled || readonly} placeholder={placeholder} />;
 }
 
 interface TreeOption {

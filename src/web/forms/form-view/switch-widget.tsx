@@ -10,7 +10,8 @@ import { Switch } from 'antd';
 const Checkbox = Widgets.CheckboxWidget!;
 
 export function SwitchOrCheckboxWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, options, disabled, readonly, label, required } = props;
+  const { id, onChange, onBlur, onFocus, options, disabled, readonly, label, required } = props;
+  const value: unknown = props.value;
   if ((options as { fieldType?: string }).fieldType !== 'switch') return <Checkbox {...props} />;
   return (
     <span className="form-view-switch" onBlur={() => onBlur(id, value)} onFocus={() => onFocus(id, value)}>

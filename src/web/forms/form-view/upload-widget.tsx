@@ -24,7 +24,7 @@ export function UploadWidget({ id, value, onChange, options, disabled, readonly 
   const files = filesOf(value);
   const [pending, setPending] = useState<UploadFile[]>([]);
   // Files chosen together finish one by one: each adds itself to the list as it stands then.
-  const latest = useRef(value);
+  const latest = useRef<unknown>(value);
   latest.current = value;
 
   const upload = async (file: File) => {

@@ -47,7 +47,7 @@ export default function CustomerPageScreen() {
   const state = useStoredPage(route, () => api.serverLoader(route));
   const mayEdit = useMayEditPages(api);
   const home = (
-    <Button type="primary" onClick={() => navigate('/home')}>
+    <Button type="primary" onClick={() => void navigate('/home')}>
       {t('common:actions.backToHome')}
     </Button>
   );
@@ -83,7 +83,7 @@ export default function CustomerPageScreen() {
           source={source}
           actions={
             mayEdit && (
-              <Button icon={<EditOutlined />} onClick={() => navigate(pageEditorPath(state.page.id, route))} data-testid="edit-page">
+              <Button icon={<EditOutlined />} onClick={() => void navigate(pageEditorPath(state.page.id, route))} data-testid="edit-page">
                 {t('customerPage.edit')}
               </Button>
             )

@@ -130,7 +130,7 @@ function SelectableCard({
 export function useRemoveNode(store: FlowDesignerStore) {
   const { t } = useTranslation('forms');
   const { modal } = App.useApp();
-  return (node: FlowNode) =>
+  return (node: FlowNode) => {
     modal.confirm({
       title: t('flow.removeNodeTitle', { name: node.name }),
       content: node.type === 'branch' ? t('flow.removeBranchNodeContent') : undefined,
@@ -139,6 +139,7 @@ export function useRemoveNode(store: FlowDesignerStore) {
       cancelText: t('flow.cancel'),
       onOk: () => store.remove(node.id),
     });
+  };
 }
 
 const NodeCard = observer(function NodeCard({ store, node }: CanvasProps & { node: Exclude<FlowNode, BranchNode> }) {

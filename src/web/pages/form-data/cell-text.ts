@@ -1,6 +1,7 @@
 import { fieldPrecision } from '../../../core/forms/compile-form-design.ts';
 import type { FieldDesign } from '../../../core/forms/form-design.ts';
 import { formatServerDate } from '../../../core/format.ts';
+import { valueText } from '../../../core/value-text.ts';
 
 /** What a cell needs to turn ids and codes into words. */
 export interface CellContext {
@@ -32,10 +33,10 @@ export function cellText(field: FieldDesign, value: unknown, context: CellContex
     case 'number':
     case 'money':
     case 'percentage':
-      return typeof value === 'number' ? numberText(field, value, context.language) : String(value);
+      return typeof value === 'number' ? numberText(field, value, context.language) : valueText(value);
     case 'date':
     case 'datetime':
-      return typeof value === 'string' ? formatServerDate(value, context.language) : String(value);
+      return typeof value === 'string' ? formatServerDate(value, context.language) : valueText(value);
     case 'select':
     case 'radio':
     case 'multiselect':
@@ -64,8 +65,8 @@ export function cellText(field: FieldDesign, value: unknown, context: CellContex
     case 'computed':
       if (typeof value === 'number') return numberText(field, value, context.language);
       if (typeof value === 'boolean') return value ? context.yes : context.no;
-      return field.resultType === 'date' && typeof value === 'string' ? formatServerDate(value, context.language) : String(value);
+      return field.resultType === 'date' && typeof value === 'string' ? formatServerDate(value, context.language) : valueText(value);
     default:
-      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+      return valueText(value);
   }
 }

@@ -69,7 +69,7 @@ export default function PlateViewPage() {
   const [full, toggleFull] = useFullScreen(frame);
 
   const back = (
-    <Button type="primary" onClick={() => navigate(PLATE_LIST_PATH)}>
+    <Button type="primary" onClick={() => void navigate(PLATE_LIST_PATH)}>
       {t('plates.view.allPlates')}
     </Button>
   );
@@ -132,7 +132,7 @@ export default function PlateViewPage() {
                     />
                   </Tooltip>
                   {!full && (
-                    <Button icon={<AppstoreOutlined />} onClick={() => navigate(PLATE_LIST_PATH)}>
+                    <Button icon={<AppstoreOutlined />} onClick={() => void navigate(PLATE_LIST_PATH)}>
                       {t('plates.view.allPlates')}
                     </Button>
                   )}

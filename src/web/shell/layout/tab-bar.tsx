@@ -14,7 +14,7 @@ export const TabBar = observer(function TabBar({ onRefresh }: { onRefresh: () =>
   const { layout } = useStores();
   const { t } = useTranslation(['layout', 'menu']);
   const navigate = useNavigate();
-  const open = (tab: Tab | null) => navigate(tab ? tab.route + tab.query : '/home');
+  const open = (tab: Tab | null) => void navigate(tab ? tab.route + tab.query : '/home');
 
   const act = (action: TabAction, tab: Tab) => {
     const keys = layout.tabList.map((x) => x.key);

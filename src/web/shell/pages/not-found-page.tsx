@@ -12,7 +12,7 @@ export default function NotFoundPage() {
       title="404"
       subTitle={t('notFound.description')}
       extra={
-        <Button type="primary" onClick={() => navigate('/home')} autoFocus>
+        <Button type="primary" onClick={() => void navigate('/home')} autoFocus>
           {t('actions.backToHome')}
         </Button>
       }

@@ -33,7 +33,7 @@ export default function SecurityMiddlePage() {
       <Result
         status="error"
         title={t('signInFailed')}
-        extra={<Button onClick={() => navigate('/login', { replace: true })}>{t('forgotPassword.backToLogin')}</Button>}
+        extra={<Button onClick={() => void navigate('/login', { replace: true })}>{t('forgotPassword.backToLogin')}</Button>}
       />
     );
   }

@@ -13,7 +13,7 @@ export default function UnavailablePage() {
       title={t('unavailable.title')}
       subTitle={pathname}
       extra={
-        <Button onClick={() => navigate('/home')} autoFocus>
+        <Button onClick={() => void navigate('/home')} autoFocus>
           {t('actions.backToHome')}
         </Button>
       }

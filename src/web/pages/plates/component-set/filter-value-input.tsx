@@ -81,7 +81,7 @@ export function FilterValueInput({ field, op, value, onChange, label }: FilterVa
     );
   }
   if (op === 'between') {
-    const [from, to] = Array.isArray(value) ? value : [null, null];
+    const [from, to] = Array.isArray(value) ? (value as unknown[]) : [null, null];
     return (
       <Space.Compact size="small">
         <ScalarInput field={field} value={from} onChange={(v) => onChange([v, to ?? null])} label={`${label} ${t('plates.settings.from')}`} />

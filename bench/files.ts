@@ -68,7 +68,7 @@ const resetPeak = (pid: number) => fs.writeFileSync(`/proc/${pid}/clear_refs`, '
 /** curl with `args` and the token, against the API: the answer's data, or its message as an error. */
 const curlApi = <T>(url: string, token: string, args: string[]) =>
   new Promise<T>((resolve, reject) => {
-    execFile('curl', ['-sS', '-H', `token: ${token}`, ...args, url], { maxBuffer: 1024 * 1024 }, (error, out) => {
+    execFile('curl', ['-sS', '-H', `token: ${token}`, ...args, url], { maxBuffer: 1024 * 1024 }, (error: Error | null, out) => {
       if (error) return reject(error);
       const answer = JSON.parse(out) as { success: boolean; message: string; data: T };
       return answer.success ? resolve(answer.data) : reject(new Error(`curl ${url}: ${answer.message}`));
@@ -114,7 +114,7 @@ const startFloorServer = (folder: string, download: string) =>
 /** The whole file PUT by curl to the floor server; checks it took every byte. */
 const curlFloor = (url: string, file: string) =>
   new Promise<void>((resolve, reject) => {
-    execFile('curl', ['-sSf', '-T', file, url], (error, out) => {
+    execFile('curl', ['-sSf', '-T', file, url], (error: Error | null, out) => {
       if (error) return reject(error);
       const { bytes } = JSON.parse(out) as { bytes: number };
       return bytes === SIZE ? resolve() : reject(new Error(`the floor server took ${bytes} bytes of ${SIZE}`));
@@ -124,7 +124,7 @@ const curlFloor = (url: string, file: string) =>
 /** curl saving `url` to `file`, as a browser's download does; checks the size. */
 const curlSave = (url: string, file: string, headers: string[] = []) =>
   new Promise<void>((resolve, reject) => {
-    execFile('curl', ['-sSf', ...headers.flatMap((header) => ['-H', header]), '-o', file, url], (error) => {
+    execFile('curl', ['-sSf', ...headers.flatMap((header) => ['-H', header]), '-o', file, url], (error: Error | null) => {
       if (error) return reject(error);
       const { size } = fs.statSync(file);
       return size === SIZE ? resolve() : reject(new Error(`curl saved ${size} bytes of ${SIZE} from ${url}`));

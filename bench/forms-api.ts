@@ -278,6 +278,15 @@ async function checkSameAnswer(raw: RawDriver, statements: readonly Statement[],
   if (page.list.length !== QUERY.pageSize) throw new Error(`expected a full page, got ${page.list.length} rows`);
 }
 
+/** The part of a node of PostgreSQL's JSON plan that the short plan reads. */
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Sort Key'?: string[];
+  Plans?: PlanNode[];
+}
+
 /** The database's plan of a statement, short: which index each table is read through. */
 async function plan(raw: RawDriver, query: CompiledQuery): Promise<string[]> {
   if (raw.dialect === 'sqlite') {
@@ -286,14 +295,14 @@ async function plan(raw: RawDriver, query: CompiledQuery): Promise<string[]> {
   }
   const rows = await raw.rows({ ...query, sql: `explain (format json) ${query.sql}` });
   const steps: string[] = [];
-  const walk = (node: Record<string, unknown>) => {
-    const index = node['Index Name'] ? ` using ${String(node['Index Name'])}` : '';
-    const relation = node['Relation Name'] ? ` on ${String(node['Relation Name'])}` : '';
-    const key = node['Sort Key'] ? ` by ${(node['Sort Key'] as string[]).join(', ').slice(0, 80)}` : '';
-    steps.push(`${String(node['Node Type'])}${relation}${index}${key}`);
-    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+  const walk = (node: PlanNode) => {
+    const index = node['Index Name'] ? ` using ${node['Index Name']}` : '';
+    const relation = node['Relation Name'] ? ` on ${node['Relation Name']}` : '';
+    const key = node['Sort Key'] ? ` by ${node['Sort Key'].join(', ').slice(0, 80)}` : '';
+    steps.push(`${node['Node Type']}${relation}${index}${key}`);
+    for (const child of node.Plans ?? []) walk(child);
   };
-  walk((rows[0]!['QUERY PLAN'] as { Plan: Record<string, unknown> }[])[0]!.Plan);
+  walk((rows[0]!['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan);
   return steps;
 }
 

@@ -74,7 +74,7 @@ function run(options: autocannon.Options): Promise<Sample> {
   return new Promise((resolve, reject) => {
     const sample: Sample = { latencies: [], other: 0, errors: 0, seconds: 0 };
     const started = process.hrtime.bigint();
-    const instance = autocannon(options, (error: unknown, result) => {
+    const instance = autocannon(options, (error: Error | null, result) => {
       if (error) return reject(error);
       sample.seconds = Number(process.hrtime.bigint() - started) / 1e9;
       sample.errors = result.errors;

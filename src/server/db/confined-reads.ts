@@ -45,7 +45,7 @@ const isRelationRows = (value: unknown): value is RelationRows =>
 
 /** A query's parameters with each relation's rows in place: the JSON text of one array per row. */
 export function fillRelationRows(parameters: readonly unknown[], relations: readonly (readonly unknown[])[]): unknown[] {
-  return parameters.map((p) => (isRelationRows(p) ? JSON.stringify(relations[p.relationRows]!.map((row) => Object.values(row as object))) : p));
+  return parameters.map((p) => (isRelationRows(p) ? JSON.stringify(relations[p.relationRows]!.map((row) => Object.values(row as Record<string, unknown>))) : p));
 }
 
 /** The same parameters with every relation empty (to describe a query). */

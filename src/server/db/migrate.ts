@@ -23,7 +23,7 @@ import * as m018 from './migrations/018_document_file_index.ts';
 export interface MigrationContext {
   dialect: Dialect;
   /** Adds an auto-increment integer primary key named `id`, spelled for the dialect. */
-  idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, never>;
+  idColumn: <T extends string>(table: CreateTableBuilder<T, never>) => CreateTableBuilder<T, never>;
 }
 
 type CodeMigration = { up(db: Kysely<unknown>, context: MigrationContext): Promise<void> };

@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import {
   extensionsOfType,
   recordListRoute,
@@ -13,7 +13,6 @@ import {
 import { fileFieldLabels } from '../../../core/forms/record-files.ts';
 import { extensionOf } from '../../../core/upload-types.ts';
 import { containsText, escapeLike } from '../../db/like.ts';
-import type { DB } from '../../db/schema.ts';
 import { badRequest, forbidden } from '../../errors.ts';
 import { isAdmin } from '../../access/admin.ts';
 import { policy } from '../../access/policies.ts';
@@ -68,7 +67,7 @@ function visibleLinks(reader: AttachmentReader) {
         const record = [eb('file_link.owner_kind', '=', 'record'), eb('form_record.id', 'is not', null)];
         if (!reader.admin) record.push(eb('file_link.form_id', 'in', reader.readableFormIds));
         const inScope = policy.record.scopeCondition(access);
-        if (inScope) record.push(inScope(eb as unknown as ExpressionBuilder<DB, 'form_record'>));
+        if (inScope) record.push(inScope(eb));
         owners.push(eb.and(record));
       }
       const avatar = [eb('file_link.owner_kind', '=', 'avatar'), eb('holder.id', 'is not', null)];

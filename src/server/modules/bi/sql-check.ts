@@ -1,5 +1,6 @@
 import type { AST, Parser } from 'node-sql-parser';
 import { createRequire } from 'node:module';
+import { valueText } from '../../../core/value-text.ts';
 import type { Dialect } from '../../db/database.ts';
 import { badRequest } from '../../errors.ts';
 import { runnableSql } from './sql-text.ts';
@@ -67,7 +68,7 @@ function functionName(node: Record<string, unknown>): string {
   const parts = (name as { name?: { value?: unknown }[]; schema?: { value?: unknown } } | null)?.name ?? [];
   const schema = (name as { schema?: { value?: unknown } } | null)?.schema?.value;
   const base = parts.map((p) => String(p.value)).join('.');
-  return schema ? `${String(schema)}.${base}` : base;
+  return schema ? `${valueText(schema)}.${base}` : base;
 }
 
 /** Walks every object of the tree. */
@@ -98,7 +99,7 @@ export function checkViewSql(dialect: Dialect, text: string, offered: ReadonlySe
   const statements = Array.isArray(parsed.ast) ? parsed.ast : [parsed.ast];
   if (statements.length !== 1) throw fail('a view is one SELECT statement; remove the other statements');
   const [statement] = statements as unknown as Record<string, unknown>[];
-  if (statement?.type !== 'select') throw fail(`a view only reads: it must be a SELECT statement, not ${String(statement?.type ?? 'this').toUpperCase()}`);
+  if (statement?.type !== 'select') throw fail(`a view only reads: it must be a SELECT statement, not ${valueText(statement?.type ?? 'this').toUpperCase()}`);
 
   const allowed = new Set([...COMMON_FUNCTIONS, ...DIALECT_FUNCTIONS[dialect]]);
   const ownNames = new Set<string>();
@@ -122,7 +123,7 @@ export function checkViewSql(dialect: Dialect, text: string, offered: ReadonlySe
     if (node.for_update || node.locking_read) throw fail('a view does not lock rows (FOR UPDATE/SHARE)');
     if (Array.isArray(node.with)) {
       for (const cte of node.with as { name?: { value?: unknown } | string }[]) {
-        const name = typeof cte.name === 'string' ? cte.name : String(cte.name?.value ?? '');
+        const name = typeof cte.name === 'string' ? cte.name : valueText(cte.name?.value ?? '');
         if (name) ownNames.add(name.toLowerCase());
       }
     }

@@ -1,6 +1,7 @@
 import { DEFAULT_UTC_OFFSET_MINUTES, parseIsoDate } from '../../../core/forms/calendar.ts';
 import { fieldPrecision } from '../../../core/forms/compile-form-design.ts';
 import { FIELD_TYPES, type FieldDesign } from '../../../core/forms/form-design.ts';
+import { valueText } from '../../../core/value-text.ts';
 import type { AddressValue, RecordDirectory } from './directory.ts';
 
 /**
@@ -51,11 +52,11 @@ export function cellOf(field: FieldDesign, value: unknown, directory: RecordDire
     case 'number':
     case 'money':
     case 'percentage':
-      return typeof value === 'number' ? { value, numFmt: numberFormat(field) } : { value: String(value) };
+      return typeof value === 'number' ? { value, numFmt: numberFormat(field) } : { value: valueText(value) };
     case 'date':
-      return dayCell(String(value));
+      return dayCell(valueText(value));
     case 'datetime':
-      return dateTimeCell(String(value));
+      return dateTimeCell(valueText(value));
     case 'select':
     case 'radio':
       return { value: optionLabel(field, value) };
@@ -77,12 +78,12 @@ export function cellOf(field: FieldDesign, value: unknown, directory: RecordDire
       return { value: asList(value).map((v) => (v as { name?: string }).name ?? '').join(LIST_SEPARATOR) };
     case 'computed':
       if (field.resultType === 'date' && typeof value === 'string') return dayCell(value);
-      return typeof value === 'number' ? { value, numFmt: numberFormat(field) } : { value: typeof value === 'boolean' ? value : String(value) };
+      return typeof value === 'number' ? { value, numFmt: numberFormat(field) } : { value: typeof value === 'boolean' ? value : valueText(value) };
     case 'subtable':
     case 'description':
       return { value: null };
     default:
-      return { value: String(value) };
+      return { value: valueText(value) };
   }
 }
 
@@ -98,7 +99,7 @@ export type LinkedRecordFinder = (formId: number, text: string) => Promise<{ for
 export function cellText(raw: unknown): string {
   if (raw === null || raw === undefined) return '';
   if (raw instanceof Date) return raw.toISOString();
-  if (typeof raw !== 'object') return String(raw).trim();
+  if (typeof raw !== 'object') return valueText(raw).trim();
   const value = raw as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: unknown };
   if (value.richText) return value.richText.map((r) => r.text).join('').trim();
   if ('result' in value) return cellText(value.result);

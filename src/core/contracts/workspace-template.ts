@@ -53,7 +53,7 @@ const templateItemProperties = {
 
 /** POST workspaceTemplate/create -> WorkspaceTemplateDetail. Name unique in the tenant (409); pages must exist in it. */
 export const workspaceTemplateCreateBody = strictObject(templateItemProperties, ['name', 'resourceIds', 'pageIds']);
-/** `formIds` and `boardIds` are kept for the form and board modules. */
+/** `formIds` and `boardIds` are kept for the form and plate modules. */
 export type WorkspaceTemplateCreateBody = Validated<typeof workspaceTemplateCreateBody>;
 
 /** POST workspaceTemplate/update -> WorkspaceTemplateDetail. Replaces every list it is given (formIds/boardIds kept when absent). */

@@ -53,7 +53,7 @@ export class TemplateEditStore {
     return needle ? list.filter((page) => `${page.title} ${page.route ?? ''}`.toLowerCase().includes(needle)) : list;
   }
 
-  /** Creates or updates; formIds and boardIds stay as the forms and boards modules left them. */
+  /** Creates or updates; formIds and boardIds stay as the form and plate modules left them. */
   async save(fields: Pick<WorkspaceTemplateCreateBody, 'name' | 'description'>): Promise<WorkspaceTemplateDetail> {
     const body = { ...fields, resourceIds: this.resourceIds, pageIds: this.pageIds };
     const saved = this.id === null ? await this.api.createTemplate(body) : await this.api.updateTemplate({ id: this.id, ...body });

@@ -72,7 +72,7 @@ describe('workspace shell in Chromium', () => {
     await page.locator('.app-tabs .ant-tabs-tab', { hasText: 'Switch workspace' }).getByRole('button', { name: /remove|close/i }).click();
     await expect.poll(() => tabs.allInnerTexts()).toEqual(['Home', 'Form data', 'Document library']);
     const state = await page.evaluate(() => sessionStorage.getItem('PT_STATE'));
-    expect(JSON.parse(state!).tabList).toHaveLength(3);
+    expect((JSON.parse(state!) as { tabList: unknown[] }).tabList).toHaveLength(3);
 
     await page.reload();
     await expect.poll(() => tabs.allInnerTexts()).toEqual(['Home', 'Form data', 'Document library']);

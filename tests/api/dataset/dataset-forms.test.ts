@@ -125,7 +125,7 @@ describe.each(testDialects())('form records as a dataset on %s', (dialect) => {
     expect(rows.map((r) => r.building)).toEqual(expected.map((e) => e.building));
     for (const [i, row] of rows.entries()) {
       for (const [key, value] of Object.entries(expected[i]!)) {
-        if (typeof value === 'number') expect(Number(row[key]), `${row.building} ${key}`).toBeCloseTo(value, 6);
+        if (typeof value === 'number') expect(Number(row[key]), `${String(row.building)} ${key}`).toBeCloseTo(value, 6);
         else expect(row[key]).toBe(value);
       }
     }

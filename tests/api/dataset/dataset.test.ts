@@ -244,9 +244,9 @@ describe.each(testDialects())('datasets on %s', (dialect) => {
       expect(rows.length).toBe(expected.size);
       for (const row of rows) {
         expect(typeof row.sla_met).toBe('boolean');
-        expect(row.count).toBe(expected.get(`${row['closed:month']}|${String(row.sla_met)}`));
+        expect(row.count).toBe(expected.get(`${String(row['closed:month'])}|${String(row.sla_met)}`));
       }
-      const keys = rows.map((r) => `${r['closed:month']}|${r.sla_met ? 1 : 0}`);
+      const keys = rows.map((r) => `${String(r['closed:month'])}|${r.sla_met ? 1 : 0}`);
       expect(keys).toEqual([...keys].sort());
     });
 

@@ -45,7 +45,7 @@ describe.each(testDialects())('form designer API on %s', (dialect) => {
 
   it('refuses a bad design naming the path, and writes nothing', async () => {
     const form = await createForm(t, admin, { name: 'Bad designs', design: SIMPLE_DESIGN });
-    const bad: [FormDesign | unknown, RegExp][] = [
+    const bad: [unknown, RegExp][] = [
       [{ version: 1, items: [{ key: 'Bad Key', type: 'text', label: 'x' }] }, /^design\.items\[0\]\.key/],
       [{ version: 1, items: [{ key: 'a', type: 'select', label: 'A' }] }, /^design\.items\[0\]/],
       [{ version: 1, items: [{ key: 'a', type: 'text', label: 'A' }, { key: 'a', type: 'number', label: 'B' }] }, /^design\.items\[1\].*a/],

@@ -42,7 +42,7 @@ const ok = (data: unknown) => json({ success: true, code: 200, message: 'OK', da
 
 function sent(index = 0): { url: string; method: string; headers: Headers; body: unknown } {
   const [input, init] = fetchMock.mock.calls[index] ?? [];
-  return { url: String(input), method: init?.method ?? 'GET', headers: new Headers(init?.headers), body: init?.body };
+  return { url: input instanceof Request ? input.url : String(input), method: init?.method ?? 'GET', headers: new Headers(init?.headers), body: init?.body };
 }
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {

@@ -83,7 +83,7 @@ describe('form view error messages', () => {
   });
 
   it("words a server's field error in the user's language when it names its keyword, else keeps its message", () => {
-    const t = ((key: string, values: Record<string, unknown>) => `${key}|${String(values.limit ?? '')}`) as unknown as TFunction;
+    const t = ((key: string, values: { limit?: number }) => `${key}|${values.limit ?? ''}`) as unknown as TFunction;
     expect(fieldErrorText({ field: 'qty', message: 'Quantity (qty): must be at most 500', keyword: 'maximum', params: { limit: 500 } }, t, {})).toBe('view.errors.maximum|500');
     expect(fieldErrorText({ field: 'phone', message: 'Phone (phone): must be a mainland mobile number', keyword: 'format', params: { format: 'mobilePhone' } }, t, {})).toBe('view.errors.formats.mobilePhone|');
     expect(fieldErrorText({ field: 'code', message: 'Code (code): does not match', keyword: 'pattern', params: {} }, t, { code: 'Two letters' })).toBe('Two letters');
@@ -92,7 +92,7 @@ describe('form view error messages', () => {
   });
 
   it('translates each error, a designer pattern message winning', () => {
-    const t = ((key: string, values: Record<string, unknown>) => `${key}|${String(values.limit ?? '')}`) as unknown as TFunction;
+    const t = ((key: string, values: { limit?: number }) => `${key}|${values.limit ?? ''}`) as unknown as TFunction;
     const errors = translateErrors(
       [
         { name: 'maxLength', params: { limit: 5 }, property: '.summary', stack: '' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../../src/core/entities.ts';
-import { LayoutStore } from '../../../src/web/stores/layout-store.ts';
+import { LayoutStore, type LayoutSnapshot } from '../../../src/web/stores/layout-store.ts';
 import { UploadStore } from '../../../src/web/stores/upload-store.ts';
 
 let nextId = 1;
@@ -99,7 +99,7 @@ describe('layout store (spec §4)', () => {
     store.visit('/table/formData', '?a=1');
     store.toggleCollapsed();
     const copy = new LayoutStore();
-    copy.restore(JSON.parse(JSON.stringify(store.snapshot())));
+    copy.restore(JSON.parse(JSON.stringify(store.snapshot())) as LayoutSnapshot);
     expect(copy.tabList).toEqual(store.tabList);
     expect(copy.menuKeyMaps['3']?.route).toBe('/table/formData');
     expect(copy.activeMenuObj?.key).toBe('3');
@@ -136,7 +136,7 @@ describe('a menu loaded again (access changed)', () => {
     expect(store.replaceMenu([home(), tables(formData(), drafts()), docs()])).toBeNull();
     expect(store.menuList).toBe(before.menuList); // the very same array: nothing redraws
     const restored = new LayoutStore();
-    restored.restore(JSON.parse(JSON.stringify(before)));
+    restored.restore(JSON.parse(JSON.stringify(before)) as LayoutSnapshot);
     expect(restored.replaceMenu([home(), tables(formData(), drafts()), docs()])).toBeNull();
   });
 

@@ -43,7 +43,7 @@ describe('the production build', () => {
   it('contains every locale file under locales/', () => {
     for (const lng of fs.readdirSync(LOCALES_DIR)) {
       for (const file of fs.readdirSync(path.join(LOCALES_DIR, lng))) {
-        const built = JSON.parse(fs.readFileSync(path.join(outDir, 'locales', lng, file), 'utf8'));
+        const built = JSON.parse(fs.readFileSync(path.join(outDir, 'locales', lng, file), 'utf8')) as unknown;
         expect(built, `${lng}/${file}`).toEqual(readLocale(lng, path.basename(file, '.json')));
       }
     }

@@ -43,7 +43,8 @@ function context(overrides: Partial<ChartContext> = {}): ChartContext {
 const rtl = (overrides: Partial<ChartContext> = {}) => context({ direction: 'rtl', language: 'ar', ...overrides });
 
 // ECharts options are loosely typed unions; the tests read them as plain data.
-type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return -- read as plain data (Loose) */
+type Loose = Record<string, any>;
 const build = (props: ChartProps, rows: Loose[], ctx = context()) => {
   const model = buildChartOption(props, rows, ctx);
   return { ...model, option: model.option as Loose };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlateDetail } from '../../../../src/core/contracts/plates.ts';
 import type { DatasetInfo } from '../../../../src/core/query/query-spec.ts';
-import { PlateStore } from '../../../../src/web/stores/plate-store.ts';
+import { PlateStore, type PlateDraft } from '../../../../src/web/stores/plate-store.ts';
 import { widgetRegistry } from '../../../../widgets/registry.ts';
 
 const requests: DatasetInfo = {
@@ -173,7 +173,7 @@ describe('plate store (spec §3: components, editIdx, componentSet)', () => {
     store.startEdit(stored());
     store.add(entry('table'), 'Table', requests);
     store.openSettings('table1');
-    const kept = JSON.parse(JSON.stringify(store.draft));
+    const kept = JSON.parse(JSON.stringify(store.draft)) as PlateDraft;
     const again = new PlateStore();
     again.resume(kept);
     expect(again.dirty).toBe(true);

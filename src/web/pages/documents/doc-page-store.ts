@@ -29,7 +29,7 @@ export interface DocPageEnv {
   visit(url: string): void;
   /** Shows how an action went. */
   notices: { success: (text: string) => void; error: (text: string) => void; warning: (text: string) => void };
-  /** The screen's texts, in the language shown when they are asked for. */
+  /** The screen's texts by namespaced key (docs:…), in the language shown when they are asked for. */
   t: (key: string, values?: Record<string, unknown>) => string;
 }
 
@@ -55,7 +55,7 @@ export class DocPageStore {
 
   /** The name of the workspace's top: the workspace's own, until it is loaded. */
   get topName(): string {
-    return this.library.tree?.data?.workspace.name ?? this.env.t('top');
+    return this.library.tree?.data?.workspace.name ?? this.env.t('docs:top');
   }
 
   /** The open folder's name, for the drop hint and a zip of the whole folder. */
@@ -126,11 +126,11 @@ export class DocPageStore {
           added++;
           versions.push(...result.newVersions);
         } catch (failure) {
-          notices.error(`${file.name}: ${messageOf(failure, t('failed'))}`);
+          notices.error(`${file.name}: ${messageOf(failure, t('docs:failed'))}`);
         }
       }),
     );
-    if (added) notices.success(versions.length ? t('done.uploadWithVersions', { count: added, names: versions.join(', ') }) : t('done.upload', { count: added }));
+    if (added) notices.success(versions.length ? t('docs:done.uploadWithVersions', { count: added, names: versions.join(', ') }) : t('docs:done.upload', { count: added }));
     await this.library.refresh();
   }
 
@@ -149,14 +149,14 @@ export class DocPageStore {
     this.dragDepth = 0;
     this.dragging = false;
     if (this.library.can('upload')) void this.uploadFiles(files);
-    else this.env.notices.warning(this.env.t('noUploadHere'));
+    else this.env.notices.warning(this.env.t('docs:noUploadHere'));
   }
 
   /** Deletes to the recycle bin; never rejects, so a confirm dialog closes either way. */
   async remove(rows: readonly DocRow[]): Promise<void> {
     try {
       await this.api.remove(this.library.itemsOf(rows));
-      this.env.notices.success(this.env.t('done.delete', { count: rows.length }));
+      this.env.notices.success(this.env.t('docs:done.delete', { count: rows.length }));
       await this.library.refresh();
     } catch (failure) {
       this.failed(failure);
@@ -169,24 +169,24 @@ export class DocPageStore {
     const code = this.library.workspaceCode;
     if (!code) return;
     await this.api.createFolder({ workspaceCode: code, parentId: this.library.folderId, name });
-    this.env.notices.success(this.env.t('done.newFolder', { name }));
+    this.env.notices.success(this.env.t('docs:done.newFolder', { name }));
     await this.library.refresh();
   }
 
   async rename(row: DocRow, name: string): Promise<void> {
     await (row.kind === 'folder' ? this.api.renameFolder(row.id, name) : this.api.renameFile(row.id, name));
-    this.env.notices.success(this.env.t('done.rename'));
+    this.env.notices.success(this.env.t('docs:done.rename'));
     await this.library.refresh();
   }
 
   async transfer(kind: 'move' | 'copy', rows: readonly DocRow[], targetId: number | null): Promise<void> {
     const items = this.library.itemsOf(rows);
     await (kind === 'move' ? this.api.move(items, targetId) : this.api.copy(items, targetId));
-    this.env.notices.success(this.env.t(kind === 'move' ? 'done.move' : 'done.copy', { count: rows.length }));
+    this.env.notices.success(this.env.t(kind === 'move' ? 'docs:done.move' : 'docs:done.copy', { count: rows.length }));
     await this.library.refresh();
   }
 
   private failed(failure: unknown): void {
-    this.env.notices.error(messageOf(failure, this.env.t('failed')));
+    this.env.notices.error(messageOf(failure, this.env.t('docs:failed')));
   }
 }

@@ -107,7 +107,7 @@ describe('the document screen store', () => {
     const chosen = ['a.txt', 'bad.txt', 'B.txt'].map((name) => new File(['x'], name));
     await page.uploadFiles(chosen);
     expect(calls.filter((c) => c.startsWith('add'))).toEqual(['add up-a', 'add up-b']);
-    expect(notices).toEqual(['error bad.txt: too big', 'ok done.uploadWithVersions {"count":2,"names":"B.txt"}']);
+    expect(notices).toEqual(['error bad.txt: too big', 'ok docs:done.uploadWithVersions {"count":2,"names":"B.txt"}']);
     expect(calls).toContain('list');
   });
 
@@ -119,7 +119,7 @@ describe('the document screen store', () => {
     expect(page.dragging).toBe(true);
     page.drop([new File(['x'], 'a.txt')]);
     expect(page.dragging).toBe(false);
-    expect(notices).toEqual(['warn noUploadHere']);
+    expect(notices).toEqual(['warn docs:noUploadHere']);
     expect(calls).toEqual([]);
   });
 
@@ -128,7 +128,7 @@ describe('the document screen store', () => {
     await page.remove(library.rows.slice(0, 1));
     failing.add('remove {"folderIds":[],"fileIds":[8]}');
     await expect(page.remove(library.rows.slice(1))).resolves.toBeUndefined();
-    expect(notices).toEqual(['ok done.delete {"count":1}', 'error remove {"folderIds":[],"fileIds":[8]} refused']);
+    expect(notices).toEqual(['ok docs:done.delete {"count":1}', 'error remove {"folderIds":[],"fileIds":[8]} refused']);
   });
 
   it('leaves the folders being moved out of the target picker, not those being copied', async () => {

@@ -114,6 +114,21 @@ describe.each(testDialects())('approval flow life cycle on %s', (dialect) => {
     expect(entries.every((e) => e.createTime === '2026-11-22T08:00:00.000Z')).toBe(true);
   });
 
+  it('resolves a task’s notification once the task is handled, leaving those still waiting', async () => {
+    const record = await createRecord(t, alice, formId, { summary: 'Reseal the roof', cost: 9100 });
+    const taskNotice = async (token: string) => (await notifications(token)).list.find((n) => n.notifyType === 'TASK' && n.link === `/table/edit/${record.id}`);
+    expect(await taskNotice(admin)).toMatchObject({ read: false });
+    await approve(admin, record.id);
+    expect(await taskNotice(admin)).toMatchObject({ read: true });
+    // All-mode: mark is done, fiona still waits.
+    await approve(mark, record.id);
+    expect(await taskNotice(mark)).toMatchObject({ read: true });
+    expect(await taskNotice(fiona)).toMatchObject({ read: false });
+    const fionaTask = await pendingTaskOn(t, fiona, record.id);
+    await ok(t, 'POST', 'flow/task/reject', fiona, { taskId: fionaTask.id, comment: 'Too dear', to: 'submitter' });
+    expect(await taskNotice(fiona)).toMatchObject({ read: true });
+  });
+
   it('a small repair skips the finance branch', async () => {
     const record = await createRecord(t, alice, formId, { summary: 'Fix a door handle', cost: 120 });
     const result = await approve(admin, record.id);

@@ -21,11 +21,11 @@ import { policy } from '../../access/policies.ts';
 import { findForm } from '../form/service.ts';
 import type { FormVersionCache, LoadedVersion } from '../form/versions.ts';
 import type { NotifyBus } from '../notify/bus.ts';
-import { publishNotifications } from '../notify/service.ts';
+import { publishNotifications, resolveTaskNotices } from '../notify/service.ts';
 import type { RecordCreatedEvent } from '../record/hooks.ts';
 import { readRecord, storeRecordData, type RecordRow } from '../record/service.ts';
 import { loadFlowDirectory } from './directory.ts';
-import type { NoticeSubject } from './notices.ts';
+import { recordLink, type NoticeSubject } from './notices.ts';
 import { recordFlowState } from './record-state.ts';
 import { loadState, lockInstance, persistFlowResult, type InstanceRow } from './store.ts';
 
@@ -129,7 +129,16 @@ async function commandOnRecord(
       });
       const subject = await noticeSubject(scoped, record, input.state.submitterId, session.userId);
       const write = { scope: scoped, clock: deps.clock, now, record: { id: record.id, formId: record.form_id }, instance, definition: input.definition, subject };
-      return (await persistFlowResult(write, result)).notifications;
+      const { notifications: made } = await persistFlowResult(write, result);
+      const waiting = await scoped
+        .selectFrom('flow_task')
+        .select('assignee_id')
+        .where('record_id', '=', recordId)
+        .where('kind', '=', 'approval')
+        .where('status', '=', 'pending')
+        .execute();
+      await resolveTaskNotices(scoped, recordLink(recordId), waiting.map((w) => w.assignee_id));
+      return made;
     })
     .catch((error: unknown) => {
       throw asAppError(error);

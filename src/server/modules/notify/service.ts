@@ -112,6 +112,17 @@ export async function publishNotifications(bus: NotifyBus, scope: TenantScope, r
   }
 }
 
+/**
+ * A task's notifications are done once nobody of them still has the task: marked read for
+ * every user notified about `link` with a TASK who is not among `stillWaiting`, whoever
+ * handled it (an approver, another approver of an any-mode step, a transfer, a withdrawal).
+ */
+export async function resolveTaskNotices(scope: TenantScope, link: string, stillWaiting: readonly number[]): Promise<void> {
+  let query = scope.updateTable('notify').set({ is_read: 1 }).where('notify_type', '=', 'TASK').where('link', '=', link).where('is_read', '=', 0);
+  if (stillWaiting.length) query = query.where('user_id', 'not in', [...stillWaiting]);
+  await query.execute();
+}
+
 /** Stores a notification for each user and pushes it to their open streams. */
 export async function sendNotifications(
   deps: { clock: Clock; bus: NotifyBus },

@@ -14,6 +14,7 @@ import {
   repairFlow,
   taskList,
 } from '../../helpers/flows.ts';
+import { openNotifyStream } from '../../helpers/notify-stream.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 describe.each(testDialects())('approval flow life cycle on %s', (dialect) => {
@@ -118,8 +119,15 @@ describe.each(testDialects())('approval flow life cycle on %s', (dialect) => {
     const record = await createRecord(t, alice, formId, { summary: 'Reseal the roof', cost: 9100 });
     const taskNotice = async (token: string) => (await notifications(token)).list.find((n) => n.notifyType === 'TASK' && n.link === `/table/edit/${record.id}`);
     expect(await taskNotice(admin)).toMatchObject({ read: false });
+    const stream = await openNotifyStream(t.url, admin);
+    await stream.waitFor(1);
+    const before = (stream.events[0]!.data as { unreadCount: number }).unreadCount;
     await approve(admin, record.id);
     expect(await taskNotice(admin)).toMatchObject({ read: true });
+    // The bell's count drops at once, with no new notification.
+    await stream.waitFor(2);
+    expect(stream.events[1]).toEqual({ event: 'unread', data: { unreadCount: before - 1 } });
+    stream.close();
     // All-mode: mark is done, fiona still waits.
     await approve(mark, record.id);
     expect(await taskNotice(mark)).toMatchObject({ read: true });

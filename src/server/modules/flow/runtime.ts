@@ -21,7 +21,7 @@ import { policy } from '../../access/policies.ts';
 import { findForm } from '../form/service.ts';
 import type { FormVersionCache, LoadedVersion } from '../form/versions.ts';
 import type { NotifyBus } from '../notify/bus.ts';
-import { publishNotifications, resolveTaskNotices } from '../notify/service.ts';
+import { publishNotifications, publishUnreadCounts, resolveTaskNotices } from '../notify/service.ts';
 import type { RecordCreatedEvent } from '../record/hooks.ts';
 import { readRecord, storeRecordData, type RecordRow } from '../record/service.ts';
 import { loadFlowDirectory } from './directory.ts';
@@ -112,7 +112,7 @@ async function commandOnRecord(
 ): Promise<FlowCommandResult> {
   const { scope, session } = caller;
   const now = new Date(deps.clock.now()).toISOString();
-  const notifications = await scope.db
+  const { notifications, resolved } = await scope.db
     .transaction()
     .execute(async (trx) => {
       const scoped = scope.with(trx);
@@ -137,13 +137,14 @@ async function commandOnRecord(
         .where('kind', '=', 'approval')
         .where('status', '=', 'pending')
         .execute();
-      await resolveTaskNotices(scoped, recordLink(recordId), waiting.map((w) => w.assignee_id));
-      return made;
+      const resolved = await resolveTaskNotices(scoped, recordLink(recordId), waiting.map((w) => w.assignee_id));
+      return { notifications: made, resolved };
     })
     .catch((error: unknown) => {
       throw asAppError(error);
     });
   await publishNotifications(deps.notifyBus, scope, notifications);
+  await publishUnreadCounts(deps.notifyBus, scope, resolved);
   const record = (await readRecord(scope, recordId))!;
   const flow = (await recordFlowState(deps.versions, caller, record))!;
   return { recordId, recordStatus: flow.status, revision: record.revision, flow };

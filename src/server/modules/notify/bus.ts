@@ -4,7 +4,8 @@ import type { Notification } from '../../../core/entities.ts';
 export interface NotifyEvent {
   tenantId: number;
   userId: number;
-  notification: Notification;
+  /** Absent when only the count changed (a task's notification resolved). */
+  notification?: Notification;
   unreadCount: number;
 }
 

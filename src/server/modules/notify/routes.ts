@@ -66,7 +66,9 @@ export async function notifyRoutes(app: FastifyInstance): Promise<void> {
     out.write(`retry: 5000\n\n`);
     send('unread', { unreadCount: count });
     const unsubscribe = notifyBus.subscribe(scope.tenantId, userId, (event) =>
-      send('notify', { notification: event.notification, unreadCount: event.unreadCount }),
+      event.notification
+        ? send('notify', { notification: event.notification, unreadCount: event.unreadCount })
+        : send('unread', { unreadCount: event.unreadCount }),
     );
     const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), HEARTBEAT_MS);
     request.raw.on('close', () => {

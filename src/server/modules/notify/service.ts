@@ -117,10 +117,19 @@ export async function publishNotifications(bus: NotifyBus, scope: TenantScope, r
  * every user notified about `link` with a TASK who is not among `stillWaiting`, whoever
  * handled it (an approver, another approver of an any-mode step, a transfer, a withdrawal).
  */
-export async function resolveTaskNotices(scope: TenantScope, link: string, stillWaiting: readonly number[]): Promise<void> {
-  let query = scope.updateTable('notify').set({ is_read: 1 }).where('notify_type', '=', 'TASK').where('link', '=', link).where('is_read', '=', 0);
-  if (stillWaiting.length) query = query.where('user_id', 'not in', [...stillWaiting]);
-  await query.execute();
+export async function resolveTaskNotices(scope: TenantScope, link: string, stillWaiting: readonly number[]): Promise<number[]> {
+  let done = scope.selectFrom('notify').select('user_id').distinct().where('notify_type', '=', 'TASK').where('link', '=', link).where('is_read', '=', 0);
+  if (stillWaiting.length) done = done.where('user_id', 'not in', [...stillWaiting]);
+  const userIds = (await done.execute()).map((r) => r.user_id);
+  if (userIds.length) {
+    await scope.updateTable('notify').set({ is_read: 1 }).where('notify_type', '=', 'TASK').where('link', '=', link).where('user_id', 'in', userIds).execute();
+  }
+  return userIds;
+}
+
+/** Pushes each user's unread count to their open streams, after notifications of theirs were resolved. */
+export async function publishUnreadCounts(bus: NotifyBus, scope: TenantScope, userIds: readonly number[]): Promise<void> {
+  for (const userId of userIds) bus.publish({ tenantId: scope.tenantId, userId, unreadCount: await unreadCount(scope, userId) });
 }
 
 /** Stores a notification for each user and pushes it to their open streams. */

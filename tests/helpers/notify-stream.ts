@@ -1,0 +1,37 @@
+import http from 'node:http';
+
+/** Opens the event stream with a ticket (asked for with the token, as the web client does) and collects its events until closed. */
+export async function openNotifyStream(url: string, token: string) {
+  const answer = await fetch(`${url}/api/proptech_notify/notify/stream/ticket`, { method: 'POST', headers: { token } });
+  const { ticket } = ((await answer.json()) as { data: { ticket: string } }).data;
+  const events: { event: string; data: unknown }[] = [];
+  let buffer = '';
+  let onEvent: () => void = () => {};
+  const request = http.get(`${url}/api/proptech_notify/notify/stream?ticket=${encodeURIComponent(ticket)}`, (response) => {
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => {
+      buffer += chunk;
+      let end;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.+)$/m.exec(block)?.[1];
+        const data = /^data: (.+)$/m.exec(block)?.[1];
+        if (event && data) events.push({ event, data: JSON.parse(data) });
+        onEvent();
+      }
+    });
+  });
+  const waitFor = (count: number) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`only ${events.length} events`)), 5000);
+      onEvent = () => {
+        if (events.length >= count) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      onEvent();
+    });
+  return { events, waitFor, close: () => request.destroy() };
+}

@@ -137,6 +137,49 @@ describe('form fill screens in Chromium', () => {
     problems.length = 0;
   });
 
+  it('takes Enter in a date or text field as confirming that field, and submits with Ctrl+Enter', { timeout: 120_000 }, async () => {
+    const visitForm = await publishedForm(t, adminToken, 'Site visit', {
+      version: 1,
+      items: [
+        { key: 'site', type: 'text', label: 'Site', required: true },
+        { key: 'visitDate', type: 'date', label: 'Visit date' },
+        { key: 'visitor', type: 'text', label: 'Visitor' },
+      ],
+    });
+    const page = await users.open('admin', `/table/fill/${visitForm.id}`);
+    const creates: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/record/create')) creates.push(request.url());
+    });
+    await page.locator('#root_site').fill('Plant room B');
+
+    // Enter in the date picker confirms the typed date and closes it; the form stays.
+    await page.locator('#root_visitDate').click();
+    await page.locator('.ant-picker-dropdown:visible').waitFor();
+    await page.locator('#root_visitDate').fill('2026-12-01');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.ant-picker-dropdown:visible').count()).toBe(0);
+    expect(await page.locator('#root_visitDate').inputValue()).toBe('2026-12-01');
+    // Enter in a text field does nothing further.
+    await page.locator('#root_visitor').fill('Jane Doe');
+    await page.locator('#root_visitor').press('Enter');
+    await page.waitForTimeout(500);
+    expect(creates).toEqual([]);
+    expect(await page.getByText(/^Submitted as /).count()).toBe(0);
+    expect(await page.locator('#root_visitor').inputValue()).toBe('Jane Doe');
+    expect(await page.locator('#root_visitDate').inputValue()).toBe('2026-12-01');
+
+    // Ctrl+Enter anywhere in the form submits it, once.
+    await page.keyboard.press('Control+Enter');
+    await page.getByText(/^Submitted as /).waitFor();
+    expect(creates).toHaveLength(1);
+    const href = await page.getByRole('link', { name: 'Open the record' }).getAttribute('href');
+    const made = await call<{ record: FormRecord }>(t, 'GET', 'record/detail', adminToken, undefined, { id: Number(/(\d+)$/.exec(href!)![1]) });
+    expect(made.body.data.record.data).toMatchObject({ site: 'Plant room B', visitDate: '2026-12-01', visitor: 'Jane Doe' });
+    expect(problems.flat()).toEqual([]);
+    await page.close();
+  });
+
   it('draws the fill screen in Chinese, in Arabic right to left, and on a phone', { timeout: 120_000 }, async () => {
     for (const [locale, name] of [['zh-CN', 'fill-zh-CN'], ['ar', 'fill-ar']] as const) {
       const page = await users.open('admin', `/table/fill/${formId}`, { locale });

@@ -27,6 +27,17 @@ import { SwitchOrCheckboxWidget } from './switch-widget.tsx';
 import { UploadWidget } from './upload-widget.tsx';
 import './form-view.css';
 
+/** Input types Enter activates as buttons rather than submitting the form they stand in. */
+const BUTTON_INPUTS = new Set(['submit', 'button', 'reset', 'image']);
+
+/** The button the browser submits a form with: its first submit button, if one may be pressed. */
+function defaultButton(form: HTMLFormElement): HTMLButtonElement | HTMLInputElement | null {
+  for (const element of Array.from(form.elements)) {
+    if ((element instanceof HTMLButtonElement || element instanceof HTMLInputElement) && element.type === 'submit') return element.disabled ? null : element;
+  }
+  return null;
+}
+
 /** The widgets compileFormDesign names in `ui:widget` (rjsf's own cover the rest). */
 const WIDGETS: RegistryWidgetsType = {
   money: MoneyWidget,
@@ -193,7 +204,26 @@ export function FormRenderer({ version, value, onChange, validator, onSubmit, di
     <FieldDraftsProvider drafts={drafts}>
     <SubtableProvider registry={subtables}>
     {/* What is still typed in a field's draft reaches the form before rjsf reads its data for the submit. */}
-    <div onSubmitCapture={() => drafts.flushAll()}>
+    {/* Enter in a field confirms that field and never submits: the submit button (clicked, or
+        Enter or Space on it) or Ctrl+Enter (Cmd+Enter on a Mac) anywhere in the form does. */}
+    <div
+      onSubmitCapture={() => drafts.flushAll()}
+      onKeyDownCapture={(event) => {
+        if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.nativeEvent.isComposing) return;
+        const element = form.current?.formElement.current;
+        if (!element || !(event.target instanceof Node) || !element.contains(event.target)) return;
+        // Taken before the field sees it, so a date picker confirms what was typed without opening.
+        event.preventDefault();
+        const button = defaultButton(element);
+        // Pressed once the field's own Enter has reached the form's data, as the browser's own submit would be.
+        if (button) window.setTimeout(() => button.click(), 0);
+      }}
+      onKeyDown={(event) => {
+        // After the field's own handling (a date picker's confirm, a select's choice): the browser's submit is stopped.
+        const target = event.target;
+        if (event.key === 'Enter' && target instanceof HTMLInputElement && target.form && !BUTTON_INPUTS.has(target.type)) event.preventDefault();
+      }}
+    >
     <Form
       ref={form as never}
       className="form-view"

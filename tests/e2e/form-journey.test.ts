@@ -114,6 +114,12 @@ describe('a form from design to export in Chromium', () => {
     await page.waitForURL(/\/table\/edit\/\d+$/);
   };
 
+  /** The unread count the bell shows (no badge: none). */
+  const bellCount = async (page: Page) => {
+    const badge = page.getByTestId('notification-bell').locator('sup.ant-badge-count');
+    return (await badge.count()) ? Number(await badge.getAttribute('title')) : 0;
+  };
+
   /** Time passes on the server between one person's action and the next. */
   const hoursLater = (hours: number) => t.clock.advance(hours * 3_600_000);
 
@@ -304,7 +310,11 @@ describe('a form from design to export in Chromium', () => {
     expect(new URL(bob.url()).pathname).toBe(recordPath);
     await poll(() => bob.locator('#root_tenantName').inputValue()).toBe('Blue Harbor Café');
     await shoot(bob, 'bob-task');
+    await poll(() => bellCount(bob)).toBeGreaterThan(0);
+    const bobUnread = await bellCount(bob);
     await decide(bob, 'Site check', 'approve', 'Visited the unit: ducts can go through the ceiling.');
+    // His task's notification is resolved with the task: the bell counts one fewer, without a reload.
+    await poll(() => bellCount(bob)).toBe(bobUnread - 1);
 
     hoursLater(1);
     await openTaskFromMyTasks(admin, 'FIT-0001');

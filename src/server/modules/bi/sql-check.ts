@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { valueText } from '../../../core/value-text.ts';
 import type { Dialect } from '../../db/database.ts';
 import { badRequest } from '../../errors.ts';
+import { LruMap } from '../../../core/lru-map.ts';
 import { runnableSql } from './sql-text.ts';
 
 /**
@@ -87,6 +88,19 @@ function visit(node: unknown, seen: (node: Record<string, unknown>) => void): vo
  * names the tenant's views may read (`form_12`, `ds_energy_readings`).
  */
 export function checkViewSql(dialect: Dialect, text: string, offered: ReadonlySet<string>): CheckedSql {
+  // A stored view is checked again at every run (plates query it often): a passed check is
+  // remembered for the same text over the same relations; a refusal is worked out each time.
+  const key = `${dialect}\n${[...offered].sort().join(',')}\n${text}`;
+  const known = passed.get(key);
+  if (known) return known;
+  const checked = checkedViewSql(dialect, text, offered);
+  passed.set(key, checked);
+  return checked;
+}
+
+const passed = new LruMap<string, CheckedSql>(500);
+
+function checkedViewSql(dialect: Dialect, text: string, offered: ReadonlySet<string>): CheckedSql {
   const runnable = runnableSql(text);
   const { parser, database } = parserOf(dialect);
   let parsed: { ast: AST | AST[]; tableList: string[] };

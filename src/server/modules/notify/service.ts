@@ -118,13 +118,9 @@ export async function publishNotifications(bus: NotifyBus, scope: TenantScope, r
  * handled it (an approver, another approver of an any-mode step, a transfer, a withdrawal).
  */
 export async function resolveTaskNotices(scope: TenantScope, link: string, stillWaiting: readonly number[]): Promise<number[]> {
-  let done = scope.selectFrom('notify').select('user_id').distinct().where('notify_type', '=', 'TASK').where('link', '=', link).where('is_read', '=', 0);
-  if (stillWaiting.length) done = done.where('user_id', 'not in', [...stillWaiting]);
-  const userIds = (await done.execute()).map((r) => r.user_id);
-  if (userIds.length) {
-    await scope.updateTable('notify').set({ is_read: 1 }).where('notify_type', '=', 'TASK').where('link', '=', link).where('user_id', 'in', userIds).execute();
-  }
-  return userIds;
+  let resolve = scope.updateTable('notify').set({ is_read: 1 }).where('notify_type', '=', 'TASK').where('link', '=', link).where('is_read', '=', 0);
+  if (stillWaiting.length) resolve = resolve.where('user_id', 'not in', [...stillWaiting]);
+  return [...new Set((await resolve.returning('user_id').execute()).map((r) => r.user_id))];
 }
 
 /** Pushes each user's unread count to their open streams, after notifications of theirs were resolved. */

@@ -101,7 +101,8 @@ describe('attachments in Chromium', () => {
   const pick = async (page: Page, id: string, typed: string) => {
     await page.locator(`#attachments-${id}`).focus();
     await page.keyboard.type(typed);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option-active').waitFor();
+    // Its own list only: the last filter's list may still be fading out.
+    await page.locator(`.ant-select-dropdown:visible:has(#attachments-${id}_list) .ant-select-item-option-active`).waitFor();
     await page.keyboard.press('Enter');
   };
 

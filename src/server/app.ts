@@ -9,7 +9,6 @@ import { migrateToLatest } from './db/migrate.ts';
 import { AppError } from './errors.ts';
 import { createMessageSender, type MessageSender, type MessageTap } from './messaging/sender.ts';
 import { accountRoutes } from './modules/account/routes.ts';
-import { avatarRoutes } from './modules/account/avatar-routes.ts';
 import { addressRoutes } from './modules/address/routes.ts';
 import { attachmentRoutes } from './modules/attachment/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -128,7 +127,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024 } });
       await api.register(authRoutes);
       await api.register(accountRoutes);
-      await api.register(avatarRoutes);
       await api.register(workspaceRoutes);
       await api.register(resourceRoutes);
       await api.register(addressRoutes);

@@ -1,3 +1,4 @@
+import { AVATAR_MAX_BYTES, isAllowedUpload } from '../../core/upload-types.ts';
 import type { Caller } from './caller.ts';
 
 /** The record field a file path lies in: `items[2].receipt` -> `items`. */
@@ -18,6 +19,13 @@ export const file = {
 
   /** An avatar is shown to every member of the tenant. */
   readAvatar: (): boolean => true,
+
+  /**
+   * A file may become its uploader's avatar only: as an avatar opens it to the whole tenant,
+   * naming another's file must not. It is an image no larger than an avatar may be.
+   */
+  useAsAvatar: (caller: Caller, stored: { created_by: number | null; name: string; size: number | string }): boolean =>
+    stored.created_by === caller.session.userId && isAllowedUpload(stored.name, 'image') && Number(stored.size) <= AVATAR_MAX_BYTES,
 
   /** A record's file: for whoever may read the record (`view`, null: may not), unless their view hides the field holding it. */
   readRecordField: (view: { hidden: readonly string[] } | null, path: string): boolean => view !== null && !view.hidden.includes(topField(path)),

@@ -50,10 +50,10 @@ export function shellApi(http: Http) {
       http.get<null>(AUTH_PATHS.emailVerificationCode, { email }, { showErrorToast: false }),
     resetPassword: (body: { email: string; verificationCode: string; newPassword: string }) =>
       http.post<null>(AUTH_PATHS.resetPasswordByEmail, body, { showErrorToast: false }),
-    currentAccount: () => http.get<CurrentAccount>(ACCOUNT_PATHS.current),
+    currentAccount: (options?: CallOptions) => http.get<CurrentAccount>(ACCOUNT_PATHS.current, undefined, options),
     updatePassword: (password: string, newPassword: string) =>
       http.post<null>(ACCOUNT_PATHS.updatePassword, { password, newPassword }, { showErrorToast: false }),
-    updateAvatar: (avatar: string) => http.post<UserInfo>(ACCOUNT_PATHS.updateAvatar, { avatar }),
+    updateAvatar: (avatar: string | null) => http.post<UserInfo>(ACCOUNT_PATHS.updateAvatar, { avatar }),
     workspaces: () => http.get<WorkspaceInfo[]>(WORKSPACE_PATHS.list),
     currentTree: (options?: CallOptions) => http.get<MenuNode[]>(RESOURCE_PATHS.currentTree, undefined, options),
     userFunctionTree: (workingSpaceCode: string | undefined, options?: CallOptions) =>

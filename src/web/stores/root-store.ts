@@ -209,8 +209,8 @@ export class RootStore {
     return () => this.pageWithdrawnListeners.delete(listener);
   }
 
-  /** Saves an uploaded image as the user's avatar (account/update/avatar). */
-  async saveAvatar(url: string): Promise<void> {
+  /** Saves an image uploaded to the file store as the user's avatar, or removes it (null); account/update/avatar. */
+  async saveAvatar(url: string | null): Promise<void> {
     const user = await this.api.updateAvatar(url);
     this.layout.setUserData(user);
     await this.storage.saveUser(user);

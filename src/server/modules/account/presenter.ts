@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { avatarFileId } from '../../../core/contracts/account.ts';
 import type { MemberType, UserInfo } from '../../../core/entities.ts';
 import type { UserTable } from '../../db/schema.ts';
 
@@ -9,7 +10,8 @@ export function presentUser(row: Selectable<UserTable>, type: MemberType | null)
     username: row.username,
     name: row.name,
     type,
-    avatar: row.avatar,
+    // An address stored before avatars were kept in the file store (an outside one) counts as none.
+    avatar: avatarFileId(row.avatar) ? row.avatar : null,
     mobilePhone: row.mobile_phone,
     email: row.email,
   };

@@ -1,17 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ACCOUNT_PATHS,
+  avatarFileId,
+  avatarUrlOf,
   updateAvatarBody,
   updatePasswordBody,
   type UpdateAvatarBody,
   type UpdatePasswordBody,
 } from '../../../core/contracts/account.ts';
 import type { CurrentAccount } from '../../../core/entities.ts';
+import { policy } from '../../access/policies.ts';
 import { badRequest } from '../../errors.ts';
 import { callerOf, sessionOf } from '../../plugins/auth.ts';
 import { AccountFailures } from '../auth/account-failures.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { linkAvatarFile } from '../filestore/file-links.ts';
+import { findFileObjects } from '../filestore/file-objects.ts';
 import { listWorkspaces } from '../workspace/service.ts';
 import { presentUser } from './presenter.ts';
 
@@ -61,16 +65,26 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  // An avatar is an image the user uploaded to the file store (the schema refuses any other
+  // address), or none: null removes it.
   app.post<{ Body: UpdateAvatarBody }>(
     ACCOUNT_PATHS.updateAvatar,
     { schema: { body: updateAvatarBody }, config: { auth: 'user' } },
     async (request) => {
       const session = sessionOf(request);
+      const fileId = avatarFileId(request.body.avatar);
+      if (fileId) {
+        // A file belongs to a tenant: a token that has not entered one has none to name.
+        const caller = request.caller;
+        const [file] = caller ? await findFileObjects(caller.scope, [fileId]) : [];
+        if (!caller || !file || !policy.file.useAsAvatar(caller, file)) throw badRequest('avatar', 'must be an image you uploaded');
+      }
+      const avatar = fileId ? avatarUrlOf(fileId) : null;
       const time = new Date(s.clock.now()).toISOString();
       await s.db.transaction().execute(async (trx) => {
-        await trx.updateTable('app_user').set({ avatar: request.body.avatar, update_time: time }).where('id', '=', session.userId).execute();
+        await trx.updateTable('app_user').set({ avatar, update_time: time }).where('id', '=', session.userId).execute();
         // An avatar from the file store is one of that file's owners in the attachment list.
-        await linkAvatarFile(trx, session.userId, request.body.avatar, time);
+        await linkAvatarFile(trx, session.userId, avatar, time);
       });
       return presentUser(await userRow(session.userId), session.memberType);
     },

@@ -1,5 +1,5 @@
 import { fileTypeFromFile } from 'file-type';
-import { imageTypeOf } from '../account/image-signature.ts';
+import { imageTypeOf } from './image-signature.ts';
 
 /**
  * Whether a file's bytes are what its extension says. Binary formats are recognised by their

@@ -4,8 +4,10 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { useFileClient } from '../../files/use-file-client.ts';
 import { handled } from '../../ui/handled.ts';
 import { useStores } from '../../stores/stores-context.tsx';
+import { avatarImageUrl } from './avatar-image.ts';
 import { AvatarModal } from './avatar-modal.tsx';
 import { ChangePasswordModal } from './change-password-modal.tsx';
 
@@ -13,6 +15,7 @@ export const UserMenu = observer(function UserMenu() {
   const stores = useStores();
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
+  const files = useFileClient();
   const [dialog, setDialog] = useState<'password' | 'avatar' | null>(null);
   const user = stores.layout.userData;
 
@@ -38,7 +41,7 @@ export const UserMenu = observer(function UserMenu() {
         }}
       >
         <Button type="text" aria-label={t('user.menu')} data-testid="user-menu">
-          <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
+          <Avatar size="small" src={avatarImageUrl(files, user?.avatar)} icon={<UserOutlined />} />
           <span className="app-user-name">{user?.name ?? stores.user.name}</span>
         </Button>
       </Dropdown>

@@ -1,7 +1,7 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Drawer, Layout, Result, Space, Spin } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { directionOf, languageOf } from '../../i18n/i18n.ts';
@@ -12,6 +12,7 @@ import { SideMenu } from './side-menu.tsx';
 import { TabBar } from './tab-bar.tsx';
 import { UploadPanel } from './upload-panel.tsx';
 import { useAccessRefresh } from './use-access-refresh.ts';
+import { usePageFocus } from './use-page-focus.ts';
 import { useWideScreen } from './use-wide-screen.ts';
 import { UserMenu } from './user-menu.tsx';
 import { WorkspaceSwitch } from './workspace-switch.tsx';
@@ -59,6 +60,8 @@ export const AppLayout = observer(function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [menuState, setMenuState] = useState<MenuState>(layout.menuLoaded ? 'ready' : 'loading');
   const [refreshCount, setRefreshCount] = useState(0);
+  const mainRef = useRef<HTMLElement>(null);
+  usePageFocus(mainRef, location.pathname);
   // An ordinary user's menu belongs to a workspace: without one there is nothing to show yet.
   const needsWorkspace = layout.userData?.type === 'USER' && !layout.workSpace;
   useAccessRefresh(stores);
@@ -87,6 +90,17 @@ export const AppLayout = observer(function AppLayout() {
 
   return (
     <Layout className="app-layout">
+      {/* The first tab stop: past the menu and the header, straight to the screen. */}
+      <a
+        className="app-skip-link"
+        href="#main-content"
+        onClick={(event) => {
+          event.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
+        {t('sidebar.skipToContent')}
+      </a>
       {wide && (
         <Layout.Sider collapsible collapsed={layout.collapsed} trigger={null} width={232} className="app-sider">
           {siderContent(layout.collapsed)}
@@ -126,7 +140,7 @@ export const AppLayout = observer(function AppLayout() {
           </Space>
         </Layout.Header>
         <TabBar onRefresh={() => setRefreshCount((n) => n + 1)} />
-        <Layout.Content className="app-content">
+        <Layout.Content className="app-content" id="main-content" ref={mainRef} tabIndex={-1}>
           {needsWorkspace && location.pathname !== '/workSpace/select' ? (
             <Result status="info" title={t('sidebar.noWorkspace')} extra={<Link to="/workSpace/select">{t('login:workspace.title')}</Link>} />
           ) : (

@@ -1,8 +1,8 @@
 import { Menu, type MenuProps } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { createElement, useEffect, useRef, useState } from 'react';
+import { createElement, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { MenuItem } from '../../../core/menu-tree.ts';
 import { menuTitle } from '../../i18n/menu-title.ts';
 import { useStores } from '../../stores/stores-context.tsx';
@@ -12,6 +12,23 @@ import { menuIcon } from './menu-icons.ts';
 const REOPEN_GUARD_MS = 600;
 
 type AntItem = Required<MenuProps>['items'][number];
+
+/** A click that asks the browser for a new tab or window (Ctrl, Cmd, Shift or another button) rather than this one. */
+const elsewhere = (event: { ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; button?: number }) =>
+  event.ctrlKey || event.metaKey || event.shiftKey || (event.button ?? 0) !== 0;
+
+/**
+ * An entry's label is a real link, so it opens in a new tab by middle click or the browser's
+ * menu; a plain click is left to the menu, which opens the screen here (and the keyboard too).
+ * The menu moves focus between its entries itself, so the link is no tab stop of its own.
+ */
+function EntryLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Link to={to} tabIndex={-1} onClick={(event: MouseEvent) => !elsewhere(event) && event.preventDefault()}>
+      {children}
+    </Link>
+  );
+}
 
 /**
  * Sidebar entries: MENU nodes only; PAGE nodes are reached from screens and still match tabs.
@@ -26,7 +43,7 @@ function toAntItems(items: readonly MenuItem[], title: (item: MenuItem) => strin
       return {
         key: item.key,
         icon: item.parent.length === 0 || item.icon ? createElement(menuIcon(item.icon)) : undefined,
-        label: title(item),
+        label: item.route && children.length === 0 ? <EntryLink to={item.route}>{title(item)}</EntryLink> : title(item),
         children: children.length > 0 ? children : undefined,
       };
     });
@@ -64,7 +81,9 @@ export const SideMenu = observer(function SideMenu({ collapsed }: { collapsed: b
         if (collapsed && reopening && Date.now() - chosen.current.at < REOPEN_GUARD_MS) return;
         setOpenKeys(keys);
       }}
-      onClick={({ key, keyPath }) => {
+      onClick={({ key, keyPath, domEvent }) => {
+        // The link itself opens the screen in another tab.
+        if (elsewhere(domEvent)) return;
         if (collapsed) {
           chosen.current = { at: Date.now(), sections: keyPath.slice(1) };
           setOpenKeys([]);

@@ -58,7 +58,6 @@ export function PasswordLoginForm({ onSignedIn }: { onSignedIn: (result: LoginRe
             onChange={(event) => change('account', event.target.value)}
             placeholder={t('password.accountPlaceholder')}
             autoComplete="username"
-            autoFocus
             aria-invalid={missing.account || undefined}
             aria-describedby={missing.account ? 'password-login_account_help' : undefined}
           />

@@ -32,7 +32,8 @@ function makeHlsStream(folder: string): void {
   }
 }
 
-const stream = (name: string, src: string) => ({ name, src });
+/** A stream; `demo` for the recorded test patterns standing in for cameras. */
+const stream = (name: string, src: string, demo?: boolean) => ({ name, src, ...(demo ? { demo } : {}) });
 
 function videoPage(props: Partial<VideoProps>, title: string): PageConfig {
   return { title, widgets: [{ id: 'video', type: 'video', title, grid: { x: 0, y: 0, w: 24, h: 16 }, props }] };
@@ -66,8 +67,8 @@ describe('video widget in Chromium', () => {
           retrySeconds: 0,
           streams: [
             stream('Gate 1', '/media/test/pattern/index.m3u8'),
-            stream('Gate 2', '/media/demo/colour-bars/index.m3u8'),
-            stream('Lobby', '/media/demo/test-pattern/index.m3u8'),
+            stream('Gate 2', '/media/demo/colour-bars/index.m3u8', true),
+            stream('Lobby', '/media/demo/test-pattern/index.m3u8', true),
             stream('Car park', '/media/test/never/index.m3u8'), // no such stream: offline
           ],
         },
@@ -154,6 +155,10 @@ describe('video widget in Chromium', () => {
     const carPark = tile(page, 'Car park');
     await expect.poll(() => carPark.getAttribute('data-status'), { timeout: 30_000 }).toBe('offline');
     await expect.poll(() => carPark.getAttribute('aria-label')).toBe('Car park: Offline');
+    // A camera plays live; a demo stream says so, by the flag on its stream.
+    expect(await tile(page, 'Gate 1').getAttribute('aria-label')).toBe('Gate 1: Live');
+    expect(await tile(page, 'Gate 2').getAttribute('aria-label')).toBe('Gate 2: Demo stream');
+    expect(await tile(page, 'Lobby').locator('.video-tile-status').innerText()).toBe('Demo stream');
     await pageAtRest(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'wall-en.png') });
 
@@ -221,6 +226,7 @@ describe('video widget in Chromium', () => {
       await expect.poll(() => tile(page, 'Gate 1').getAttribute('data-status'), { timeout: 20_000 }).toBe('playing');
       const offline = language === 'ar' ? 'غير متصل' : '离线';
       expect(await tile(page, 'Car park').getAttribute('aria-label')).toBe(`Car park${language === 'ar' ? ': ' : '：'}${offline}`);
+      await expect.poll(() => tile(page, 'Gate 2').locator('.video-tile-status').innerText(), { timeout: 20_000 }).toBe(language === 'ar' ? 'بث تجريبي' : '演示视频流');
       if (language === 'ar') {
         // The first camera sits on the right, its name at the tile's right edge.
         const [first, second] = await Promise.all([tile(page, 'Gate 1').boundingBox(), tile(page, 'Gate 2').boundingBox()]);

@@ -3,6 +3,8 @@ export interface VideoStream {
   name: string;
   src: string;
   poster?: string;
+  /** A recorded or test stream, not a camera: said so where a camera's tile says "Live". */
+  demo?: boolean;
 }
 
 export interface VideoProps {

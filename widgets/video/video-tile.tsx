@@ -193,7 +193,8 @@ export function VideoTile({ stream, muted, autoplay, fit, retrySeconds, onSound,
     }
   };
 
-  const statusText = t(`video.status.${status === 'unsupported' ? 'offline' : status}`);
+  // A demo stream plays a recording or a test pattern: it is not live.
+  const statusText = t(`video.status.${status === 'unsupported' ? 'offline' : status === 'playing' && stream.demo ? 'demo' : status}`);
   return (
     <div
       ref={tileRef}
@@ -203,6 +204,7 @@ export function VideoTile({ stream, muted, autoplay, fit, retrySeconds, onSound,
       aria-label={t('video.tile', { name: stream.name, status: statusText })}
       aria-description={t('video.keys')}
       data-status={status}
+      data-demo={stream.demo || undefined}
       data-engine={engine ?? undefined}
       onKeyDown={onKeyDown}
       onDoubleClick={toggleFullscreen}

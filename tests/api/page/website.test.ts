@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageEnvelope } from '../../../src/core/contracts/page.ts';
 import type { StoredPage } from '../../../src/core/pages/page-config.ts';
 import type { QueryAggregateResult, QueryRowsResult } from '../../../src/core/query/query-spec.ts';
-import { generateEnergyReadings, generateWorkOrders, WORK_ORDER_COUNT, type DatasetRow } from '../../../src/server/seed/demo/datasets.ts';
+import { generateEnergyReadings, generateOccupancy, generateWorkOrders, WORK_ORDER_COUNT, type DatasetRow } from '../../../src/server/seed/demo/datasets.ts';
 import { datasetSeedOf } from '../../../src/server/modules/dataset/seed.ts';
 import { testDialects } from '../../helpers/databases.ts';
 import { fixtureConfig, pageBody } from '../../helpers/pages.ts';
@@ -114,6 +114,25 @@ describe.each(testDialects())('public websites on %s', (dialect) => {
       const harborOrders = openOrders(generateWorkOrders(WORK_ORDER_COUNT, t.clock.now(), datasetSeedOf('harbor')));
       const result = await query(harborSite.id, { widgetId: 'open-orders', pageSize: 3 });
       expect(result.body.data).toEqual({ list: harborOrders.slice(0, 3), total: harborOrders.length, pageNum: 1, pageSize: 3 });
+    });
+
+    it("tells each tenant's own figures on its demo portfolio website, none written into its text", async () => {
+      const counts = [];
+      for (const [tenant, code] of [[NORTHWIND, 'northwind'], [HARBOR, 'harbor']] as const) {
+        const row = await t.app.services.db
+          .selectFrom('page')
+          .innerJoin('tenant', 'tenant.id', 'page.tenant_id')
+          .select(['page.id', 'page.config'])
+          .where('page.seed_key', '=', 'website-portfolio')
+          .where('tenant.name', '=', tenant)
+          .executeTakeFirstOrThrow();
+        const properties = new Set(generateOccupancy(t.clock.now(), datasetSeedOf(code)).map((r) => r.property)).size;
+        const result = await query(row.id, { widgetId: 'count' });
+        expect(result.body.data.rows, tenant).toEqual([{ properties }]);
+        expect(String(row.config)).not.toMatch(/\*\*\d+ properties\*\*|seventeen/);
+        counts.push(properties);
+      }
+      expect(counts[0]).not.toBe(counts[1]);
     });
 
     it('answers 404 for a widget the page lacks or one without data', async () => {

@@ -119,16 +119,18 @@ export const OCCUPANCY_FIELDS: DatasetField[] = [
   field('rent', 'Rent (CNY/month)', 'number'),
 ];
 
-const PROPERTY_COUNT = 40;
+/** How many properties a tenant's portfolio holds: its own number, so each tenant's website tells its own figures. */
+const PROPERTY_COUNT = { min: 24, max: 48 };
 
-/** 40 properties across China, one row per property and month for the 24 months up to the seed month. */
+/** A portfolio of properties across China, one row per property and month for the 24 months up to the seed month. */
 export function generateOccupancy(seedDate: Date | number | string, seed = DEFAULT_DATASET_SEED): DatasetRow[] {
   const random = new SeededRandom(seed ^ 0x0cc0);
+  const count = random.int(PROPERTY_COUNT.min, PROPERTY_COUNT.max);
   const last = isoDay(asDate(seedDate));
   const types = Object.keys(PROPERTY_TYPES) as PropertyType[];
   const used = new Set<string>();
   const properties: { province: string; city: string; property: string; type: PropertyType; area: number; rent: number; occupancy: number }[] = [];
-  while (properties.length < PROPERTY_COUNT) {
+  while (properties.length < count) {
     const [province, city] = random.pick(PLACES);
     const type = random.weighted<PropertyType>([
       [types[0]!, 4],

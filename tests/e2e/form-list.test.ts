@@ -67,6 +67,11 @@ describe('form data lists in Chromium', () => {
     const all = await records({});
     await expect.poll(() => totalText(page)).toBe(`${all.total} records`);
     await shoot(page, 'list-en');
+    // The filter chooser's count looks like an active filter only once one is applied.
+    const filterCount = page.locator('.form-data-filter-count');
+    const countLook = () =>
+      filterCount.evaluate((node) => ({ applied: node.classList.contains('form-data-filter-count-applied'), background: getComputedStyle(node.closest('.ant-select-selection-item') ?? node).backgroundColor }));
+    await expect.poll(countLook).toEqual({ applied: false, background: 'rgba(0, 0, 0, 0)' });
 
     // Two filters: building (a choice) and status.
     const filters = [
@@ -79,6 +84,8 @@ describe('form data lists in Chromium', () => {
     await choose(page, 'status', ['Approved']);
     await page.getByTestId('search').click();
     await expect.poll(() => totalText(page)).toBe(`${filtered.total} records`);
+    await expect.poll(countLook).toEqual({ applied: true, background: 'rgb(230, 244, 255)' });
+    expect(await filterCount.innerText()).toBe('2 filters applied');
 
     // Sort by total cost, ascending, then page two.
     await page.locator('.ant-table-thead th', { hasText: 'Total cost' }).click();

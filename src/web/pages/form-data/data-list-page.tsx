@@ -178,7 +178,14 @@ const FilterBar = observer(function FilterBar({ store, labelOf, onSave }: { stor
             placeholder={t('list.filter.choose')}
             prefix={<FilterOutlined />}
             maxTagCount={0}
-            maxTagPlaceholder={() => t('list.filter.chosen', { count: store.shownFilters.length })}
+            // Looks like an active filter only when one is: applied filters in the accent colour, else a plain count of the fields shown.
+            maxTagPlaceholder={() =>
+              store.appliedFilters.length > 0 ? (
+                <span className="form-data-filter-count form-data-filter-count-applied">{t('list.filter.applied', { count: store.appliedFilters.length })}</span>
+              ) : (
+                <span className="form-data-filter-count">{t('list.filter.chosen', { count: store.shownFilters.length })}</span>
+              )
+            }
             value={store.shownFilters}
             options={filterableColumns(store.columns).map((column) => ({ value: column.key, label: labelOf(column.key) }))}
             onChange={(keys: string[]) => store.setShownFilters(keys)}

@@ -56,8 +56,20 @@ describe('attachment upload through the shell in Chromium', () => {
       await expect.poll(() => panel.isVisible()).toBe(true);
       await expect.poll(() => panel.innerText()).toContain(name);
       await expect.poll(() => panel.locator('.ant-progress-status-success').count()).toBe(1);
-      await pageAtRest(page);
-      await page.screenshot({ path: path.join(SCREENSHOTS, `upload-panel-${locale}.png`) });
+      // The panel covers no field for good: scrolled to the end, the form's last control sits above it, on a phone too.
+      for (const viewport of [null, { width: 390, height: 844 }]) {
+        if (viewport) await page.setViewportSize(viewport);
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await pageAtRest(page);
+        const last = page.locator('#main-content :is(button, input:not([type=file]), textarea):visible').last();
+        const [lastBox, panelBox] = await Promise.all([last.boundingBox(), panel.boundingBox()]);
+        expect(lastBox!.y + lastBox!.height).toBeLessThanOrEqual(panelBox!.y);
+        expect(panelBox!.x + panelBox!.width).toBeLessThanOrEqual(viewport?.width ?? 1366);
+        await page.screenshot({ path: path.join(SCREENSHOTS, `upload-panel-${locale}${viewport ? '-phone' : ''}.png`) });
+      }
+      // Minimised, it is a title bar.
+      await panel.getByRole('button', { name: /Minimize|最小化|تصغير/ }).click();
+      await expect.poll(async () => (await panel.boundingBox())!.height).toBeLessThan(64);
 
       const stored = await fetch(`${t.url}${info.url}?token=${encodeURIComponent(token)}`);
       expect(Buffer.from(await stored.arrayBuffer()).equals(PDF)).toBe(true);

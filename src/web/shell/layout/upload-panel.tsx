@@ -1,23 +1,46 @@
 import { CheckCircleFilled, CloseCircleFilled, CloseOutlined, DownOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Card, List, Progress, Space, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSize } from '../../../core/format.ts';
 import { useStores } from '../../stores/stores-context.tsx';
+import './upload-panel.css';
+
+/**
+ * The room the panel takes at the bottom of the window, as `--upload-panel-space` on the
+ * layout: the screen keeps that much free below its content, so whatever the panel floats over
+ * can be scrolled out from under it.
+ */
+function useReservedSpace(panel: RefObject<HTMLDivElement | null>, shown: boolean): void {
+  useEffect(() => {
+    const element = panel.current;
+    const layout = element?.parentElement;
+    if (!shown || !element || !layout) return;
+    const observer = new ResizeObserver(() => layout.style.setProperty('--upload-panel-space', `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      layout.style.removeProperty('--upload-panel-space');
+    };
+  }, [panel, shown]);
+}
 
 /** Every upload of the session with its progress; minimised to a title bar on request. */
 export const UploadPanel = observer(function UploadPanel() {
   const { upload } = useStores();
   const { t } = useTranslation('layout');
+  const ref = useRef<HTMLDivElement>(null);
+  useReservedSpace(ref, upload.visible);
   if (!upload.visible) return null;
   const running = upload.list.filter((item) => item.status === 'uploading').length;
   return (
     <Card
+      ref={ref}
       size="small"
-      className="upload-panel"
+      className={`upload-panel upload-panel-${upload.status}`}
       role="region"
       aria-label={t('upload.title')}
-      style={{ position: 'fixed', insetInlineEnd: 24, bottom: 24, width: 360, zIndex: 1000, boxShadow: '0 6px 16px rgba(0,0,0,0.12)' }}
       title={running > 0 ? t('upload.running', { count: running }) : t('upload.title')}
       extra={
         <Space size={0}>
@@ -36,7 +59,7 @@ export const UploadPanel = observer(function UploadPanel() {
         <List
           size="small"
           dataSource={upload.list}
-          style={{ maxHeight: 280, overflow: 'auto' }}
+          className="upload-panel-list"
           renderItem={(item) => (
             <List.Item
               extra={

@@ -29,6 +29,10 @@ export interface AppConfig {
   fileQuotaBytes: number;
   /** An S3-compatible object store for files; empty: the folder `${dataDir}/files`. */
   fileStoreUrl: string;
+  /** How long an upload nothing holds is kept before the clean-up removes it (someone may still be saving it into a record). */
+  fileGraceMs: number;
+  /** Time between the file store's clean-ups; 0: none. */
+  fileCleanupIntervalMs: number;
   logLevel: string;
   /** Longest a plate or page query may run (PostgreSQL stops it; see the README for SQLite). */
   queryTimeoutMs: number;
@@ -73,6 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fileMaxBytes: Number(env.FILE_MAX_BYTES || FILE_MAX_BYTES_DEFAULT),
     fileQuotaBytes: Number(env.FILE_QUOTA_BYTES || FILE_QUOTA_BYTES_DEFAULT),
     fileStoreUrl: env.FILE_STORE_URL || '',
+    fileGraceMs: Number(env.FILE_GRACE_HOURS || 24) * 3_600_000,
+    fileCleanupIntervalMs: Number(env.FILE_CLEANUP_MINUTES || 60) * 60_000,
     logLevel: env.LOG_LEVEL || 'info',
     queryTimeoutMs: Number(env.QUERY_TIMEOUT_MS || 15_000),
     menuRefreshSeconds: secondsSetting(env.MENU_REFRESH_SECONDS, DEFAULT_MENU_REFRESH_SECONDS),

@@ -6,10 +6,15 @@ import type { StagedFile, UploadArea } from './upload-area.ts';
 // Tests reach the local store's folder through this type.
 export type { LocalBlobStore } from './local-blob-store.ts';
 
-/** Bytes received and hashed but not yet kept: `commit` keeps them, `discard` drops them. */
+/**
+ * Bytes received and hashed but not yet kept: `commit` keeps them, `discard` drops them. A
+ * committed blob counts as in use until `settle` says the row naming it is written (or will
+ * not be), so the orphan collector never removes bytes an upload is just about to name.
+ */
 export interface StagedBlob extends StagedFile {
   commit(): Promise<void>;
   discard(): Promise<void>;
+  settle(): void;
 }
 
 /** Inclusive byte offsets. */
@@ -40,6 +45,14 @@ export interface BlobStore {
   /** A rendition made from a blob (a thumbnail), kept under the blob's hash and the variant's name; null until kept. */
   readVariant(sha256: string, variant: string): Promise<Buffer | null>;
   keepVariant(sha256: string, variant: string, bytes: Buffer): Promise<void>;
+  /**
+   * Removes the blob and the named variants of it, unless an upload is keeping the same content
+   * right now (committed, not settled) or `stillUnused` (asked first) says a row names it.
+   * True when removed.
+   */
+  removeUnused(sha256: string, variants: readonly string[], stillUnused: () => Promise<boolean>): Promise<boolean>;
+  /** Contents a removal passed over because an upload was keeping them: the next clean-up asks about them again. */
+  takePassedOver(): string[];
   /** Lets go of connections (the server is stopping). */
   close(): void;
 }
@@ -76,6 +89,14 @@ export abstract class StagingBlobStore implements BlobStore {
   protected abstract has(key: string): Promise<boolean>;
   /** Rejects with BlobMissing when the key holds nothing. */
   protected abstract read(key: string, range?: ByteRange): Promise<Readable>;
+  /** Removes what the key holds; nothing there is no error. */
+  protected abstract erase(key: string): Promise<void>;
+
+  /** Committed blobs whose row is not written yet, by hash (a count: equal uploads may overlap). */
+  private readonly unsettled = new Map<string, number>();
+  /** Removals under way, by hash: a commit of the same content waits for its end. */
+  private readonly removing = new Map<string, Promise<void>>();
+  private readonly passedOver = new Set<string>();
 
   async stage(stream: Readable & { truncated?: boolean }): Promise<StagedBlob> {
     return this.staged(await this.uploads.stage(stream));
@@ -111,13 +132,61 @@ export abstract class StagingBlobStore implements BlobStore {
     await this.keep(key, await this.uploads.stage(Readable.from([bytes])));
   }
 
+  async removeUnused(sha256: string, variants: readonly string[], stillUnused: () => Promise<boolean>): Promise<boolean> {
+    if (!(await stillUnused())) return false;
+    // From here to the mark below nothing awaits: a commit either counted itself before, or waits.
+    if (this.removing.has(sha256)) return false;
+    if (this.unsettled.has(sha256)) {
+      this.passedOver.add(sha256);
+      return false;
+    }
+    const keys = [blobKey(sha256), ...variants.map((variant) => blobKey(sha256, variant))];
+    const removal = Promise.all(keys.map((key) => this.erase(key))).then(() => undefined);
+    this.removing.set(sha256, removal);
+    try {
+      await removal;
+    } finally {
+      this.removing.delete(sha256);
+    }
+    return true;
+  }
+
+  takePassedOver(): string[] {
+    const taken = [...this.passedOver];
+    this.passedOver.clear();
+    return taken;
+  }
+
   close(): void {}
 
   private staged(file: StagedFile): StagedBlob {
+    let counted = false;
+    const settle = () => {
+      if (!counted) return;
+      counted = false;
+      const left = (this.unsettled.get(file.sha256) ?? 1) - 1;
+      if (left > 0) this.unsettled.set(file.sha256, left);
+      else this.unsettled.delete(file.sha256);
+    };
     return {
       ...file,
-      commit: () => this.keep(blobKey(file.sha256), file),
-      discard: () => this.uploads.drop(file),
+      commit: async () => {
+        // A removal of the same content under way ends first; then the content counts as in use before it is kept.
+        for (let removal = this.removing.get(file.sha256); removal; removal = this.removing.get(file.sha256)) await removal.catch(() => undefined);
+        if (!counted) this.unsettled.set(file.sha256, (this.unsettled.get(file.sha256) ?? 0) + 1);
+        counted = true;
+        try {
+          await this.keep(blobKey(file.sha256), file);
+        } catch (error) {
+          settle();
+          throw error;
+        }
+      },
+      discard: async () => {
+        settle();
+        await this.uploads.drop(file);
+      },
+      settle,
     };
   }
 }

@@ -35,6 +35,10 @@ export class LocalBlobStore extends StagingBlobStore {
     return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
   }
 
+  protected async erase(key: string): Promise<void> {
+    await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+
   override openFile(sha256: string): Promise<FileHandle> {
     return this.openKey(blobKey(sha256));
   }

@@ -151,20 +151,24 @@ export async function completeSession(
     throw error;
   }
   await blob.commit();
-  const stored = await scope.db.transaction().execute(async (trx) => {
-    const tx = scope.with(trx);
-    await tx.deleteFrom('upload_session').where('id', '=', row.id).execute();
-    return insertFileObject(tx, {
-      id: newFileId(),
-      sha256: blob.sha256,
-      name: row.name,
-      size: blob.size,
-      type: FILE_CONTENT_TYPES[extensionOf(row.name)]!,
-      created_by: userId,
-      create_time: new Date(clock.now()).toISOString(),
+  try {
+    const stored = await scope.db.transaction().execute(async (trx) => {
+      const tx = scope.with(trx);
+      await tx.deleteFrom('upload_session').where('id', '=', row.id).execute();
+      return insertFileObject(tx, {
+        id: newFileId(),
+        sha256: blob.sha256,
+        name: row.name,
+        size: blob.size,
+        type: FILE_CONTENT_TYPES[extensionOf(row.name)]!,
+        created_by: userId,
+        create_time: new Date(clock.now()).toISOString(),
+      });
     });
-  });
-  return stored;
+    return stored;
+  } finally {
+    blob.settle();
+  }
 }
 
 /** Gives up a session and its bytes. */

@@ -34,6 +34,7 @@ import { fileInfoOf, findFileObjects, insertFileObject, newFileId, requireFileOb
 import { copyFileTo } from './reused-buffers.ts';
 import { appendChunk, cancelSession, chunkLengthOf, completeSession, openSession, readSession, uploadOffsetOf } from './resumable.ts';
 import { Thumbnails, thumbnailVariant } from './thumbnails.ts';
+import { scheduleOrphanCollection } from './orphan-files.ts';
 import { receiveUpload, type UploadLimits } from './upload.ts';
 import { zipFileName, zipStream } from './zip.ts';
 
@@ -106,20 +107,28 @@ async function sendFromDisk(request: FastifyRequest, reply: FastifyReply, file: 
  * (download, preview, thumbnail, zip) go only to who may read what holds it (file-access.ts).
  */
 export async function filestoreRoutes(app: FastifyInstance): Promise<void> {
+  const { config, db, blobs, clock } = app.services;
+  const stopCleanup = scheduleOrphanCollection({ db, blobs, clock, log: app.log }, { intervalMs: config.fileCleanupIntervalMs, graceMs: config.fileGraceMs });
+  app.addHook('onClose', async () => stopCleanup());
+
   app.post(`${FILESTORE_PREFIX}/file/upload`, async (request): Promise<FileInfo> => {
     const { config, blobs, clock } = app.services;
     const scope = scopeOf(request);
     const upload = await receiveUpload(request, blobs, uploadLimits(config, scope));
-    const row = await insertFileObject(scope, {
-      id: newFileId(),
-      sha256: upload.blob.sha256,
-      name: upload.name,
-      size: upload.blob.size,
-      type: upload.type,
-      created_by: sessionOf(request).userId,
-      create_time: new Date(clock.now()).toISOString(),
-    });
-    return fileInfoOf(row);
+    try {
+      const row = await insertFileObject(scope, {
+        id: newFileId(),
+        sha256: upload.blob.sha256,
+        name: upload.name,
+        size: upload.blob.size,
+        type: upload.type,
+        created_by: sessionOf(request).userId,
+        create_time: new Date(clock.now()).toISOString(),
+      });
+      return fileInfoOf(row);
+    } finally {
+      upload.blob.settle();
+    }
   });
 
   // Resumable uploads: chunks arrive as raw bytes, streamed to the partial file as they come.

@@ -98,6 +98,10 @@ export class S3BlobStore extends StagingBlobStore {
     return answer;
   }
 
+  protected async erase(key: string): Promise<void> {
+    (await this.client.send({ method: 'DELETE', key }, [200, 204, 404])).resume();
+  }
+
   private async putWhole(key: string, file: StagedFile): Promise<void> {
     const body = file.size ? fileRange(file.path, 0, file.size - 1, file.sha256) : Buffer.alloc(0);
     (await this.client.send({ method: 'PUT', key, headers: OCTETS, body }, [200])).resume();

@@ -1,4 +1,5 @@
 import { ResultCode } from '../core/result-codes.ts';
+import { problemLine, underPath, type Problem } from '../core/validation/problems.ts';
 
 /** An error the API answers with its own HTTP status, envelope code and message. */
 export class AppError extends Error {
@@ -17,6 +18,15 @@ export class AppError extends Error {
 /** Bad input: the message names the field. */
 export const badRequest = (field: string, message: string) =>
   new AppError(400, ResultCode.BAD_REQUEST, field ? `${field}: ${message}` : message);
+
+/**
+ * Bad input with every problem found under `prefix` (`design`, `config`): the message names the
+ * first, `data.problems` holds them all as sentence keys for the browser to place and word.
+ */
+export const refused = (problems: readonly Problem[], prefix = '') => {
+  const placed = underPath(prefix, problems);
+  return new AppError(400, ResultCode.BAD_REQUEST, problemLine(placed[0]!), { problems: placed });
+};
 
 /** Used for rows of other tenants too, so their existence never leaks. */
 export const notFound = (what = 'Record') => new AppError(404, ResultCode.NOT_FOUND, `${what} not found`);

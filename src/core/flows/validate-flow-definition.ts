@@ -2,14 +2,12 @@ import type { ValidateFunction } from 'ajv';
 import flowSchema from '../../../schemas/meta/flow.schema.json';
 import { conditionFields } from '../forms/conditions.ts';
 import { valueFields, type FormDesign } from '../forms/form-design.ts';
-import { createAjv, describeValidationError, errorFieldPath } from '../validation/ajv.ts';
+import { createAjv } from '../validation/ajv.ts';
+import { problem, problemsOfAjvErrors, type Problem } from '../validation/problems.ts';
 import { FLOW_AJV_OPTIONS, walkFlowNodes, type FlowDefinition } from './flow-definition.ts';
 
-/** A problem in a flow definition, e.g. `{ path: 'nodes[1].branches[0].condition', message: 'unknown field cost' }`. */
-export interface FlowProblem {
-  path: string;
-  message: string;
-}
+/** A problem in a flow definition, e.g. `{ path: 'nodes[1].branches[0].condition', key: 'unknownField', params: { field: 'cost' }, … }`. */
+export type FlowProblem = Problem;
 
 /** Branches may nest, but a flow deeper than this is no longer readable in the designer. */
 export const FLOW_MAX_BRANCH_DEPTH = 4;
@@ -25,7 +23,7 @@ export function flowStructureProblems(flow: FlowDefinition, design: FormDesign):
   const seen = new Map<string, string>();
   const claim = (id: string, path: string) => {
     const first = seen.get(id);
-    if (first !== undefined) problems.push({ path: `${path}.id`, message: `duplicates the id of ${first}` });
+    if (first !== undefined) problems.push(problem(`${path}.id`, 'duplicateId', { id }, `duplicates the id of ${first}`));
     else seen.set(id, path);
   };
   let approvals = 0;
@@ -34,20 +32,20 @@ export function flowStructureProblems(flow: FlowDefinition, design: FormDesign):
     if (node.type === 'approval') approvals += 1;
     if (node.type !== 'branch') continue;
     if (branchDepth(path) > FLOW_MAX_BRANCH_DEPTH) {
-      problems.push({ path, message: `branches nest deeper than ${FLOW_MAX_BRANCH_DEPTH} levels` });
+      problems.push(problem(path, 'branchDepth', { max: FLOW_MAX_BRANCH_DEPTH }, `branches nest deeper than ${FLOW_MAX_BRANCH_DEPTH} levels`));
     }
     for (const [b, branch] of node.branches.entries()) {
       const branchPath = `${path}.branches[${b}]`;
       claim(branch.id, branchPath);
       if (branch.condition === null && b < node.branches.length - 1) {
-        problems.push({ path: `${branchPath}.condition`, message: 'only the last branch may be "otherwise" (no condition)' });
+        problems.push(problem(`${branchPath}.condition`, 'otherwiseLast', {}, 'only the last branch may be "otherwise" (no condition)'));
       }
       for (const field of conditionFields(branch.condition ?? undefined)) {
-        if (!fieldKeys.has(field)) problems.push({ path: `${branchPath}.condition`, message: `${field} is not a field of the form` });
+        if (!fieldKeys.has(field)) problems.push(problem(`${branchPath}.condition`, 'conditionUnknownField', { field }, `${field} is not a field of the form`));
       }
     }
   }
-  if (approvals === 0) problems.push({ path: 'nodes', message: 'needs at least one approval node' });
+  if (approvals === 0) problems.push(problem('nodes', 'noApproval', {}, 'needs at least one approval node'));
   return problems;
 }
 
@@ -74,18 +72,6 @@ export function flowProblemsWith(meta: ValidateFunction, flow: unknown, design: 
 }
 
 function metaProblems(validate: ValidateFunction): FlowProblem[] {
-  const problems: FlowProblem[] = [];
-  const seen = new Set<string>();
-  for (const error of validate.errors ?? []) {
-    // `if` and `oneOf` wrappers repeat what the errors under them say.
-    if (error.keyword === 'if' || error.keyword === 'oneOf' || error.keyword === 'anyOf') continue;
-    const path = errorFieldPath(error);
-    const text = describeValidationError(error);
-    const message = path ? text.slice(path.length + 2) : text;
-    const key = `${path}|${message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    problems.push({ path, message });
-  }
-  return problems.length ? problems : [{ path: '', message: 'is not a valid flow' }];
+  const problems = problemsOfAjvErrors(validate.errors);
+  return problems.length ? problems : [problem('', 'invalid', {}, 'is not a valid flow')];
 }

@@ -5,7 +5,7 @@
  * whose script policy forbids compiling), and so does the check of default values.
  */
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
-import { describeValidationError, errorFieldPath } from '../validation/ajv.ts';
+import { problem, problemsOfAjvErrors, type Problem, type ProblemParams } from '../validation/problems.ts';
 import { compileFormDesign } from './compile-form-design.ts';
 import {
   FIELD_TYPES,
@@ -13,7 +13,6 @@ import {
   isSection,
   type Condition,
   type ConditionGroup,
-  type DesignProblem,
   type FieldDesign,
   type FormDesign,
   type JsonSchema,
@@ -27,27 +26,13 @@ const RESERVED_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
 const MAX_CONDITION_DEPTH = 5;
 
 /** What the meta-schema's `not` rules mean (ajv only says "must NOT be valid"). */
-const NOT_MESSAGES: [schemaPathSuffix: string, message: string][] = [
-  ['/properties/type/not', 'a sub-table column cannot be a sub-table or description text'],
-  ['/else/not', 'only a sub-table field has columns (fields)'],
-  ['/then/not', 'empty and notEmpty take no value'],
+const NOT_MESSAGES = [
+  { schemaPathSuffix: '/properties/type/not', key: 'columnType', message: 'a sub-table column cannot be a sub-table or description text' },
+  { schemaPathSuffix: '/else/not', key: 'onlySubtableColumns', message: 'only a sub-table field has columns (fields)' },
+  { schemaPathSuffix: '/then/not', key: 'noValueForEmpty', message: 'empty and notEmpty take no value' },
 ];
 
-function metaProblems(errors: readonly ErrorObject[] | null | undefined): DesignProblem[] {
-  const problems: DesignProblem[] = [];
-  const seen = new Set<string>();
-  for (const error of errors ?? []) {
-    // `if` wrappers only repeat what the errors under them say.
-    if (error.keyword === 'if') continue;
-    const path = errorFieldPath(error);
-    const text = describeValidationError(error);
-    const message = NOT_MESSAGES.find(([suffix]) => error.schemaPath.endsWith(suffix))?.[1] ?? (path ? text.slice(path.length + 2) : text);
-    if (seen.has(path)) continue;
-    seen.add(path);
-    problems.push({ path, message });
-  }
-  return problems;
-}
+const metaProblems = (errors: readonly ErrorObject[] | null | undefined): Problem[] => problemsOfAjvErrors(errors, '', NOT_MESSAGES);
 
 interface Scope {
   /** Keys conditions and plain formula names may read, with their fields. */
@@ -61,15 +46,15 @@ interface Scope {
 }
 
 class DesignChecker {
-  readonly problems: DesignProblem[] = [];
+  readonly problems: Problem[] = [];
 
   constructor(private readonly design: FormDesign) {}
 
-  private add(path: string, message: string) {
-    this.problems.push({ path, message });
+  private add(path: string, key: string, params: ProblemParams, message: string) {
+    this.problems.push(problem(path, key, params, message));
   }
 
-  run(): DesignProblem[] {
+  run(): Problem[] {
     const top = new Map<string, FieldDesign>();
     const keys = new Map<string, string>();
     const placed: { field: FieldDesign; path: string }[] = [];
@@ -99,9 +84,9 @@ class DesignChecker {
   }
 
   private checkKey(key: string, path: string, seen: Map<string, string>) {
-    if (RESERVED_KEYS.has(key)) this.add(path, `"${key}" is reserved; choose another key`);
+    if (RESERVED_KEYS.has(key)) this.add(path, 'reservedKey', { key }, `"${key}" is reserved; choose another key`);
     const earlier = seen.get(key);
-    if (earlier) this.add(path, `the key "${key}" is already used at ${earlier}`);
+    if (earlier) this.add(path, 'duplicateKey', { key }, `the key "${key}" is already used at ${earlier}`);
     else seen.set(key, path);
   }
 
@@ -113,12 +98,12 @@ class DesignChecker {
     if (field.options) {
       const values = new Set<string>();
       field.options.forEach((option, i) => {
-        if (values.has(option.value)) this.add(`${path}.options[${i}].value`, `${field.key}: the option value "${option.value}" is used twice`);
+        if (values.has(option.value)) this.add(`${path}.options[${i}].value`, 'duplicateOption', { value: option.value }, `${field.key}: the option value "${option.value}" is used twice`);
         values.add(option.value);
       });
     }
     if (field.type === 'computed' && field.formula) this.checkFormula(field, `${path}.formula`, scope);
-    if (field.multiple && !info.multiple) this.add(`${path}.multiple`, `${field.key}: a ${field.type} field holds one value`);
+    if (field.multiple && !info.multiple) this.add(`${path}.multiple`, 'singleValue', {}, `${field.key}: a ${field.type} field holds one value`);
     if (field.type === 'subtable') {
       const columns = scope.subtables.get(field.key) ?? new Map<string, FieldDesign>();
       const seen = new Map<string, string>();
@@ -131,7 +116,8 @@ class DesignChecker {
       const computed = (field.fields ?? []).filter((c) => c.type === 'computed' && c.formula);
       const byKey = new Map(computed.map((c) => [c.key, c]));
       if (!dependencyOrder([...byKey.keys()], (key) => this.dependencies(byKey.get(key)!))) {
-        this.add(`${path}.fields`, `${field.key}: computed columns refer to each other in a circle (${[...byKey.keys()].join(', ')})`);
+        const keys = [...byKey.keys()].join(', ');
+        this.add(`${path}.fields`, 'formulaCircle', { keys }, `${field.key}: computed columns refer to each other in a circle (${keys})`);
       }
     }
   }
@@ -141,26 +127,28 @@ class DesignChecker {
     if (!rules) return;
     const allowed = FIELD_TYPES[field.type].rules;
     for (const rule of Object.keys(rules) as (keyof typeof rules)[]) {
-      if (!allowed.includes(rule)) this.add(`${path}.rules.${rule}`, `${field.key}: a ${field.type} field takes no ${rule} rule`);
+      if (!allowed.includes(rule)) this.add(`${path}.rules.${rule}`, 'ruleNotTaken', {}, `${field.key}: a ${field.type} field takes no ${rule} rule`);
     }
-    const pairs: [number | undefined, number | undefined, string][] = [
-      [rules.min, rules.max, 'min is greater than max'],
-      [rules.minLength, rules.maxLength, 'minLength is greater than maxLength'],
-      [rules.minItems, rules.maxItems, 'minItems is greater than maxItems'],
+    const pairs: [number | undefined, number | undefined, string, string][] = [
+      [rules.min, rules.max, 'min', 'max'],
+      [rules.minLength, rules.maxLength, 'minLength', 'maxLength'],
+      [rules.minItems, rules.maxItems, 'minItems', 'maxItems'],
     ];
-    for (const [low, high, message] of pairs) if (low !== undefined && high !== undefined && low > high) this.add(`${path}.rules`, `${field.key}: ${message}`);
+    for (const [low, high, lowName, highName] of pairs) {
+      if (low !== undefined && high !== undefined && low > high) this.add(`${path}.rules`, 'lowAboveHigh', { low, high }, `${field.key}: ${lowName} is greater than ${highName}`);
+    }
     if (rules.pattern !== undefined) {
       try {
         new RegExp(rules.pattern, 'u');
       } catch (error) {
-        this.add(`${path}.rules.pattern`, `${field.key}: the pattern does not compile (${(error as Error).message})`);
+        this.add(`${path}.rules.pattern`, 'patternInvalid', {}, `${field.key}: the pattern does not compile (${(error as Error).message})`);
       }
     }
   }
 
   private checkConditions(group: ConditionGroup, path: string, scope: Scope, owner: string, depth = 1) {
     if (depth > MAX_CONDITION_DEPTH) {
-      this.add(path, `${owner}: conditions nest deeper than ${MAX_CONDITION_DEPTH} levels`);
+      this.add(path, 'conditionDepth', { max: MAX_CONDITION_DEPTH }, `${owner}: conditions nest deeper than ${MAX_CONDITION_DEPTH} levels`);
       return;
     }
     for (const list of ['all', 'any'] as const) {
@@ -175,14 +163,15 @@ class DesignChecker {
   private checkCondition(condition: Condition, path: string, scope: Scope, owner: string) {
     const target = scope.fields.get(condition.field);
     const where = scope.ownTable ? `a column of ${scope.ownTable}` : 'a field of this form';
-    if (condition.field === owner) this.add(`${path}.field`, `${owner}: a condition cannot depend on the field itself`);
-    else if (!target) this.add(`${path}.field`, `${owner}: ${condition.field} is not ${where}`);
-    else if (target.type === 'subtable') this.add(`${path}.field`, `${owner}: a condition cannot test the sub-table ${condition.field}`);
+    if (condition.field === owner) this.add(`${path}.field`, 'conditionSelf', {}, `${owner}: a condition cannot depend on the field itself`);
+    else if (!target && scope.ownTable) this.add(`${path}.field`, 'conditionNotColumn', { field: condition.field, table: scope.ownTable }, `${owner}: ${condition.field} is not ${where}`);
+    else if (!target) this.add(`${path}.field`, 'conditionUnknownField', { field: condition.field }, `${owner}: ${condition.field} is not ${where}`);
+    else if (target.type === 'subtable') this.add(`${path}.field`, 'conditionSubtable', { field: condition.field }, `${owner}: a condition cannot test the sub-table ${condition.field}`);
     else if (FIELD_TYPES[target.type].choice && condition.value !== undefined) {
       const values = new Set(target.options?.map((o) => o.value));
       const compared = Array.isArray(condition.value) ? condition.value : [condition.value];
       const unknown = compared.find((v) => !values.has(String(v)));
-      if (unknown !== undefined) this.add(`${path}.value`, `${owner}: "${unknown}" is not an option of ${condition.field}`);
+      if (unknown !== undefined) this.add(`${path}.value`, 'conditionUnknownOption', { value: String(unknown), field: condition.field }, `${owner}: "${unknown}" is not an option of ${condition.field}`);
     }
   }
 
@@ -195,23 +184,23 @@ class DesignChecker {
   private checkFormula(field: FieldDesign, path: string, scope: Scope) {
     const parsed = parseFormula(field.formula!);
     if ('error' in parsed) {
-      this.add(path, `${field.key}: ${parsed.error}`);
+      this.add(path, 'formulaInvalid', { detail: parsed.error }, `${field.key}: ${parsed.error}`);
       return;
     }
     for (const dependency of parsed.dependencies) {
       const [name, column] = dependency.split('.') as [string, string | undefined];
       if (column !== undefined) {
         const table = scope.subtables.get(name);
-        if (!table) this.add(path, `${field.key}: ${name} is not a sub-table of this form`);
-        else if (name === scope.ownTable) this.add(path, `${field.key}: a column cannot aggregate its own sub-table`);
-        else if (!table.has(column)) this.add(path, `${field.key}: ${column} is not a column of ${name}`);
-        else if (!FIELD_TYPES[table.get(column)!.type].formulaOperand) this.add(path, `${field.key}: formulas cannot read ${dependency} (${table.get(column)!.type})`);
+        if (!table) this.add(path, 'formulaNotSubtable', { name }, `${field.key}: ${name} is not a sub-table of this form`);
+        else if (name === scope.ownTable) this.add(path, 'formulaOwnTable', {}, `${field.key}: a column cannot aggregate its own sub-table`);
+        else if (!table.has(column)) this.add(path, 'formulaUnknownColumn', { column, table: name }, `${field.key}: ${column} is not a column of ${name}`);
+        else if (!FIELD_TYPES[table.get(column)!.type].formulaOperand) this.add(path, 'formulaUnreadable', { name: dependency }, `${field.key}: formulas cannot read ${dependency} (${table.get(column)!.type})`);
         continue;
       }
       const target = scope.fields.get(name) ?? scope.outer?.get(name);
-      if (name === field.key) this.add(path, `${field.key}: a formula cannot read its own field`);
-      else if (!target) this.add(path, `${field.key}: ${name} is not a field of this form`);
-      else if (!FIELD_TYPES[target.type].formulaOperand) this.add(path, `${field.key}: formulas cannot read ${name} (${target.type})`);
+      if (name === field.key) this.add(path, 'formulaSelf', {}, `${field.key}: a formula cannot read its own field`);
+      else if (!target) this.add(path, 'formulaUnknownField', { name }, `${field.key}: ${name} is not a field of this form`);
+      else if (!FIELD_TYPES[target.type].formulaOperand) this.add(path, 'formulaUnreadable', { name }, `${field.key}: formulas cannot read ${name} (${target.type})`);
     }
   }
 
@@ -229,7 +218,7 @@ class DesignChecker {
     };
     if (!dependencyOrder([...nodes.keys()], dependsOn)) {
       const involved = [...nodes.keys()].filter((key) => top.has(key) && dependsOn(key).some((d) => nodes.has(d)));
-      this.add('items', `computed fields refer to each other in a circle (${involved.join(', ')})`);
+      this.add('items', 'formulaCircle', { keys: involved.join(', ') }, `computed fields refer to each other in a circle (${involved.join(', ')})`);
     }
   }
 }
@@ -243,7 +232,7 @@ export function checkFormDesign(
   design: unknown,
   validateMeta: ValidateFunction,
   validateValue?: (schema: JsonSchema, value: unknown) => ErrorObject[] | null,
-): DesignProblem[] {
+): Problem[] {
   if (!validateMeta(design)) return metaProblems(validateMeta.errors);
   const valid = design as FormDesign;
   const problems = new DesignChecker(valid).run();
@@ -255,11 +244,12 @@ export function checkFormDesign(
     for (const [field, path] of fields) {
       if (field.default === undefined) continue;
       if (field.type === 'computed' || field.type === 'description') {
-        problems.push({ path: `${path}.default`, message: `${field.key}: a ${field.type} field takes no default` });
+        problems.push(problem(`${path}.default`, 'noDefault', {}, `${field.key}: a ${field.type} field takes no default`));
         continue;
       }
+      // The value's own problem, said of the default: `items[0].default: must be >= 0`.
       const errors = validateValue(properties[field.key]!, field.default);
-      if (errors?.length) problems.push({ path: `${path}.default`, message: `${field.key}: the default ${describeValidationError({ ...errors[0]!, instancePath: '' })}` });
+      if (errors?.length) problems.push(...problemsOfAjvErrors([{ ...errors[0]!, instancePath: '' }], `${path}.default`));
     }
   });
   return problems;

@@ -4,6 +4,7 @@
  * rule's finest date token (day, month or year) and never restarts without one; the server
  * keeps one counter per (form, period) — `numberingPeriod` is that key.
  */
+import type { ProblemParams } from '../validation/problems.ts';
 import { datePartsAt, DEFAULT_UTC_OFFSET_MINUTES, type DateParts } from './calendar.ts';
 
 export const DATE_TOKENS = ['YYYYMMDD', 'YYYYMM', 'YYYY', 'YY', 'MM', 'DD'] as const;
@@ -26,36 +27,46 @@ const TOKEN_PERIOD: Record<DateToken, 'day' | 'month' | 'year'> = {
 };
 const PERIOD_RANK = { year: 1, month: 2, day: 3 } as const;
 
+/** What is wrong with a rule: in English, and as a problem sentence key with its parameters. */
+export interface NumberingRuleError {
+  error: string;
+  key: string;
+  params: ProblemParams;
+}
+
+const fault = (key: string, params: ProblemParams, error: string): NumberingRuleError => ({ error, key, params });
+
 /** Parses a rule; `{ error }` says what is wrong with it. */
-export function parseNumberingRule(rule: string): NumberingRule | { error: string } {
-  if (typeof rule !== 'string' || !rule) return { error: 'the numbering rule is empty' };
-  if (rule.length > MAX_NUMBERING_RULE_LENGTH) return { error: `the numbering rule is longer than ${MAX_NUMBERING_RULE_LENGTH} characters` };
+export function parseNumberingRule(rule: string): NumberingRule | NumberingRuleError {
+  if (typeof rule !== 'string' || !rule) return fault('numberingEmpty', {}, 'the numbering rule is empty');
+  if (rule.length > MAX_NUMBERING_RULE_LENGTH) return fault('numberingTooLong', { count: MAX_NUMBERING_RULE_LENGTH }, `the numbering rule is longer than ${MAX_NUMBERING_RULE_LENGTH} characters`);
   const parts: NumberingPart[] = [];
   let period: NumberingRule['period'] = null;
   const pattern = /\{([^{}]*)\}|([^{}]+)|([{}])/g;
   for (const match of rule.matchAll(pattern)) {
     const [, token, text, stray] = match;
-    if (stray) return { error: `unmatched "${stray}" at character ${match.index + 1}` };
+    if (stray) return fault('numberingUnmatched', { char: stray, at: match.index + 1 }, `unmatched "${stray}" at character ${match.index + 1}`);
     if (text !== undefined) {
       // eslint-disable-next-line no-control-regex
-      if (/[\u0000-\u001f\u007f]/.test(text)) return { error: 'the numbering rule contains a control character' };
+      if (/[\u0000-\u001f\u007f]/.test(text)) return fault('numberingControl', {}, 'the numbering rule contains a control character');
       parts.push({ kind: 'text', text });
       continue;
     }
     if (/^#+$/.test(token!)) {
-      if (token!.length > MAX_SEQUENCE_WIDTH) return { error: `the sequence {${token}} is wider than ${MAX_SEQUENCE_WIDTH} digits` };
+      if (token!.length > MAX_SEQUENCE_WIDTH) return fault('numberingWide', { count: MAX_SEQUENCE_WIDTH }, `the sequence {${token}} is wider than ${MAX_SEQUENCE_WIDTH} digits`);
       parts.push({ kind: 'sequence', width: token!.length });
       continue;
     }
     if (!(DATE_TOKENS as readonly string[]).includes(token!)) {
-      return { error: `{${token}} is not a numbering token; use {YYYY}, {YY}, {MM}, {DD}, {YYYYMM}, {YYYYMMDD} or {#...#}` };
+      return fault('numberingToken', { token: `{${token}}` }, `{${token}} is not a numbering token; use {YYYY}, {YY}, {MM}, {DD}, {YYYYMM}, {YYYYMMDD} or {#...#}`);
     }
     const tokenPeriod = TOKEN_PERIOD[token as DateToken];
     if (!period || PERIOD_RANK[tokenPeriod] > PERIOD_RANK[period]) period = tokenPeriod;
     parts.push({ kind: 'date', token: token as DateToken });
   }
   const sequences = parts.filter((p) => p.kind === 'sequence').length;
-  if (sequences !== 1) return { error: sequences ? 'the numbering rule has more than one sequence {#...#}' : 'the numbering rule needs a sequence such as {####}' };
+  if (sequences > 1) return fault('numberingTwoSequences', {}, 'the numbering rule has more than one sequence {#...#}');
+  if (sequences === 0) return fault('numberingNoSequence', {}, 'the numbering rule needs a sequence such as {####}');
   return { source: rule, parts, period };
 }
 

@@ -2,7 +2,8 @@ import type { ValidateFunction } from 'ajv';
 import formDesignSchema from '../../../schemas/meta/form-design.schema.json';
 import { createAjv } from '../validation/ajv.ts';
 import { checkFormDesign, FORM_DESIGN_AJV_OPTIONS } from './form-design-problems.ts';
-import type { DesignProblem, JsonSchema } from './form-design.ts';
+import type { Problem } from '../validation/problems.ts';
+import type { JsonSchema } from './form-design.ts';
 import { RECORD_AJV_OPTIONS } from './record-validation.ts';
 
 /**
@@ -13,7 +14,7 @@ import { RECORD_AJV_OPTIONS } from './record-validation.ts';
 
 let validateMeta: ValidateFunction | undefined;
 
-export function validateFormDesign(design: unknown): DesignProblem[] {
+export function validateFormDesign(design: unknown): Problem[] {
   validateMeta ??= createAjv({ ...FORM_DESIGN_AJV_OPTIONS }).compile(formDesignSchema);
   // One instance per design: ajv keeps every schema it compiled, and these are throwaway.
   const records = createAjv(RECORD_AJV_OPTIONS);

@@ -1,6 +1,6 @@
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import { queryProblems, unknownFieldMessage, type DatasetShape } from '../query/check-query.ts';
-import { describeValidationError, errorFieldPath } from '../validation/ajv.ts';
+import { problem, problemsOfAjvErrors, type Problem } from '../validation/problems.ts';
 import { DEFAULT_COLUMNS, type PageConfig } from './page-config.ts';
 import { WIDGET_SCHEMA_KEYWORDS } from './widget-refs.ts';
 
@@ -13,11 +13,8 @@ import { WIDGET_SCHEMA_KEYWORDS } from './widget-refs.ts';
  * policy forbids compiling.
  */
 
-export interface PageConfigProblem {
-  /** e.g. `widgets[3].props.series[0].field`. */
-  path: string;
-  message: string;
-}
+/** A problem at a path such as `widgets[3].props.series[0].field`. */
+export type PageConfigProblem = Problem;
 
 export interface PageConfigValidators {
   /** schemas/meta/page.schema.json, which refers to query.schema.json. */
@@ -32,23 +29,7 @@ export interface PageConfigValidators {
  */
 export const PAGE_CONFIG_AJV_OPTIONS: Options = { allErrors: true, useDefaults: false, keywords: WIDGET_SCHEMA_KEYWORDS };
 
-const joinPath = (prefix: string, path: string) => (!path ? prefix : !prefix ? path : path.startsWith('[') ? `${prefix}${path}` : `${prefix}.${path}`);
-
-function problemsOf(errors: readonly ErrorObject[] | null | undefined, prefix: string): PageConfigProblem[] {
-  const problems: PageConfigProblem[] = [];
-  const seen = new Set<string>();
-  for (const error of errors ?? []) {
-    // `if`/`then` and `oneOf` wrappers only repeat what the errors under them say.
-    if (error.keyword === 'if') continue;
-    const field = errorFieldPath(error);
-    const text = describeValidationError(error);
-    const problem = { path: joinPath(prefix, field), message: field ? text.slice(field.length + 2) : text };
-    const key = `${problem.path}\n${problem.message}`;
-    if (!seen.has(key)) problems.push(problem);
-    seen.add(key);
-  }
-  return problems;
-}
+const problemsOf = (errors: readonly ErrorObject[] | null | undefined, prefix: string): PageConfigProblem[] => problemsOfAjvErrors(errors, prefix);
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -62,7 +43,7 @@ export function checkPageConfig(config: unknown, validators: PageConfigValidator
   if (Array.isArray(config.filters)) {
     config.filters.forEach((filter, i) => {
       if (!isObject(filter) || typeof filter.id !== 'string') return;
-      if (filterIds.has(filter.id)) problems.push({ path: `filters[${i}].id`, message: `"${filter.id}" is used by another filter` });
+      if (filterIds.has(filter.id)) problems.push(problem(`filters[${i}].id`, 'idTaken', { id: filter.id }, `"${filter.id}" is used by another filter`));
       filterIds.add(filter.id);
     });
   }
@@ -72,23 +53,23 @@ export function checkPageConfig(config: unknown, validators: PageConfigValidator
     if (!isObject(widget)) return;
     const at = `widgets[${i}]`;
     if (typeof widget.id === 'string') {
-      if (widgetIds.has(widget.id)) problems.push({ path: `${at}.id`, message: `"${widget.id}" is used by another widget` });
+      if (widgetIds.has(widget.id)) problems.push(problem(`${at}.id`, 'idTaken', { id: widget.id }, `"${widget.id}" is used by another widget`));
       widgetIds.add(widget.id);
     }
     if (typeof widget.type === 'string') {
       const validate = Object.hasOwn(props, widget.type) ? props[widget.type] : undefined;
-      if (!validate) problems.push({ path: `${at}.type`, message: `unknown widget type "${widget.type}"` });
+      if (!validate) problems.push(problem(`${at}.type`, 'unknownWidgetType', { type: widget.type }, `unknown widget type "${widget.type}"`));
       else if (!validate(widget.props ?? {})) problems.push(...problemsOf(validate.errors, `${at}.props`));
     }
     if (Array.isArray(widget.filterIds)) {
       widget.filterIds.forEach((id, j) => {
-        if (typeof id === 'string' && !filterIds.has(id)) problems.push({ path: `${at}.filterIds[${j}]`, message: `no page filter has the id "${id}"` });
+        if (typeof id === 'string' && !filterIds.has(id)) problems.push(problem(`${at}.filterIds[${j}]`, 'unknownFilter', { id }, `no page filter has the id "${id}"`));
       });
     }
     for (const key of ['grid', 'gridMedium'] as const) {
       const grid = widget[key];
       if (isObject(grid) && typeof grid.x === 'number' && typeof grid.w === 'number' && grid.x + grid.w > columns) {
-        problems.push({ path: `${at}.${key}`, message: `x + w (${grid.x + grid.w}) is wider than the ${columns} grid columns` });
+        problems.push(problem(`${at}.${key}`, 'gridTooWide', { right: grid.x + grid.w, columns }, `x + w (${grid.x + grid.w}) is wider than the ${columns} grid columns`));
       }
     }
   });
@@ -103,14 +84,14 @@ export function pageDatasetProblems(config: PageConfig, datasets: ReadonlyMap<st
   const problems: PageConfigProblem[] = [];
   config.widgets.forEach((widget, i) => {
     if (!widget.data) return;
-    for (const p of queryProblems(widget.data, datasets)) problems.push({ path: `widgets[${i}].data.${p.path}`, message: p.message });
+    for (const p of queryProblems(widget.data, datasets)) problems.push({ ...p, path: `widgets[${i}].data.${p.path}` });
   });
   (config.filters ?? []).forEach((filter, i) => {
     if (!filter.optionsDataset) return;
     const dataset = datasets.get(filter.optionsDataset);
-    if (!dataset) problems.push({ path: `filters[${i}].optionsDataset`, message: `unknown dataset "${filter.optionsDataset}"` });
+    if (!dataset) problems.push(problem(`filters[${i}].optionsDataset`, 'unknownDataset', { dataset: filter.optionsDataset }, `unknown dataset "${filter.optionsDataset}"`));
     else if (!dataset.fields.some((f) => f.name === filter.field)) {
-      problems.push({ path: `filters[${i}].field`, message: unknownFieldMessage(filter.field, dataset.code) });
+      problems.push(problem(`filters[${i}].field`, 'unknownDatasetField', { field: filter.field, dataset: dataset.code }, unknownFieldMessage(filter.field, dataset.code)));
     }
   });
   return problems;

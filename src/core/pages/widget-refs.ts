@@ -1,6 +1,7 @@
 import { formDatasetCode } from '../query/form-dataset.ts';
 import type { PageConfig } from './page-config.ts';
 import type { PageConfigProblem } from './page-config-problems.ts';
+import { problem } from '../validation/problems.ts';
 
 /**
  * Props that name a stored thing, as a widget's props schema marks them: a top-level property
@@ -50,7 +51,7 @@ export function widgetReferenceProblems(
       const value = widget.props?.[prop];
       if (value === undefined || kind !== 'form') continue;
       if (typeof value !== 'number' || !datasets.has(formDatasetCode(value))) {
-        problems.push({ path: `widgets[${i}].props.${prop}`, message: `${JSON.stringify(value)} is not a published form this page may show` });
+        problems.push(problem(`widgets[${i}].props.${prop}`, 'notShowableForm', {}, `${JSON.stringify(value)} is not a published form this page may show`));
       }
     }
   });

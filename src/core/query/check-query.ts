@@ -6,6 +6,7 @@ import {
   type DateBucket,
   type QueryFilter,
 } from './query-spec.ts';
+import { problem, type Problem } from '../validation/problems.ts';
 
 /**
  * Checks a dataset query against the fields of its dataset: every field it names exists,
@@ -14,11 +15,8 @@ import {
  * the page editor shows the same problems. The query's shape is the JSON Schema's job.
  */
 
-export interface QueryProblem {
-  /** e.g. `filters[0].field`. */
-  path: string;
-  message: string;
-}
+/** A problem at a path such as `filters[0].field`. */
+export type QueryProblem = Problem;
 
 export interface DatasetShape {
   code: string;
@@ -50,40 +48,40 @@ export function checkDatasetQuery(query: DatasetQuery, dataset: DatasetShape): Q
   const fieldAt = (path: string, name: string | undefined): DatasetField | undefined => {
     if (name === undefined) return undefined;
     const found = fields.get(name);
-    if (!found) problems.push({ path, message: unknownFieldMessage(name, dataset.code) });
+    if (!found) problems.push(problem(path, 'unknownDatasetField', { field: name, dataset: dataset.code }, unknownFieldMessage(name, dataset.code)));
     return found;
   };
   const checkRef = (path: string, ref: string) => {
     const { field, bucket } = parseFieldRef(ref);
     const found = fieldAt(path, field);
     if (found && bucket && !isDateField(found)) {
-      problems.push({ path, message: `"${field}" is not a date field, so it has no ${bucket} bucket` });
+      problems.push(problem(path, 'notDateField', { field }, `"${field}" is not a date field, so it has no ${bucket} bucket`));
     }
   };
 
   const aggregate = isAggregateQuery(query);
   const dimensions = query.dimensions ?? [];
   if (dimensions.length > 0 && !aggregate) {
-    problems.push({ path: 'measures', message: 'at least one measure is needed with dimensions' });
+    problems.push(problem('measures', 'measureNeeded', {}, 'at least one measure is needed with dimensions'));
   }
   dimensions.forEach((ref, i) => {
     checkRef(`dimensions[${i}]`, ref);
-    if (dimensions.indexOf(ref) !== i) problems.push({ path: `dimensions[${i}]`, message: `"${ref}" is listed twice` });
+    if (dimensions.indexOf(ref) !== i) problems.push(problem(`dimensions[${i}]`, 'listedTwice', { name: ref }, `"${ref}" is listed twice`));
   });
 
   const columns = new Set(dimensions);
   (query.measures ?? []).forEach((measure, i) => {
     const path = `measures[${i}]`;
     if (measure.field === undefined && measure.agg !== 'count') {
-      problems.push({ path: `${path}.field`, message: `is required for ${measure.agg}` });
+      problems.push(problem(`${path}.field`, 'required', {}, `is required for ${measure.agg}`));
     }
     const field = fieldAt(`${path}.field`, measure.field);
     if (field && (measure.agg === 'sum' || measure.agg === 'avg') && !NUMERIC_TYPES.has(field.type)) {
-      problems.push({ path: `${path}.field`, message: `"${field.name}" is a ${field.type} field; ${measure.agg} needs a number` });
+      problems.push(problem(`${path}.field`, 'needsNumber', { field: field.name }, `"${field.name}" is a ${field.type} field; ${measure.agg} needs a number`));
     }
     const name = measureName(measure);
     if (columns.has(name)) {
-      problems.push({ path: measure.as ? `${path}.as` : path, message: `the column name "${name}" is already taken; set a different "as"` });
+      problems.push(problem(measure.as ? `${path}.as` : path, 'columnNameTaken', { name }, `the column name "${name}" is already taken; set a different "as"`));
     }
     columns.add(name);
   });
@@ -96,7 +94,7 @@ export function checkDatasetQuery(query: DatasetQuery, dataset: DatasetShape): Q
   (query.sort ?? []).forEach((sort, i) => {
     const path = `sort[${i}].field`;
     if (aggregate) {
-      if (!columns.has(sort.field)) problems.push({ path, message: `"${sort.field}" is not a dimension or measure of the query` });
+      if (!columns.has(sort.field)) problems.push(problem(path, 'notInQuery', { field: sort.field }, `"${sort.field}" is not a dimension or measure of the query`));
     } else {
       checkRef(path, sort.field);
     }
@@ -107,7 +105,7 @@ export function checkDatasetQuery(query: DatasetQuery, dataset: DatasetShape): Q
 /** Problems of a query against a set of datasets (code -> dataset), an unknown dataset included. */
 export function queryProblems(query: DatasetQuery, datasets: ReadonlyMap<string, DatasetShape>): QueryProblem[] {
   const dataset = datasets.get(query.dataset);
-  if (!dataset) return [{ path: 'dataset', message: `unknown dataset "${query.dataset}"` }];
+  if (!dataset) return [problem('dataset', 'unknownDataset', { dataset: query.dataset }, `unknown dataset "${query.dataset}"`)];
   return checkDatasetQuery(query, dataset);
 }
 
@@ -137,7 +135,7 @@ export function checkFilterValue(filter: QueryFilter, field: DatasetField, path:
         : isDateField(field)
           ? 'an ISO date (YYYY-MM-DD...)'
           : 'a string';
-  const wrong = (what: string) => [{ path: at, message: `must be ${what} for field "${field.name}"` }];
+  const wrong = (what: string) => [problem(at, 'filterValue', { field: field.name }, `must be ${what} for field "${field.name}"`)];
 
   switch (op) {
     case 'isNull':
@@ -149,7 +147,7 @@ export function checkFilterValue(filter: QueryFilter, field: DatasetField, path:
       if (!Array.isArray(value) || value.length !== 2) return wrong('[from, to]');
       return value.every((v) => v === null || fits(v)) ? [] : wrong(`[from, to], each ${expected} or null`);
     case 'contains':
-      if (!TEXT_TYPES.has(field.type)) return [{ path: `${path}.op`, message: `contains needs a text field; "${field.name}" is ${field.type}` }];
+      if (!TEXT_TYPES.has(field.type)) return [problem(`${path}.op`, 'containsNeedsText', { field: field.name }, `contains needs a text field; "${field.name}" is ${field.type}`)];
       return typeof value === 'string' ? [] : wrong('a string');
     default:
       return fits(value) ? [] : wrong(expected);

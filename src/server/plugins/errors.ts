@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ResultCode } from '../../core/result-codes.ts';
+import { problemsOfAjvErrors } from '../../core/validation/problems.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { AppError, savedMeanwhile } from '../errors.ts';
 import { envelope } from './envelope.ts';
@@ -22,8 +23,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(answer.statusCode).send(envelope(false, answer.code, answer.message, null));
     }
     if (error.validation) {
-      // The schema compiler already phrased the first error with its field (see plugins/validation.ts).
-      return reply.status(400).send(envelope(false, ResultCode.BAD_REQUEST, error.message, null));
+      // The schema compiler already phrased the first error with its field (see plugins/validation.ts);
+      // every error goes along as a problem the browser can word and place.
+      const problems = problemsOfAjvErrors(error.validation as Parameters<typeof problemsOfAjvErrors>[0]);
+      return reply.status(400).send(envelope(false, ResultCode.BAD_REQUEST, error.message, { problems }));
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {

@@ -1,6 +1,8 @@
 import type { FormInstance } from 'antd';
+import { getI18n } from 'react-i18next';
 import { ApiError } from '../api/api-error.ts';
 import { messageOf } from '../api/error-message.ts';
+import { problemSentence, problemsOfFailure } from './problem-sentence.ts';
 
 /** `config.widgets[0].props.x: must be …` -> that path and the text after it; null when the message names no path. */
 export function pathOfMessage(message: string): { path: string; text: string } | null {
@@ -30,6 +32,13 @@ export function placeServerError(
   const message = messageOf(failure, '');
   if (!(failure instanceof ApiError) || failure.kind !== 'http') return message;
   if (failure.status === 400) {
+    // A refused field is said in the reader's language under the field itself.
+    const placed = problemsOfFailure(failure).filter((p) => fields.includes(/^[A-Za-z_$][\w$]*/.exec(p.path)?.[0] ?? ''));
+    if (placed.length) {
+      const t = getI18n().t;
+      form.setFields(placed.map((p) => ({ name: /^[A-Za-z_$][\w$]*/.exec(p.path)![0], errors: [problemSentence(t, p, t('errors:part.whole'))] })));
+      return '';
+    }
     const named = fieldOfMessage(message, fields);
     if (named) {
       form.setFields([{ name: named.field, errors: [named.text] }]);

@@ -141,7 +141,7 @@ describe('flow canvas edits', () => {
     // Once the assignee is back, the unknown field is the branch's problem.
     flow = manager(flow, 'approval2');
     expect([...problemsByTarget(flow, validateFlowDefinition(flow, DESIGN))]).toEqual([
-      ['condition1', [{ path: 'nodes[0].branches[0].condition', message: 'budget is not a field of the form' }]],
+      ['condition1', [{ path: 'nodes[0].branches[0].condition', key: 'conditionUnknownField', params: { field: 'budget' }, message: 'budget is not a field of the form' }]],
     ]);
   });
 

@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageRouteProblem } from '../../../src/core/pages/page-route.ts';
-import { validatePageConfig } from '../../../src/server/modules/page/widget-schemas.ts';
+import { validatePageConfig as problemsOf } from '../../../src/server/modules/page/widget-schemas.ts';
 import { checkDatasetQuery } from '../../../src/core/query/check-query.ts';
 import { DEMO_DATASETS } from '../../../src/server/seed/demo/datasets.ts';
 import { readSeedPages } from '../../../src/server/modules/page/seed.ts';
 import { readSeedMenu, type SeedMenuNode } from '../../../src/server/seed/seed-files.ts';
+
+/** Where each problem is and what it says in English (the sentence keys have their own test). */
+const validatePageConfig = (config: unknown) => problemsOf(config).map(({ path, message }) => ({ path, message }));
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/pages');
 

@@ -7,7 +7,7 @@ import { writeJsonOrNull } from '../../db/json-column.ts';
 import { readFlowOrNull, readFormDesign, upgradeSentFlow } from '../../db/stored-configs.ts';
 import { notFoundAt } from '../../db/tenant-references.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
-import { badRequest } from '../../errors.ts';
+import { refused } from '../../errors.ts';
 import { findForm, writeDraft } from '../form/service.ts';
 import type { FormVersionCache } from '../form/versions.ts';
 
@@ -26,8 +26,8 @@ function* assigneesOf(flow: FlowDefinition): Generator<{ assignee: Assignee; pat
  */
 export async function checkFlow(scope: TenantScope, sent: unknown, design: FormDesign): Promise<FlowDefinition> {
   const flow = upgradeSentFlow(sent);
-  const [problem] = validateFlowDefinition(flow, design);
-  if (problem) throw badRequest(problem.path ? `flow.${problem.path}` : 'flow', problem.message);
+  const problems = validateFlowDefinition(flow, design);
+  if (problems.length) throw refused(problems, 'flow');
   const checked = flow as FlowDefinition;
   const entries = [...assigneesOf(checked)];
   const userIds = entries.flatMap(({ assignee }) => (assignee.kind === 'user' ? [assignee.userId] : []));

@@ -12,8 +12,10 @@ import type {
 } from '../../../core/contracts/form.ts';
 import type { PageResult } from '../../../core/envelope.ts';
 import { compileFormDesign } from '../../../core/forms/compile-form-design.ts';
-import { DEFAULT_FORM_SETTINGS, valueFields, type FormDesign, type FormSettings } from '../../../core/forms/form-design.ts';
+import { valueFields, type FormDesign, type FormSettings } from '../../../core/forms/form-design.ts';
 import { validateFlowDefinition } from '../../../core/flows/validate-flow-definition.ts';
+import { newFormSettings, titleFieldAfter } from '../../../core/forms/new-form-settings.ts';
+import { problem } from '../../../core/validation/problems.ts';
 import { validateFormDesign } from '../../../core/forms/validate-form-design.ts';
 import type { Clock } from '../../clock.ts';
 import type { Dialect } from '../../db/database.ts';
@@ -22,7 +24,7 @@ import { containsText } from '../../db/like.ts';
 import { readFlowOrNull, readFormDesign, upgradeSentFormDesign } from '../../db/stored-configs.ts';
 import type { DB, FormTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound, refused } from '../../errors.ts';
 import type { Caller } from '../../access/caller.ts';
 import { policy } from '../../access/policies.ts';
 import { tenantPointCodes } from '../../access/rights.ts';
@@ -116,8 +118,8 @@ export async function formDetail(ctx: Pick<FormContext, 'scope' | 'versions'>, i
 /** 400 naming the first problem of a design, under `design.`. */
 export function checkDesign(sent: unknown): FormDesign {
   const design = upgradeSentFormDesign(sent);
-  const [problem] = validateFormDesign(design);
-  if (problem) throw badRequest(problem.path ? `design.${problem.path}` : 'design', problem.message);
+  const problems = validateFormDesign(design);
+  if (problems.length) throw refused(problems, 'design');
   return design as FormDesign;
 }
 
@@ -140,7 +142,7 @@ export async function createForm(ctx: FormContext, body: FormCreateBody): Promis
         description: body.description ?? '',
         icon: body.icon ?? null,
         design: writeJson(design),
-        settings: writeJson(DEFAULT_FORM_SETTINGS),
+        settings: writeJson(newFormSettings(design)),
         flow: null,
         current_version: null,
         seed_key: null,
@@ -186,12 +188,16 @@ export async function updateForm(ctx: FormContext, body: FormUpdateBody): Promis
   if (body.status !== undefined && row.current_version === null) {
     throw badRequest('status', 'a form that was never published stays a draft; publish it first');
   }
+  // The first field that can title records becomes the title, unless one was chosen or cleared.
+  const settings = readJson<FormSettings>(row.settings);
+  const titleField = design ? titleFieldAfter(readFormDesign(row.design), design, settings) : settings.titleField;
   await writeDraft(ctx.scope, ctx.clock, body.id, body.revision, {
     ...(body.name !== undefined && { name: body.name.trim() }),
     ...(body.description !== undefined && { description: body.description }),
     ...(body.icon !== undefined && { icon: body.icon }),
     ...(body.status !== undefined && { status: body.status }),
     ...(design && { design: writeJson(design) }),
+    ...(titleField !== settings.titleField && { settings: writeJson({ ...settings, titleField }) }),
   });
   return formDetail(ctx, body.id);
 }
@@ -209,8 +215,8 @@ export async function updateSettings(ctx: FormContext, body: FormSettingsBody): 
   const row = await findForm(ctx.scope, body.id);
   const design = readFormDesign(row.design);
   const { schema } = compileFormDesign(design);
-  const [problem] = settingsProblems(design, schema, body.settings, await tenantPointCodes(ctx.scope));
-  if (problem) throw badRequest(problem.path, problem.message);
+  const problems = settingsProblems(design, schema, body.settings, await tenantPointCodes(ctx.scope));
+  if (problems.length) throw refused(problems);
   await ctx.scope.db.transaction().execute(async (trx) => {
     const scope = ctx.scope.with(trx);
     await writeDraft(scope, ctx.clock, body.id, body.revision, { settings: writeJson(body.settings) }, 'Form settings of');
@@ -238,15 +244,15 @@ export async function syncIndexes(db: Kysely<DB>, dialect: Dialect, formId: numb
 export async function publishForm(ctx: FormContext, id: number): Promise<FormVersionItem> {
   const row = await findForm(ctx.scope, id);
   const design = checkDesign(readFormDesign(row.design));
-  if (valueFields(design).length === 0) throw badRequest('design.items', 'add at least one field before publishing');
+  if (valueFields(design).length === 0) throw refused([problem('design.items', 'noFields', {}, 'add at least one field before publishing')]);
   const compiled = compileFormDesign(design);
   const settings = pruneSettings(design, readJson<FormSettings>(row.settings));
-  const [problem] = settingsProblems(design, compiled.schema, settings, await tenantPointCodes(ctx.scope));
-  if (problem) throw badRequest(problem.path, problem.message);
+  const problems = settingsProblems(design, compiled.schema, settings, await tenantPointCodes(ctx.scope));
+  if (problems.length) throw refused(problems);
   // The flow was checked against the design of its day; the design may have changed since.
   const flow = readFlowOrNull(row.flow);
-  const [flowProblem] = flow === null ? [] : validateFlowDefinition(flow, design);
-  if (flowProblem) throw badRequest(flowProblem.path ? `flow.${flowProblem.path}` : 'flow', flowProblem.message);
+  const flowProblems = flow === null ? [] : validateFlowDefinition(flow, design);
+  if (flowProblems.length) throw refused(flowProblems, 'flow');
   const time = now(ctx.clock);
   return ctx.scope.db.transaction().execute(async (trx) => {
     const scope = ctx.scope.with(trx);

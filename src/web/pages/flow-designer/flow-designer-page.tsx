@@ -138,7 +138,7 @@ const FlowDesigner = observer(function FlowDesigner({ api, formId }: { api: Flow
               className="admin-block"
               data-testid="flow-save-failure"
               title={store.saveFailure.kind === 'conflict' ? t('flow.conflict') : t('flow.saveFailed')}
-              description={store.saveFailure.message}
+              description={store.saveFailure.problems.length ? store.saveFailure.problems.map((p) => problemText(p, t)).join(' ') : store.saveFailure.message}
               action={
                 store.saveFailure.kind === 'conflict' ? (
                   <Button size="small" onClick={() => void store.load()}>

@@ -9,6 +9,7 @@ import { deepEqual } from '../../../core/forms/conditions.ts';
 import { Loadable } from '../../ui/loadable.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { messageOf } from '../../api/error-message.ts';
+import { problemsOfFailure, problemsUnder } from '../../ui/problem-sentence.ts';
 import type { FlowDesignerApi } from './flow-api.ts';
 import {
   addBranch,
@@ -32,8 +33,8 @@ export const MEMBER_PICKER_LIMIT = 200;
 
 export type Selection = { kind: 'node' | 'branch'; id: string } | null;
 
-/** Why the last save did not go through: someone saved the form meanwhile, or the server refused it. */
-export type SaveFailure = { kind: 'conflict' | 'refused'; message: string } | null;
+/** Why the last save did not go through: someone saved the form meanwhile, or the server refused it (with its problems, paths under the flow). */
+export type SaveFailure = { kind: 'conflict' | 'refused'; message: string; problems: FlowProblem[] } | null;
 
 interface LoadedForm {
   form: FormDetail;
@@ -87,8 +88,16 @@ export class FlowDesignerStore {
   }
 
   /** The checks the server runs on save, run as the user edits. */
-  get problems(): FlowProblem[] {
+  get allProblems(): FlowProblem[] {
     return flowProblemsWith(flowValidator, this.flow, this.design);
+  }
+
+  /**
+   * The problems to show: a stored flow's from the start, a new flow's once the user has
+   * drawn something, so an empty canvas does not open with "needs an approval step".
+   */
+  get problems(): FlowProblem[] {
+    return this.dirty || this.savedFlow !== null ? this.allProblems : [];
   }
 
   get problemsByTarget(): Map<string, FlowProblem[]> {
@@ -162,7 +171,7 @@ export class FlowDesignerStore {
     } catch (failure) {
       runInAction(() => {
         const conflict = failure instanceof ApiError && failure.status === 409;
-        this.saveFailure = { kind: conflict ? 'conflict' : 'refused', message: messageOf(failure, '') };
+        this.saveFailure = { kind: conflict ? 'conflict' : 'refused', message: messageOf(failure, ''), problems: problemsUnder(problemsOfFailure(failure), 'flow') };
       });
       return false;
     } finally {

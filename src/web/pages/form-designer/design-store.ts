@@ -1,9 +1,9 @@
 import { makeAutoObservable, observableRef } from 'mobx';
 import { EditHistory } from '../../ui/edit-history.ts';
+import type { Problem } from '../../../core/validation/problems.ts';
 import {
   FIELD_TYPES,
   isSection,
-  type DesignProblem,
   type FieldDesign,
   type FieldType,
   type FormDesign,
@@ -18,11 +18,16 @@ export interface DropTarget {
 }
 
 /** Checks a design the way the server will (meta-schema and cross checks). */
-export type DesignCheck = (design: FormDesign) => DesignProblem[];
+export type DesignCheck = (design: FormDesign) => Problem[];
 
-/** A design problem with the item it concerns, for the problem list to select. */
-export interface LocatedProblem extends DesignProblem {
+/**
+ * A design problem with the item it concerns, for the problem list to select, and the
+ * item's property it is about (`fields`, `options`, `label`…; '' for the item as a whole),
+ * for the properties panel to show it there.
+ */
+export interface LocatedProblem extends Problem {
   itemKey: string | null;
+  property: string;
 }
 
 // Through JSON: the design may be an observable proxy, which structuredClone refuses.
@@ -48,14 +53,19 @@ export function newField(type: FieldType, key: string, label: string): FieldDesi
   return field;
 }
 
+/** Where a design path such as `items[2].fields[0].formula` points: the field (or section) and its property. */
+export function placeOfPath(design: FormDesign, path: string): { itemKey: string | null; property: string } {
+  const match = /^items\[(\d+)\](?:\.fields\[(\d+)\])?/.exec(path);
+  const item = match ? design.items[Number(match[1])] : undefined;
+  if (!match || !item) return { itemKey: null, property: '' };
+  const inSection = match[2] !== undefined && isSection(item) ? item.fields[Number(match[2])] : undefined;
+  const rest = path.slice(inSection ? match[0].length : `items[${match[1]}]`.length);
+  return { itemKey: inSection?.key ?? item.key, property: /^\.?(\w+)/.exec(rest)?.[1] ?? '' };
+}
+
 /** Item keys of a design path such as `items[2].fields[0].formula`: the field (or section) it is about. */
 export function itemKeyOfPath(design: FormDesign, path: string): string | null {
-  const match = /^items\[(\d+)\](?:\.fields\[(\d+)\])?/.exec(path);
-  if (!match) return null;
-  const item = design.items[Number(match[1])];
-  if (!item) return null;
-  if (match[2] !== undefined && isSection(item)) return item.fields[Number(match[2])]?.key ?? item.key;
-  return item.key;
+  return placeOfPath(design, path).itemKey;
 }
 
 /**
@@ -65,6 +75,8 @@ export function itemKeyOfPath(design: FormDesign, path: string): string | null {
 export class DesignStore {
   design: FormDesign;
   selected: string | null = null;
+  /** What the server refused in the last save that this browser's checks did not find; cleared by the next edit. */
+  serverProblems: Problem[] = [];
   private saved: string;
   private readonly history = new EditHistory();
 
@@ -92,7 +104,19 @@ export class DesignStore {
   }
 
   get problems(): LocatedProblem[] {
-    return this.check(this.design).map((p) => ({ ...p, itemKey: itemKeyOfPath(this.design, p.path) }));
+    const own = this.check(this.design);
+    const more = this.serverProblems.filter((p) => !own.some((o) => o.path === p.path));
+    return [...own, ...more].map((p) => ({ ...p, ...placeOfPath(this.design, p.path) }));
+  }
+
+  /** Problems the server found in the design just sent (paths under the design). */
+  setServerProblems(problems: Problem[]): void {
+    this.serverProblems = problems;
+  }
+
+  /** The problems of one item, for its card and its properties. */
+  problemsOf(key: string): LocatedProblem[] {
+    return this.problems.filter((p) => p.itemKey === key);
   }
 
   /** Every key in use at the top level (fields and sections). */
@@ -218,6 +242,7 @@ export class DesignStore {
 
   private change(edit: () => void, mergeTag: string | null = null): void {
     this.history.record(JSON.stringify(this.design), mergeTag);
+    this.serverProblems = [];
     edit();
   }
 

@@ -16,10 +16,13 @@ import { useUnsavedChanges } from '../../ui/use-unsaved-changes.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { languageOf } from '../../i18n/i18n.ts';
 import { messageOf } from '../../api/error-message.ts';
+import { problemSentence, problemsOfFailure, problemsUnder } from '../../ui/problem-sentence.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { Canvas, DesignerDnd, Palette } from './designer-canvas.tsx';
 import { designerApi, type DesignerApi } from './designer-api.ts';
 import { advancePath, DESIGNER_PATH } from './designer-paths.ts';
+import { ProblemList } from './design-problems.tsx';
+import { RecordIdentity } from './record-identity.tsx';
 import { DesignStore } from './design-store.ts';
 import { FormList } from './form-list.tsx';
 import { PreviewPane } from './preview-pane.tsx';
@@ -75,7 +78,14 @@ const Designer = observer(function Designer({ api, id, canPublish }: { api: Desi
       void message.success(t('designer.saved'));
       return true;
     } catch (error) {
-      const text = messageOf(error, '');
+      const problems = problemsOfFailure(error);
+      const design = problemsUnder(problems, 'design');
+      if (design.length) {
+        // Shown at their fields like the browser's own checks.
+        store.setServerProblems(design);
+        return false;
+      }
+      const text = problems.length ? problems.map((p) => problemSentence(t, p)).join(' ') : messageOf(error, '');
       setFailure(error instanceof ApiError && error.kind === 'http' && error.status === 409 ? t('designer.conflict', { message: text }) : text);
       return false;
     } finally {
@@ -95,7 +105,8 @@ const Designer = observer(function Designer({ api, id, canPublish }: { api: Desi
       store.setPublishedKeys(await publishedKeys(api, id, version.version));
       if (versions) setVersions(await api.versions(id));
     } catch (error) {
-      setFailure(messageOf(error, ''));
+      const problems = problemsOfFailure(error);
+      setFailure(problems.length ? problems.map((p) => problemSentence(t, p)).join(' ') : messageOf(error, ''));
     } finally {
       setBusy(null);
     }
@@ -151,6 +162,7 @@ const Designer = observer(function Designer({ api, id, canPublish }: { api: Desi
                 </Space>
               </div>
               {failure && <Alert type="error" showIcon role="alert" title={failure} closable onClose={() => setFailure('')} data-testid="designer-failure" />}
+              <RecordIdentity formId={id} settings={form.settings} store={store} />
               <ProblemList store={store} />
               <div className="designer-panes">
                 <DesignerDnd
@@ -219,31 +231,6 @@ async function publishedKeys(api: DesignerApi, id: number, version: number): Pro
   }
   return keys;
 }
-
-const ProblemList = observer(function ProblemList({ store }: { store: DesignStore }) {
-  const { t } = useTranslation('forms');
-  const problems = store.problems;
-  if (problems.length === 0) return null;
-  return (
-    <Alert
-      type="warning"
-      showIcon
-      data-testid="design-problems"
-      title={t('designer.problems', { count: problems.length })}
-      description={
-        <ul className="designer-problem-list">
-          {problems.map((problem, i) => (
-            <li key={i}>
-              <Button type="link" size="small" disabled={problem.itemKey === null} onClick={() => problem.itemKey && store.select(problem.itemKey)}>
-                <bdi dir="ltr">{problem.path}</bdi>: <bdi dir="ltr">{problem.message}</bdi>
-              </Button>
-            </li>
-          ))}
-        </ul>
-      }
-    />
-  );
-});
 
 /** /table/customerForm/form: the form list, or with `?id=` one form's designer. */
 const FormDesignerPage = observer(function FormDesignerPage() {

@@ -3,6 +3,7 @@ import { checkPageConfig, pageDatasetProblems } from '../../../core/pages/page-c
 import type { PageConfig } from '../../../core/pages/page-config.ts';
 import { widgetReferenceProblems } from '../../../core/pages/widget-refs.ts';
 import type { DatasetShape } from '../../../core/query/check-query.ts';
+import type { ProblemParams } from '../../../core/validation/problems.ts';
 import { widgetRegistry } from '../../../../widgets/registry.ts';
 import { lineOfOffset, locateJsonPath, parseJsonText, type TextRange } from './json-locations.ts';
 
@@ -16,6 +17,9 @@ export interface ConfigProblem extends TextRange {
   message: string;
   /** jsonc-parser's code of a syntax error: `CommaExpected`, ... */
   syntax?: string;
+  /** The checks' sentence key and its parameters (`errors:problem.*`), for the reader's language. */
+  key?: string;
+  params?: ProblemParams;
   /** `server`: what the last save was refused for. */
   source: 'syntax' | 'config' | 'server';
 }
@@ -45,7 +49,7 @@ export function analyseConfigText(text: string, datasets: ReadonlyMap<string, Da
   }
   let found = checkPageConfig(config, pageConfigValidators);
   if (found.length === 0 && datasets) found = [...pageDatasetProblems(config as PageConfig, datasets), ...widgetReferenceProblems(config as PageConfig, WIDGET_REFS, datasets)];
-  return { config, problems: found.map((p) => placeProblem(text, tree, p.path, p.message, 'config')) };
+  return { config, problems: found.map((p) => ({ ...placeProblem(text, tree, p.path, p.message, 'config'), key: p.key, params: p.params })) };
 }
 
 /** A problem at a config path, placed in `text` (parsed again unless its tree is given). */

@@ -2,11 +2,13 @@ import { CheckCircleOutlined, CloudServerOutlined, WarningOutlined } from '@ant-
 import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { problemSentence } from '../../ui/problem-sentence.ts';
 import type { ConfigProblem } from './config-analysis.ts';
 
-/** A problem's text in the reader's language where it is ours (syntax), else as the checks wrote it. */
+/** A problem's text in the reader's language: a syntax error's, else the checks' sentence. */
 export function problemText(t: TFunction, problem: ConfigProblem): string {
   if (problem.syntax) return t(`admin:pages.syntax.${problem.syntax}`, { defaultValue: problem.syntax });
+  if (problem.key) return problemSentence(t, { path: problem.path, key: problem.key, params: problem.params ?? {}, message: problem.message });
   return problem.path ? `${problem.path}: ${problem.message}` : problem.message;
 }
 
@@ -40,7 +42,7 @@ export function ProblemList({ id, problems, onPick }: ProblemListProps) {
               <button type="button" className="page-admin-problem" onClick={() => onPick(problem)}>
                 {problem.source === 'server' ? <CloudServerOutlined aria-hidden /> : <WarningOutlined aria-hidden />}
                 <span className="page-admin-problem-line">{t('pages.problems.line', { line: problem.line })}</span>
-                <span className="page-admin-problem-text" dir="ltr">
+                <span className="page-admin-problem-text" dir="auto">
                   {problemText(t, problem)}
                 </span>
                 {problem.source === 'server' && <span className="page-admin-problem-source">{t('pages.problems.fromServer')}</span>}

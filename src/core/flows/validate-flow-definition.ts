@@ -6,7 +6,7 @@ import { createAjv } from '../validation/ajv.ts';
 import { problem, problemsOfAjvErrors, type Problem } from '../validation/problems.ts';
 import { FLOW_AJV_OPTIONS, walkFlowNodes, type FlowDefinition } from './flow-definition.ts';
 
-/** A problem in a flow definition, e.g. `{ path: 'nodes[1].branches[0].condition', key: 'unknownField', params: { field: 'cost' }, … }`. */
+/** A problem in a flow definition, e.g. `{ path: 'nodes[1].branches[0].condition', key: 'conditionUnknownField', params: { field: 'cost' }, … }`. */
 export type FlowProblem = Problem;
 
 /** Branches may nest, but a flow deeper than this is no longer readable in the designer. */

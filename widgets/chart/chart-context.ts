@@ -1,7 +1,7 @@
 import type { DefaultLabelFormatterCallbackParams, EChartsOption } from 'echarts';
 import { formatServerDate } from '../../src/core/format.ts';
-import type { DatasetQuery } from '../../src/core/query/query-spec.ts';
-import { formatNumber, type ValueFormat } from '../../src/core/value-format.ts';
+import type { DatasetQuery, ResultColumn } from '../../src/core/query/query-spec.ts';
+import { formatNumber, resultValueText, type ValueFormat, type ValueWords } from '../../src/core/value-format.ts';
 import { valueText } from '../../src/core/value-text.ts';
 import type { ChartProps } from './chart-props.ts';
 
@@ -43,6 +43,12 @@ export interface ChartContext {
   texts: ChartTexts;
   /** The widget's query: `x` and `series` default to its dimensions and measures. */
   query?: DatasetQuery;
+  /** What the answer says its columns hold (option labels, names, types), by column name. */
+  columns?: ReadonlyMap<string, ResultColumn>;
+  /** The words values read with (statuses, yes and no); needed with `columns`. */
+  words?: ValueWords;
+  /** The label of the category this chart's click picked for the cross-filter: drawn standing out. */
+  picked?: string;
   /** The chart's size in px; small cells drop the legend and shrink fonts. */
   size: { width: number; height: number };
   reducedMotion?: boolean;
@@ -88,10 +94,17 @@ export function toNumber(value: unknown): number | null {
 /** The key of a category value; null and undefined are the blank category. */
 export const categoryKey = (value: unknown): string => (value === null || value === undefined ? '' : valueText(value));
 
-/** How a category value reads: its `valueLabels` entry, else a date in the reader's form, else itself. */
-export function categoryLabel(key: string, props: ChartProps, context: ChartContext): string {
+/**
+ * How a category value of `column` reads: its `valueLabels` entry, else as the form shows it
+ * (an option's label, a person's name, a date in the reader's form), else a date, else itself.
+ */
+export function categoryLabel(key: string, props: ChartProps, context: ChartContext, column: string | undefined): string {
   if (key === '') return context.texts.blank;
-  return props.valueLabels?.[key] ?? formatServerDate(key, context.language);
+  const labelled = props.valueLabels?.[key];
+  if (labelled !== undefined) return labelled;
+  const about = column === undefined ? undefined : context.columns?.get(column);
+  if (about && context.words) return resultValueText(about, key, context.words) || key;
+  return formatServerDate(key, context.language);
 }
 
 export function formatValue(value: number | null | undefined, context: ChartContext, format: ValueFormat | undefined): string {

@@ -63,7 +63,7 @@ export function seriesValues(rows: readonly Row[], props: ChartProps, columns: C
   if (props.splitBy && first) {
     const split = props.splitBy;
     return distinctKeys(rows, split).map((splitKey) => ({
-      name: categoryLabel(splitKey, props, context),
+      name: categoryLabel(splitKey, props, context, split),
       // A split series is one of many: it takes the palette's colours, not the first series' colour.
       spec: { ...first, color: undefined },
       values: sumByKey(

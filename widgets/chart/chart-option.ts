@@ -1,4 +1,5 @@
 import type { ChartContext, ChartModel, Row } from './chart-context.ts';
+import { markPicked } from './chart-highlight.ts';
 import type { ChartKind, ChartProps } from './chart-props.ts';
 import { categoryChart, scatterChart } from './options/cartesian.ts';
 import { gaugeChart } from './options/gauge.ts';
@@ -24,5 +25,6 @@ const BUILDERS: Record<ChartKind, Builder> = {
 
 /** The ECharts option of a chart's props and rows, with what it shows. Pure: no DOM, no ECharts at run time. */
 export function buildChartOption(props: ChartProps, rows: readonly Row[], context: ChartContext): ChartModel {
-  return BUILDERS[props.kind](props, rows, context);
+  const model = BUILDERS[props.kind](props, rows, context);
+  return context.picked ? { ...model, option: markPicked(model.option, props.kind, context.picked, context) } : model;
 }

@@ -24,7 +24,7 @@ export function pickOf(props: ChartProps, rows: readonly Row[], context: ChartCo
   if (!PICKABLE.has(props.kind)) return null;
   const x = chartColumns(props, context).x;
   if (!x) return null;
-  const key = distinctKeys(rows, x).find((k) => categoryLabel(k, props, context) === name);
+  const key = distinctKeys(rows, x).find((k) => categoryLabel(k, props, context, x) === name);
   if (key === undefined || key === '') return null;
   const { field, bucket } = parseFieldRef(x);
   if (!bucket) {

@@ -4,9 +4,11 @@ import type { EChartsOption } from 'echarts';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { measureName } from '../../src/core/query/query-spec.ts';
+import { measureName, type ResultColumn } from '../../src/core/query/query-spec.ts';
+import { columnTitle } from '../../src/core/value-format.ts';
 import { PageLookContext } from '../page-look.ts';
 import { resultRows, type WidgetRenderProps } from '../types.ts';
+import { columnsByName, useValueWords } from '../value-words.ts';
 import type { ChartContext, ChartTexts, Row } from './chart-context.ts';
 import { pickOf } from './chart-pick.ts';
 import { buildChartOption } from './chart-option.ts';
@@ -17,6 +19,7 @@ import { CHINA_PROVINCES, type ChinaProvince } from './china-provinces.ts';
 import { echarts } from './echarts-setup.ts';
 import { useElementSize } from './use-element-size.ts';
 import './chart-widget.css';
+import { textIn } from '../../src/core/local-text.ts';
 
 type MapState = 'idle' | 'loading' | 'ready' | Error;
 
@@ -53,7 +56,7 @@ interface DrillStep {
   label: string;
 }
 
-type DrilledRows = { status: 'loading' } | { status: 'ready'; rows: Row[] } | { status: 'error'; message: string };
+type DrilledRows = { status: 'loading' } | { status: 'ready'; rows: Row[]; columns?: ResultColumn[] } | { status: 'error'; message: string };
 
 /**
  * An ECharts chart of the widget's aggregate rows, sized to its cell, in the app's colours and
@@ -96,7 +99,7 @@ export default function ChartWidget({ widget, props: ownProps, data, filters, fe
     setDrilled({ status: 'loading' });
     const field = step.ref.split(':')[0]!;
     fetchData({ dimensions: query.dimensions, sort: query.sort, filters: [{ field, op: 'between', value: step.range }] }).then(
-      (result) => live && setDrilled({ status: 'ready', rows: resultRows(result) }),
+      (result) => live && setDrilled({ status: 'ready', rows: resultRows(result), columns: result.columns }),
       (failure: unknown) => live && setDrilled({ status: 'error', message: failure instanceof Error ? failure.message : String(failure) }),
     );
     return () => {
@@ -109,6 +112,12 @@ export default function ChartWidget({ widget, props: ownProps, data, filters, fe
     if (step) return drilled?.status === 'ready' ? drilled.rows : [];
     return data.status === 'ready' ? resultRows(data.result) : [];
   }, [data, step, drilled]);
+  // What the answer says its columns hold: categories and series read as the form shows them.
+  const described = useMemo(() => {
+    if (step) return columnsByName(drilled?.status === 'ready' ? drilled.columns : undefined);
+    return columnsByName(data.status === 'ready' ? data.result.columns : undefined);
+  }, [data, step, drilled]);
+  const words = useValueWords();
 
   useEffect(() => {
     if (box.current) setSurface(surfaceBehind(box.current.parentElement));
@@ -119,12 +128,14 @@ export default function ChartWidget({ widget, props: ownProps, data, filters, fe
       blank: t('chart.blank'),
       noValue: t('chart.noValue'),
       seriesName: (column) => {
+        const about = described.get(column);
+        if (about) return columnTitle(about, words);
         const measure = widget.data?.measures?.find((m) => measureName(m) === column);
         return measure && !measure.as ? t(`chart.aggregates.${measure.agg}`, { field: measure.field ?? '' }) : column;
       },
       regionName: (province) => t(`chart.provinces.${CHINA_PROVINCES[province as ChinaProvince] ?? ''}`, { defaultValue: province }),
     }),
-    [t, widget.data],
+    [t, widget.data, described, words],
   );
 
   const context = useMemo<ChartContext | null>(
@@ -136,11 +147,15 @@ export default function ChartWidget({ widget, props: ownProps, data, filters, fe
             theme: { ...chartTheme(token, surface.color, surface.dark), ...(palette?.length ? { palette: [...palette] } : {}) },
             texts,
             query,
+            columns: described,
+            words,
+            // A pick that drilled the chart shows its period instead; a plain pick stands out among the rest.
+            picked: pickedHere && !step ? filters.selection?.label : undefined,
             size,
             reducedMotion: prefersReducedMotion(),
           }
         : null,
-    [size, language, direction, token, surface, texts, query, palette],
+    [size, language, direction, token, surface, texts, query, palette, described, words, pickedHere, step, filters.selection],
   );
   const model = useMemo(() => (context ? buildChartOption(props, rows, context) : null), [context, props, rows]);
 
@@ -166,7 +181,7 @@ export default function ChartWidget({ widget, props: ownProps, data, filters, fe
   };
 
   const summary = useMemo(
-    () => (model ? (props.description ?? describeChart(props.kind, model.facts, t, language, widget.title)) : ''),
+    () => (model ? (props.description ?? describeChart(props.kind, model.facts, t, language, textIn(widget.title, language))) : ''),
     [model, props.description, props.kind, t, language, widget.title],
   );
   const option = useMemo<EChartsOption | null>(
@@ -208,7 +223,13 @@ export default function ChartWidget({ widget, props: ownProps, data, filters, fe
     );
 
   return (
-    <div ref={box} className={step ? 'chart-widget chart-widget-drilled' : 'chart-widget'} data-chart-kind={props.kind} dir={direction}>
+    <div
+      ref={box}
+      className={step ? 'chart-widget chart-widget-drilled' : 'chart-widget'}
+      data-chart-kind={props.kind}
+      data-picked={context?.picked}
+      dir={direction}
+    >
       {step && (
         <div className="chart-widget-drill">
           <Button size="small" icon={<ArrowUpOutlined />} onClick={up} data-testid={`drill-up-${widget.id}`}>

@@ -29,13 +29,12 @@ const ICONS: Record<ChartKind, ComponentType> = {
   map: GlobalOutlined,
 };
 
-/** Kinds that need another size than 8 × 8. */
+/** Kinds that need another size than half the plate's width (12 × 8): the round ones are as wide as high. */
 const SIZES: Partial<Record<ChartKind, WidgetSize>> = {
   pie: { w: 6, h: 8 },
   gauge: { w: 6, h: 7 },
   funnel: { w: 6, h: 8 },
   radar: { w: 6, h: 8 },
-  heatmap: { w: 12, h: 8 },
   map: { w: 12, h: 10 },
 };
 
@@ -47,7 +46,8 @@ export default defineWidget<ChartProps>({
   propsSchema,
   component: () => import('./chart-widget.tsx'),
   settings: () => import('./chart-settings.tsx'),
-  size: { w: 8, h: 8 },
+  // A year of months along a bar chart's axis reads at half the plate's width, not at a third.
+  size: { w: 12, h: 8 },
   data: { query: 'groups' },
   kinds: CHART_KINDS.map((kind) => ({ key: kind, group: 'charts' as const, icon: ICONS[kind], size: SIZES[kind], maxDimensions: kind === 'gauge' ? 1 : undefined })),
   kindOf: (widget) => chartKindOf(widget.props?.kind),

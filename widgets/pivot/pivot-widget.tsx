@@ -1,22 +1,36 @@
 import { useTranslation } from 'react-i18next';
+import { useMemo } from 'react';
 import { formatServerDate } from '../../src/core/format.ts';
-import { formatNumber, type ValueFormat } from '../../src/core/value-format.ts';
+import { columnTitle, formatNumber, resultValueText, type ValueFormat } from '../../src/core/value-format.ts';
 import { resultRows, type WidgetRenderProps } from '../types.ts';
+import { columnsByName, useValueWords } from '../value-words.ts';
 import { cellKey, columnTotalKey, pivotModel, rowTotalKey, type PivotProps } from './pivot-model.ts';
 import './pivot-widget.css';
+import { textIn } from '../../src/core/local-text.ts';
 
 const PRIMARY_RGB = '22, 119, 255';
 
 /** A cross table of the aggregate rows with totals; cells optionally shaded by value. */
 export default function PivotWidget({ widget, props, data }: WidgetRenderProps<PivotProps>) {
   const { t, i18n } = useTranslation('widgets');
-  const language = i18n.language;
+  const words = useValueWords();
+  const language = words.language;
   const rows = data.status === 'ready' ? resultRows(data.result) : [];
+  const described = useMemo(() => columnsByName(data.status === 'ready' ? data.result.columns : undefined), [data]);
   const model = pivotModel(rows, props, widget.data);
   const { rowFields, columnField, measures, rowKeys, columnKeys, cells, range } = model;
-  const label = (key: string) => (key === '' ? t('pivot.blank') : (props.valueLabels?.[key] ?? formatServerDate(key, language)));
+  // A value reads as the form shows it (an option's label, a person's name, a date), unless the pivot names it.
+  const label = (key: string, field: string | null) => {
+    if (key === '') return t('pivot.blank');
+    const about = field === null ? undefined : described.get(field);
+    return props.valueLabels?.[key] ?? (about ? resultValueText(about, key, words) || key : formatServerDate(key, language));
+  };
+  const titleOf = (field: string) => {
+    const about = described.get(field);
+    return about ? columnTitle(about, words) : field;
+  };
   const number = (value: number | undefined, format: ValueFormat | undefined) => (value === undefined ? '' : formatNumber(value, language, format ?? {}));
-  const measureTitle = (m: (typeof measures)[number]) => m.name ?? m.field;
+  const measureTitle = (m: (typeof measures)[number]) => m.name ?? titleOf(m.field);
   const showTotals = props.totals && measures.some((m) => m.additive);
   const twoHeaderRows = columnField !== null && measures.length > 1;
   const shade = (value: number | undefined) => {
@@ -28,13 +42,13 @@ export default function PivotWidget({ widget, props, data }: WidgetRenderProps<P
   if (rowKeys.length === 0) return <p className="pivot-widget-empty">{t('pivot.noRows')}</p>;
 
   return (
-    <div className="pivot-widget" tabIndex={0} role="region" aria-label={widget.title ?? t('pivot.label')}>
+    <div className="pivot-widget" tabIndex={0} role="region" aria-label={textIn(widget.title, i18n.language) || t('pivot.label')}>
       <table className="pivot-widget-table">
         <thead>
           <tr>
             {rowFields.map((field) => (
               <th key={field} scope="col" rowSpan={twoHeaderRows ? 2 : 1} className="pivot-widget-corner">
-                {field}
+                {titleOf(field)}
               </th>
             ))}
             {columnField === null
@@ -45,7 +59,7 @@ export default function PivotWidget({ widget, props, data }: WidgetRenderProps<P
                 ))
               : columnKeys.map((column) => (
                   <th key={column} scope="colgroup" colSpan={measures.length} className={twoHeaderRows ? undefined : 'pivot-widget-number'}>
-                    {label(column)}
+                    {label(column, columnField)}
                   </th>
                 ))}
             {showTotals && columnField !== null ? (
@@ -71,7 +85,7 @@ export default function PivotWidget({ widget, props, data }: WidgetRenderProps<P
             <tr key={rowKey.join('\u0000')}>
               {rowKey.map((part, i) => (
                 <th key={i} scope="row">
-                  {label(part)}
+                  {label(part, rowFields[i] ?? null)}
                 </th>
               ))}
               {(columnField === null ? [''] : columnKeys).flatMap((column) =>

@@ -1,6 +1,6 @@
-import type { QueryFilter } from '../../src/core/query/query-spec.ts';
+import type { DatasetFieldType, QueryFilter, ResultColumn } from '../../src/core/query/query-spec.ts';
 import { formatServerDate } from '../../src/core/format.ts';
-import { formatNumber, type ValueFormat } from '../../src/core/value-format.ts';
+import { columnTitle, formatNumber, resultValueText, type ValueFormat, type ValueWords } from '../../src/core/value-format.ts';
 import { valueText } from '../../src/core/value-text.ts';
 
 export type ColumnType = 'text' | 'number' | 'date' | 'datetime' | 'month' | 'boolean' | 'tag';
@@ -19,9 +19,28 @@ export interface TableColumn {
   filter?: ColumnFilterKind;
 }
 
-/** The columns to show: the configured ones, else every field of the first row as text or number. */
-export function resolveColumns(configured: TableColumn[] | undefined, firstRow: Record<string, unknown> | undefined): TableColumn[] {
-  if (configured?.length) return configured;
+const COLUMN_TYPES: Partial<Record<DatasetFieldType, ColumnType>> = { number: 'number', integer: 'number', date: 'date', datetime: 'datetime', boolean: 'boolean' };
+
+/**
+ * The columns to show, each with a title: the configured ones, else every column the answer
+ * describes (by its field's type), else every field of the first row as text or number. A
+ * column without a title of its own takes its field's, as the form names it.
+ */
+export function resolveColumns(
+  configured: TableColumn[] | undefined,
+  firstRow: Record<string, unknown> | undefined,
+  described: ReadonlyMap<string, ResultColumn>,
+  words: ValueWords,
+): TableColumn[] {
+  const titled = (column: TableColumn): TableColumn => {
+    const about = described.get(column.field);
+    return column.title || !about ? column : { ...column, title: columnTitle(about, words) };
+  };
+  if (configured?.length) return configured.map(titled);
+  if (described.size) {
+    // An id a name stands for reads as text: it is not summed or ranged.
+    return [...described.values()].map((about) => titled({ field: about.name, type: (!about.refers && COLUMN_TYPES[about.type]) || 'text', sortable: true }));
+  }
   return Object.entries(firstRow ?? {}).map(([field, value]) => ({ field, type: typeof value === 'number' ? 'number' : 'text', sortable: true }));
 }
 
@@ -43,11 +62,15 @@ export function filterKindOf(column: TableColumn): ColumnFilterKind {
 
 export const alignOf = (column: TableColumn): 'start' | 'center' | 'end' => column.align ?? (column.type === 'number' ? 'end' : 'start');
 
-/** A cell's text in the reader's language (tags and booleans get their label here too). */
-export function cellText(column: TableColumn, value: unknown, language: string, yesNo: [string, string]): string {
+/**
+ * A cell's text in the reader's language: the column's own labels first, then as its type
+ * says; a text or tag column shows its value as the form does (option labels, names, dates).
+ */
+export function cellText(column: TableColumn, value: unknown, words: ValueWords, about?: ResultColumn): string {
   if (value === null || value === undefined || value === '') return '';
   const labelled = column.labels?.[valueText(value)];
   if (labelled !== undefined) return labelled;
+  const { language } = words;
   switch (column.type) {
     case 'number':
       return formatNumber(value, language, column.format ?? {});
@@ -57,9 +80,9 @@ export function cellText(column: TableColumn, value: unknown, language: string, 
     case 'month':
       return formatServerDate(valueText(value).slice(0, 7), language);
     case 'boolean':
-      return value === true || value === 1 || value === 'true' ? yesNo[0] : yesNo[1];
+      return value === true || value === 1 || value === 'true' ? words.yes : words.no;
     default:
-      return valueText(value);
+      return resultValueText(about, value, words);
   }
 }
 

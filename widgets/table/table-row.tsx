@@ -1,5 +1,7 @@
 import { Tag } from 'antd';
 import { memo } from 'react';
+import type { ResultColumn } from '../../src/core/query/query-spec.ts';
+import type { ValueWords } from '../../src/core/value-format.ts';
 import { alignOf, cellText, type TableColumn } from './table-columns.ts';
 
 // antd names the blue status `processing`; the schema's `info` means the same.
@@ -18,13 +20,14 @@ export interface TableRowProps {
   start: number;
   striped: boolean;
   active: boolean;
-  language: string;
-  yesNo: [string, string];
+  words: ValueWords;
+  /** What the answer says each column holds. */
+  described: ReadonlyMap<string, ResultColumn>;
   onSelect: (index: number) => void;
 }
 
-function Cell({ column, value, language, yesNo }: { column: TableColumn; value: unknown; language: string; yesNo: [string, string] }) {
-  const text = cellText(column, value, language, yesNo);
+function Cell({ column, value, words, about }: { column: TableColumn; value: unknown; words: ValueWords; about: ResultColumn | undefined }) {
+  const text = cellText(column, value, words, about);
   if (column.type === 'tag' && text) {
     const color = column.colors?.[String(value)];
     return <Tag color={color ? (TAG_COLORS[color] ?? color) : undefined}>{text}</Tag>;
@@ -36,7 +39,7 @@ function Cell({ column, value, language, yesNo }: { column: TableColumn; value: 
  * One row of the virtual body. Memoised: while the table scrolls, only the rows that come
  * into view (or whose data arrives) are drawn; the rest keep their props and are skipped.
  */
-export const TableRow = memo(function TableRow({ gridId, index, row, columns, template, height, start, striped, active, language, yesNo, onSelect }: TableRowProps) {
+export const TableRow = memo(function TableRow({ gridId, index, row, columns, template, height, start, striped, active, words, described, onSelect }: TableRowProps) {
   const classes = ['table-widget-row'];
   if (striped && index % 2 === 1) classes.push('table-widget-row-striped');
   if (active) classes.push('table-widget-row-active');
@@ -54,7 +57,7 @@ export const TableRow = memo(function TableRow({ gridId, index, row, columns, te
       {columns.map((column) =>
         row ? (
           <div key={column.field} role="gridcell" className={`table-widget-td table-widget-align-${alignOf(column)}`}>
-            <Cell column={column} value={row[column.field]} language={language} yesNo={yesNo} />
+            <Cell column={column} value={row[column.field]} words={words} about={described.get(column.field)} />
           </div>
         ) : (
           <div key={column.field} role="gridcell" className="table-widget-td" aria-busy="true">

@@ -5,11 +5,13 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Keyboard
 import { useTranslation } from 'react-i18next';
 import type { QuerySort } from '../../src/core/query/query-spec.ts';
 import { isRowsResult, resultRows, type WidgetRenderProps } from '../types.ts';
+import { columnsByName, useValueWords } from '../value-words.ts';
 import { RowBlocks } from './row-blocks.ts';
 import { columnFilterClause, filterKindOf, resolveColumns, type TableColumn } from './table-columns.ts';
 import { TableHead } from './table-head.tsx';
 import { TableRow } from './table-row.tsx';
 import './table-widget.css';
+import { textIn } from '../../src/core/local-text.ts';
 
 export interface TableProps {
   columns?: TableColumn[];
@@ -40,8 +42,10 @@ export default function TableWidget({ widget, props, data, fetchData }: WidgetRe
   const result = data.status === 'ready' ? data.result : null;
   const paged = result ? isRowsResult(result) : true;
   const firstRow = result ? resultRows(result)[0] : undefined;
-  // One array while the props and first row stay, so the memoised header and rows can skip drawing.
-  const columns = useMemo(() => resolveColumns(props.columns, firstRow), [props.columns, firstRow]);
+  const words = useValueWords();
+  const described = useMemo(() => columnsByName(result?.columns), [result]);
+  // One array while the props, first row and words stay, so the memoised header and rows can skip drawing.
+  const columns = useMemo(() => resolveColumns(props.columns, firstRow, described, words), [props.columns, firstRow, described, words]);
   const [sort, setSort] = useState<QuerySort | null>(null);
   const [columnValues, setColumnValues] = useState<Record<string, unknown>>({});
   const [view, setView] = useState<ViewState>({ status: 'loading' });
@@ -126,10 +130,7 @@ export default function TableWidget({ widget, props, data, fetchData }: WidgetRe
 
   const template = columns.map((c) => (c.width ? `${c.width}px` : 'minmax(110px, 1fr)')).join(' ');
   const minWidth = columns.reduce((sum, c) => sum + (c.width ?? 110), 0);
-  const yes = t('table.yes');
-  const no = t('table.no');
-  const yesNo = useMemo<[string, string]>(() => [yes, no], [yes, no]);
-  const language = i18n.language;
+  const language = words.language;
   const onSort = useCallback((field: string) => setSort((current) => nextSort(current, field)), []);
   const onFilter = useCallback((field: string, value: unknown) => setColumnValues((values) => ({ ...values, [field]: value })), []);
 
@@ -158,7 +159,7 @@ export default function TableWidget({ widget, props, data, fetchData }: WidgetRe
         id={gridId}
         className="table-widget-scroll"
         role="grid"
-        aria-label={widget.title}
+        aria-label={textIn(widget.title, i18n.language) || undefined}
         aria-rowcount={total + 1}
         aria-colcount={columns.length}
         aria-activedescendant={total > 0 ? `${gridId}-row-${active}` : undefined}
@@ -194,8 +195,8 @@ export default function TableWidget({ widget, props, data, fetchData }: WidgetRe
                 start={item.start}
                 striped={props.striped}
                 active={item.index === active}
-                language={language}
-                yesNo={yesNo}
+                words={words}
+                described={described}
                 onSelect={setActive}
               />
             ))}

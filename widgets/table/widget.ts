@@ -8,7 +8,8 @@ export default defineWidget<TableProps>({
   propsSchema,
   component: () => import('./table-widget.tsx'),
   settings: () => import('./table-settings.tsx'),
-  size: { w: 12, h: 8 },
+  // A table's columns need the plate's whole width to be read.
+  size: { w: 24, h: 8 },
   data: { query: 'rows' },
   kinds: [{ key: 'table', group: 'data', icon: TableOutlined }],
   scaffold: ({ dataset }) => ({ props: {}, data: dataset && startingQuery('rows', dataset) }),

@@ -172,6 +172,27 @@ describe.each(testDialects())('form records as a dataset on %s', (dialect) => {
     expect(last.list[0]!.summary).toBe('Lift');
   });
 
+  it('answers with its rows what each column holds: field titles, option labels and the names of the people the rows name', async () => {
+    const me = (await t.call<{ user: { id: number; name: string } }>('GET', `${API}/account/current`, { token: admin })).body.data.user;
+    const groups = await rowsOf({ dimensions: ['createdBy', 'building', 'reportedOn:month'], measures: [{ agg: 'count', as: 'repairs' }, { agg: 'sum', field: 'cost' }] });
+    expect(groups.rows[0]!.createdBy).toBe(me.id);
+    expect(groups.columns).toEqual([
+      { name: 'createdBy', title: 'Created by', type: 'integer', record: true, refers: 'user', labels: { [me.id]: me.name } },
+      { name: 'building', title: 'Building', type: 'string', labels: { tower: 'Tower', plaza: 'Plaza', mall: 'Mall' } },
+      { name: 'reportedOn:month', title: 'Reported on', type: 'string', bucket: 'month' },
+      { name: 'repairs', title: '', type: 'number', agg: 'count' },
+      { name: 'sum_cost', title: 'Cost', type: 'number', agg: 'sum' },
+    ]);
+    const page = await rowsOf({ pageSize: 2 });
+    const columns = new Map(page.columns!.map((c) => [c.name, c]));
+    expect(columns.get('createTime')).toEqual({ name: 'createTime', title: 'Created', type: 'datetime', record: true });
+    expect(columns.get('status')).toMatchObject({ name: 'status', type: 'string', record: true });
+    expect(columns.get('urgent')).toEqual({ name: 'urgent', title: 'Urgent', type: 'boolean' });
+    expect(columns.get('createdBy')!.labels).toEqual({ [me.id]: me.name });
+    // From the cache too, with the names read again.
+    expect((await rowsOf({ pageSize: 2 })).columns).toEqual(page.columns);
+  });
+
   it('answers distinct values of a field for filter controls', async () => {
     const result = await t.call<{ values: unknown[] }>('GET', `${API}/dataset/distinct`, { token: admin, query: { dataset: code, field: 'building' } });
     expect(result.body.data.values).toEqual(['mall', 'plaza', 'tower']);

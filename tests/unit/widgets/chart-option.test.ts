@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DatasetQuery } from '../../../src/core/query/query-spec.ts';
+import type { DatasetQuery, ResultColumn } from '../../../src/core/query/query-spec.ts';
 import type { ChartContext, ChartTheme } from '../../../widgets/chart/chart-context.ts';
 import { buildChartOption } from '../../../widgets/chart/chart-option.ts';
 import type { ChartProps } from '../../../widgets/chart/chart-props.ts';
@@ -448,5 +448,50 @@ describe('a click on a category (pickOf)', () => {
 
   it('picks nothing on charts without categories', () => {
     expect(pickOf({ kind: 'gauge', series: [{ field: 'n' }] }, [{ n: 1 }], context(), '1')).toBeNull();
+  });
+});
+
+describe('charts read their answer as the form shows it', () => {
+  const described = new Map<string, ResultColumn>([
+    ['building', { name: 'building', title: 'Building', type: 'string', labels: { tower: 'Northwind Tower', eastgate: 'Eastgate Mall' } }],
+    ['createdBy', { name: 'createdBy', title: 'Created by', type: 'integer', record: true, refers: 'user', labels: { 2: 'Alice Chen' } }],
+  ]);
+  const words = { language: 'en', yes: 'Yes', no: 'No', status: (code: string) => code, recordColumn: (name: string) => name, measure: (agg: string) => agg };
+  const rows = [
+    { building: 'tower', createdBy: 2, count: 4 },
+    { building: 'eastgate', createdBy: 3, count: 2 },
+  ];
+
+  it('names categories by option labels and people by name, unless the chart names them itself', () => {
+    const bar = build({ kind: 'bar', x: 'building', series: [{ field: 'count' }] }, rows, context({ columns: described, words }));
+    expect(asList(bar.option.xAxis)[0]!.data).toEqual(['Northwind Tower', 'Eastgate Mall']);
+    const byPerson = build({ kind: 'pie', x: 'createdBy', series: [{ field: 'count' }] }, rows, context({ columns: described, words }));
+    expect(seriesOf(byPerson.option)[0]!.data.map((slice: Loose) => slice.name)).toEqual(['Alice Chen', '#3']);
+    const own = build({ kind: 'bar', x: 'building', series: [{ field: 'count' }], valueLabels: { tower: 'HQ' } }, rows, context({ columns: described, words }));
+    expect(asList(own.option.xAxis)[0]!.data).toEqual(['HQ', 'Eastgate Mall']);
+  });
+
+  it('picks by the label it draws', () => {
+    const pick = pickOf({ kind: 'bar', x: 'building', series: [{ field: 'count' }] }, rows, context({ columns: described, words }), 'Eastgate Mall');
+    expect(pick?.clauses).toEqual([{ field: 'building', op: 'eq', value: 'eastgate' }]);
+  });
+
+  it('makes the picked bar or slice stand out and fades the others', () => {
+    const bar = build({ kind: 'bar', x: 'building', series: [{ field: 'count' }] }, rows, context({ columns: described, words, picked: 'Eastgate Mall' }));
+    const [tower, eastgate] = seriesOf(bar.option)[0]!.data as Loose[];
+    expect(tower).toEqual({ value: 4, itemStyle: { opacity: 0.3 } });
+    expect(eastgate!.value).toBe(2);
+    expect(eastgate!.itemStyle.borderWidth).toBe(2);
+    const pie = build({ kind: 'pie', x: 'building', series: [{ field: 'count' }] }, rows, context({ columns: described, words, picked: 'Northwind Tower' }));
+    const slices = seriesOf(pie.option)[0]!.data as Loose[];
+    expect(slices.map((slice) => [slice.name, slice.selected === true, slice.itemStyle?.opacity])).toEqual([
+      ['Northwind Tower', true, undefined],
+      ['Eastgate Mall', false, 0.3],
+    ]);
+    // Nothing picked, or a label not drawn: the chart as it was.
+    const plain = build({ kind: 'bar', x: 'building', series: [{ field: 'count' }] }, rows, context({ columns: described, words }));
+    expect(seriesOf(plain.option)[0]!.data).toEqual([4, 2]);
+    const other = build({ kind: 'bar', x: 'building', series: [{ field: 'count' }] }, rows, context({ columns: described, words, picked: 'Depot' }));
+    expect(seriesOf(other.option)[0]!.data).toEqual([4, 2]);
   });
 });

@@ -13,7 +13,9 @@ import IframeWidget from '../../../widgets/iframe/iframe-widget.tsx';
 import ImageWidget from '../../../widgets/image/image-widget.tsx';
 import KpiWidget from '../../../widgets/kpi/kpi-widget.tsx';
 import { widgetRegistry } from '../../../widgets/registry.ts';
-import { cellText } from '../../../widgets/table/table-columns.ts';
+import { cellText, resolveColumns } from '../../../widgets/table/table-columns.ts';
+import type { ResultColumn } from '../../../src/core/query/query-spec.ts';
+import type { ValueWords } from '../../../src/core/value-format.ts';
 import type { WidgetDataState, WidgetRenderProps } from '../../../widgets/types.ts';
 import { fileBackend } from '../../helpers/locales.ts';
 
@@ -103,15 +105,52 @@ describe('image and iframe widgets', () => {
 });
 
 describe('table cells', () => {
-  const yesNo: [string, string] = ['Yes', 'No'];
+  const words = (language: string): ValueWords => ({
+    language,
+    yes: 'Yes',
+    no: 'No',
+    status: (code) => `status ${code}`,
+    recordColumn: (name) => `column ${name}`,
+    measure: (agg, field) => `${agg} ${field}`,
+  });
   it('write dates, instants, months, numbers, labels and booleans in the reader’s language', () => {
-    expect(cellText({ field: 'd', type: 'date', sortable: true }, '2026-11-22', 'en', yesNo)).toBe('Nov 22, 2026');
-    expect(cellText({ field: 'd', type: 'date', sortable: true }, '2026-11-22', 'zh-CN', yesNo)).toBe('2026-11-22');
-    expect(cellText({ field: 'm', type: 'month', sortable: true }, '2026-11-01', 'en', yesNo)).toBe('Nov 2026');
-    expect(cellText({ field: 't', type: 'datetime', sortable: true }, '2026-11-22T08:00:00.000Z', 'zh-CN', yesNo)).toMatch(/^2026-11-22 \d\d:00:00$/);
-    expect(cellText({ field: 'c', type: 'number', sortable: true, format: { currency: 'CNY' } }, 1057.39, 'en', yesNo)).toBe('¥1,057.39');
-    expect(cellText({ field: 's', type: 'tag', sortable: true, labels: { in_progress: 'In progress' } }, 'in_progress', 'en', yesNo)).toBe('In progress');
-    expect(cellText({ field: 'b', type: 'boolean', sortable: true }, false, 'en', yesNo)).toBe('No');
-    expect(cellText({ field: 'x', type: 'text', sortable: true }, null, 'en', yesNo)).toBe('');
+    expect(cellText({ field: 'd', type: 'date', sortable: true }, '2026-11-22', words('en'))).toBe('Nov 22, 2026');
+    expect(cellText({ field: 'd', type: 'date', sortable: true }, '2026-11-22', words('zh-CN'))).toBe('2026-11-22');
+    expect(cellText({ field: 'm', type: 'month', sortable: true }, '2026-11-01', words('en'))).toBe('Nov 2026');
+    expect(cellText({ field: 't', type: 'datetime', sortable: true }, '2026-11-22T08:00:00.000Z', words('zh-CN'))).toMatch(/^2026-11-22 \d\d:00:00$/);
+    expect(cellText({ field: 'c', type: 'number', sortable: true, format: { currency: 'CNY' } }, 1057.39, words('en'))).toBe('¥1,057.39');
+    expect(cellText({ field: 's', type: 'tag', sortable: true, labels: { in_progress: 'In progress' } }, 'in_progress', words('en'))).toBe('In progress');
+    expect(cellText({ field: 'b', type: 'boolean', sortable: true }, false, words('en'))).toBe('No');
+    expect(cellText({ field: 'x', type: 'text', sortable: true }, null, words('en'))).toBe('');
+  });
+
+  it('write a column the answer describes as its form shows it: option labels, names, statuses, instants', () => {
+    const text = { field: 'x', type: 'text' as const, sortable: true };
+    const building: ResultColumn = { name: 'building', title: 'Building', type: 'string', labels: { eastgate: 'Eastgate Mall' } };
+    expect(cellText(text, 'eastgate', words('en'), building)).toBe('Eastgate Mall');
+    const createdBy: ResultColumn = { name: 'createdBy', title: 'Created by', type: 'integer', record: true, refers: 'user', labels: { 2: 'Alice Chen' } };
+    expect(cellText(text, 2, words('en'), createdBy)).toBe('Alice Chen');
+    const created: ResultColumn = { name: 'createTime', title: 'Created', type: 'datetime', record: true };
+    expect(cellText(text, '2026-11-22T08:00:00.000Z', words('en'), created)).toMatch(/^Nov 2[23], 2026 \d\d:00:00$/);
+    // A column's own labels win over the form's.
+    expect(cellText({ ...text, labels: { eastgate: 'East' } }, 'eastgate', words('en'), building)).toBe('East');
+  });
+
+  it('take their titles from the form where the plate gives none, and their types from the fields', () => {
+    const described = new Map<string, ResultColumn>([
+      ['building', { name: 'building', title: 'Building', type: 'string' }],
+      ['createTime', { name: 'createTime', title: 'Created', type: 'datetime', record: true }],
+      ['createdBy', { name: 'createdBy', title: 'Created by', type: 'integer', record: true, refers: 'user' }],
+      ['total', { name: 'total', title: 'Total', type: 'number' }],
+    ]);
+    const columns = resolveColumns(undefined, undefined, described, words('en'));
+    expect(columns.map((c) => [c.field, c.title, c.type])).toEqual([
+      ['building', 'Building', 'text'],
+      ['createTime', 'column createTime', 'datetime'],
+      ['createdBy', 'column createdBy', 'text'],
+      ['total', 'Total', 'number'],
+    ]);
+    expect(resolveColumns([{ field: 'building', type: 'text', sortable: true }], undefined, described, words('en'))[0]!.title).toBe('Building');
+    expect(resolveColumns([{ field: 'building', title: 'Site', type: 'text', sortable: true }], undefined, described, words('en'))[0]!.title).toBe('Site');
   });
 });

@@ -123,7 +123,7 @@ export function categoryChart(props: ChartProps, rows: readonly Row[], context: 
   const columns = chartColumns(props, context);
   const horizontal = props.kind === 'bar' && props.horizontal === true;
   const keys = placedInOrder(distinctKeys(rows, columns.x), horizontal || isRtl(context));
-  const labels = keys.map((key) => categoryLabel(key, props, context));
+  const labels = keys.map((key) => categoryLabel(key, props, context, columns.x));
   const series = seriesValues(rows, props, columns, context);
   const axes = valueAxes(props, series);
   const sides = axisSides(context, horizontal);
@@ -207,13 +207,13 @@ export function scatterChart(props: ChartProps, rows: readonly Row[], context: C
   const rtl = isRtl(context);
   const numericX = !!x && rows.length > 0 && rows.every((row) => row[x] === null || row[x] === undefined || toNumber(row[x]) !== null);
   const keys = numericX ? [] : placedInOrder(distinctKeys(rows, x), rtl);
-  const categoryLabels = keys.map((key) => categoryLabel(key, props, context));
+  const categoryLabels = keys.map((key) => categoryLabel(key, props, context, x));
   const groups: { name: string; color?: string; sizeField?: string; rows: readonly Row[]; field: string }[] = [];
   const first = columns.series[0];
   if (props.splitBy && first) {
     const split = props.splitBy;
     for (const key of distinctKeys(rows, split)) {
-      groups.push({ name: categoryLabel(key, props, context), sizeField: first.size, field: first.field, rows: rows.filter((row) => categoryKey(row[split]) === key) });
+      groups.push({ name: categoryLabel(key, props, context, split), sizeField: first.size, field: first.field, rows: rows.filter((row) => categoryKey(row[split]) === key) });
     }
   } else {
     for (const spec of columns.series) {

@@ -54,8 +54,8 @@ export function heatmapChart(props: ChartProps, rows: readonly Row[], context: C
   // Columns from the start side, rows from the top, as a table reads.
   const xKeys = placedInOrder(distinctKeys(rows, x), rtl);
   const yKeys = placedInOrder(distinctKeys(rows, y), true);
-  const xLabels = xKeys.map((key) => categoryLabel(key, props, context));
-  const yLabels = yKeys.map((key) => categoryLabel(key, props, context));
+  const xLabels = xKeys.map((key) => categoryLabel(key, props, context, x));
+  const yLabels = yKeys.map((key) => categoryLabel(key, props, context, y));
   const sums = spec && x && y ? sumByKey(rows, (row) => `${categoryKey(row[x])}\u0000${categoryKey(row[y])}`, spec.field) : new Map<string, number>();
   const cells: [number, number, number][] = [];
   const points: { label: string; value: number }[] = [];

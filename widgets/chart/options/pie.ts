@@ -33,7 +33,7 @@ function slices(props: ChartProps, rows: readonly Row[], context: ChartContext):
   const sums = sumByKey(rows, (row) => (x ? categoryKey(row[x]) : ''), spec.field);
   const list = distinctKeys(rows, x)
     .filter((key) => (sums.get(key) ?? 0) > 0)
-    .map((key) => ({ name: categoryLabel(key, props, context), value: sums.get(key)! }));
+    .map((key) => ({ name: categoryLabel(key, props, context, x), value: sums.get(key)! }));
   return { slices: list, seriesName: spec.name ?? context.texts.seriesName(spec.field) };
 }
 

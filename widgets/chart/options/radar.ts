@@ -26,7 +26,7 @@ export function radarChart(props: ChartProps, rows: readonly Row[], context: Cha
   let keys = distinctKeys(rows, columns.x);
   // Spokes follow each other counter-clockwise from the top; in Arabic clockwise, the mirror image.
   if (isRtl(context) && keys.length > 2) keys = [keys[0]!, ...keys.slice(1).reverse()];
-  const labels = keys.map((key) => categoryLabel(key, props, context));
+  const labels = keys.map((key) => categoryLabel(key, props, context, columns.x));
   const series = seriesValues(rows, props, columns, context);
   const values = series.flatMap((s) => [...s.values.values()]);
   const max = props.max ?? niceCeil(Math.max(0, ...values));

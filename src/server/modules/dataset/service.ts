@@ -23,6 +23,7 @@ import { currentVersionOf, type FormRow } from '../form/service.ts';
 import type { FormVersionCache } from '../form/versions.ts';
 import type { RecordContext } from '../record/service.ts';
 import type { QueryResultCache } from './query-cache.ts';
+import { aggregateColumns, rowColumns, withNames } from './result-columns.ts';
 import { filterExpr, measureExpr, orderTerm, outputValue, refExpr } from './query-compiler.ts';
 import {
   formDatasetCode,
@@ -229,9 +230,11 @@ export async function queryDataset(
   // Rights first: a cached answer is only ever handed to a caller who may read the source.
   requireSourceReader(ctx, dataset);
   const { cache, limit } = options;
-  return cache.through(cache.key(ctx.scope.tenantId, dataset, ctx.access, query), () =>
+  const answer = await cache.through(cache.key(ctx.scope.tenantId, dataset, ctx.access, query), () =>
     withTimeLimit(ctx, limit, (limited) => runCheckedQuery(sourceQueryFor(limited, dataset), ctx.dialect, dataset, query)),
   );
+  // Names are read at each answer, so a renamed person reads right before the data changes.
+  return withNames(ctx.scope, answer);
 }
 
 const QUERY_CANCELED = '57014';
@@ -317,7 +320,7 @@ async function runRows(source: SourceQuery, dialect: Dialect, dataset: TenantDat
     source.base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const list = rows.map((row) => Object.fromEntries(dataset.fields.map((f, i) => [f.name, outputValue(f, false, row[`c${i}`])])));
-  return { list, total: Number(count.n), pageNum, pageSize };
+  return { list, total: Number(count.n), pageNum, pageSize, columns: rowColumns(dataset.fields) };
 }
 
 async function runAggregate(source: SourceQuery, dialect: Dialect, fields: FieldMap, query: DatasetQuery): Promise<QueryAggregateResult> {
@@ -348,6 +351,7 @@ async function runAggregate(source: SourceQuery, dialect: Dialect, fields: Field
         }),
       ),
     ),
+    columns: aggregateColumns(query, fields),
   };
 }
 

@@ -45,6 +45,9 @@ const SYSTEM_TITLES: Record<string, string> = {
   createdBy: 'Created by',
 };
 
+/** Field types whose values are ids of people or departments, shown by name. */
+const REFERS: Partial<Record<string, 'user' | 'department'>> = { member: 'user', department: 'department' };
+
 function fieldType(kind: FilterKind): DatasetFieldType | null {
   switch (kind) {
     case 'date':
@@ -69,6 +72,10 @@ function formColumns(version: LoadedVersion): Map<string, { column: QueryColumn;
     const title = column.field ? column.field.label || column.name : (SYSTEM_TITLES[column.name] ?? column.name);
     const field: DatasetField = { name: column.name, title, type };
     if (column.field ? FIELD_TYPES[column.field.type]?.choice : column.name === 'status') field.choice = true;
+    if (!column.field) field.record = true;
+    const refers = column.field ? REFERS[column.field.type] : column.name === 'createdBy' ? 'user' : undefined;
+    if (refers) field.refers = refers;
+    if (column.field?.options?.length) field.labels = Object.fromEntries(column.field.options.map((option) => [option.value, option.label]));
     out.set(column.name, { column, field });
   }
   return out;

@@ -28,8 +28,10 @@ describe('plate palette', () => {
     const { palette } = widgetRegistry;
     expect(palette.map((e) => e.key)).toEqual(['bar', 'line', 'area', 'pie', 'scatter', 'gauge', 'funnel', 'radar', 'heatmap', 'map', 'table', 'pivot', 'kpi', 'form', 'text', 'image', 'filters']);
     expect(new Set(palette.map((e) => e.type))).toEqual(new Set(['chart', 'table', 'pivot', 'kpi', 'form', 'markdown', 'image', 'filter-bar']));
-    expect(palette.map((e) => `${e.key} ${e.size.w}×${e.size.h}`)).toContain('pie 6×8');
-    expect(palette.map((e) => `${e.key} ${e.size.w}×${e.size.h}`)).toContain('filters 24×2');
+    // Each lands at a size its kind is read at: bars at half the plate, a pie as wide as high, a table across it.
+    expect(palette.map((e) => `${e.key} ${e.size.w}×${e.size.h}`)).toEqual(
+      expect.arrayContaining(['bar 12×8', 'line 12×8', 'pie 6×8', 'gauge 6×7', 'table 24×8', 'kpi 6×4', 'filters 24×2']),
+    );
   });
 
   it('makes components that pass the page rules and the dataset checks the server applies', () => {

@@ -46,11 +46,11 @@ describe('plate store (spec §3: components, editIdx, componentSet)', () => {
     expect(store.dirty).toBe(false);
     const added = store.add(entry('bar'), 'Bar chart', requests);
     expect(store.dirty).toBe(true);
-    expect(added).toMatchObject({ id: 'bar1', type: 'chart', title: 'Bar chart', props: { kind: 'bar' }, grid: { x: 0, y: 0, w: 8, h: 8 } });
+    expect(added).toMatchObject({ id: 'bar1', type: 'chart', title: 'Bar chart', props: { kind: 'bar' }, grid: { x: 0, y: 0, w: 12, h: 8 } });
     expect(added.data).toEqual({ dataset: 'form_7', dimensions: ['building'], measures: [{ agg: 'count', as: 'count' }], sort: [{ field: 'count', order: 'desc' }], limit: 20 });
     expect(store.selectedId).toBe('bar1');
     // The next ones go in the first free place, row by row.
-    expect(store.add(entry('line'), 'Line chart', requests).grid).toMatchObject({ x: 8, y: 0 });
+    expect(store.add(entry('line'), 'Line chart', requests).grid).toMatchObject({ x: 12, y: 0 });
     expect(store.add(entry('table'), 'Table', requests).grid).toMatchObject({ x: 0, y: 8 });
   });
 
@@ -86,34 +86,34 @@ describe('plate store (spec §3: components, editIdx, componentSet)', () => {
     store.add(entry('pie'), 'Pie', requests);
     store.place(
       [
-        { i: 'bar1', x: 16, y: 0, w: 8, h: 8 },
+        { i: 'bar1', x: 12, y: 0, w: 12, h: 8 },
         { i: 'pie1', x: 0, y: 0, w: 6, h: 8 },
       ],
       'wide',
       true,
     );
-    // On a 24-column plate read right to left, x 16 (w 8) is the start column 0; x 0 (w 6) is 18.
+    // On a 24-column plate read right to left, x 12 (w 12) is the start column 0; x 0 (w 6) is 18.
     expect(store.components.map((c) => c.grid)).toEqual([
-      { x: 0, y: 0, w: 8, h: 8 },
+      { x: 0, y: 0, w: 12, h: 8 },
       { x: 18, y: 0, w: 6, h: 8 },
     ]);
     store.undo();
-    expect(store.components[1]!.grid).toEqual({ x: 8, y: 0, w: 6, h: 8 });
+    expect(store.components[1]!.grid).toEqual({ x: 12, y: 0, w: 6, h: 8 });
     store.redo();
     expect(store.components[1]!.grid).toEqual({ x: 18, y: 0, w: 6, h: 8 });
     // The same places again change nothing and record nothing.
     const steps = store.history.canUndo;
-    store.place([{ i: 'bar1', x: 0, y: 0, w: 8, h: 8 }], 'wide', false);
+    store.place([{ i: 'bar1', x: 0, y: 0, w: 12, h: 8 }], 'wide', false);
     expect(store.history.canUndo).toBe(steps);
   });
 
   it('keeps the medium layout apart from the wide one until reset', () => {
     const store = new PlateStore();
     store.startNew('P');
-    store.add(entry('bar'), 'Bar', requests);
-    store.nudge('bar1', { w: 4 }, 'medium');
-    expect(store.components[0]!.grid.w).toBe(8);
-    expect(store.components[0]!.gridMedium).toEqual({ x: 0, y: 0, w: 12, h: 8 });
+    store.add(entry('pie'), 'Pie', requests);
+    store.nudge('pie1', { w: 4 }, 'medium');
+    expect(store.components[0]!.grid.w).toBe(6);
+    expect(store.components[0]!.gridMedium).toEqual({ x: 0, y: 0, w: 10, h: 8 });
     store.resetMediumLayout();
     expect(store.components[0]!.gridMedium).toBeUndefined();
   });

@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { DEFAULT_GAP, DEFAULT_ROW_HEIGHT, type WidgetConfig } from '../../../../core/pages/page-config.ts';
 import { checkDatasetQuery, type QueryProblem } from '../../../../core/query/check-query.ts';
+import { columnTitle, resultValueText } from '../../../../core/value-format.ts';
 import { valueText } from '../../../../core/value-text.ts';
+import { useValueWords } from '../../../../../widgets/value-words.ts';
 import { useUnsavedChanges } from '../../../ui/use-unsaved-changes.ts';
 import { pageApi, type QueryResult } from '../../../api/page-endpoints.ts';
 import { signedInDataSource, type PageDataSource } from '../../../renderer/page-data-source.ts';
@@ -17,6 +19,7 @@ import { newComponent } from '../../../../../widgets/new-component.ts';
 import { resultRows, type PlateSettingsContext } from '../../../../../widgets/types.ts';
 import { useWidgetRegistry } from '../../../renderer/widget-registry-context.ts';
 import { PLATE_LIST_PATH } from '../plate-view-page.tsx';
+import { EditorSelects } from '../editor/editor-selects.tsx';
 import { componentKindName } from '../editor/palette.ts';
 import { CREATE_PLATE_PATH, EDIT_PLATE_PATH, plateEditorPath } from '../editor/plate-paths.ts';
 import { DataSettings } from './data-settings.tsx';
@@ -26,6 +29,7 @@ import '../plates.css';
 import '../editor/plate-editor.css';
 import './component-set.css';
 import { usePlateSources } from '../editor/use-plate-sources.ts';
+import { textIn } from '../../../../core/local-text.ts';
 
 /** Rows of the query result listed under the preview. */
 const RESULT_ROWS_SHOWN = 50;
@@ -55,13 +59,14 @@ function watchedSource(source: PageDataSource, onResult: (result: QueryResult | 
  * Edits go straight into the plate's draft (undoable); the editor saves them.
  */
 const ComponentSetPage = observer(function ComponentSetPage() {
-  const { t } = useTranslation('widgets');
+  const { t, i18n } = useTranslation('widgets');
   const stores = useStores();
   const registry = useWidgetRegistry();
   const store = stores.plate;
   const navigate = useNavigate();
   const pages = useMemo(() => pageApi(stores.api.http), [stores]);
   const [result, setResult] = useState<QueryResult | Error | null>(null);
+  const words = useValueWords();
   const source = useMemo(() => watchedSource(signedInDataSource(pages), setResult), [pages]);
   const { datasets, fields } = usePlateSources(pages, source);
   const widget = store.editedComponent;
@@ -122,7 +127,7 @@ const ComponentSetPage = observer(function ComponentSetPage() {
               onChange={(data, tag) => update({ ...widget, data }, tag)}
               onSourceChange={(next) => {
                 // The component starts over on the new source, as its widget starts one.
-                const data = entry ? newComponent(entry, { id: widget.id, title: widget.title ?? kindName, dataset: next, cell: widget.grid }).data : { dataset: next.code };
+                const data = entry ? newComponent(entry, { id: widget.id, title: widget.title || kindName, dataset: next, cell: widget.grid }).data : { dataset: next.code };
                 update({ ...widget, data });
               }}
             />
@@ -140,7 +145,18 @@ const ComponentSetPage = observer(function ComponentSetPage() {
   const rowHeight = store.layout.rowHeight ?? DEFAULT_ROW_HEIGHT;
   const previewHeight = Math.min(520, Math.max(160, widget.grid.h * rowHeight + (widget.grid.h - 1) * (store.layout.gap ?? DEFAULT_GAP)));
   const rows = result && !(result instanceof Error) ? resultRows(result) : [];
-  const columns = Object.keys(rows[0] ?? {}).map((name) => ({ title: name, dataIndex: name, key: name, ellipsis: true, render: (v: unknown) => (v === null || v === undefined ? '' : valueText(v)) }));
+  // The result as the form shows it: field titles, labels and names, dates in the author's form.
+  const described = result && !(result instanceof Error) ? (result.columns ?? []) : [];
+  const columns = (described.length ? described.map((c) => c.name) : Object.keys(rows[0] ?? {})).map((name) => {
+    const about = described.find((c) => c.name === name);
+    return {
+      title: about ? columnTitle(about, words) : name,
+      dataIndex: name,
+      key: name,
+      ellipsis: true,
+      render: (v: unknown) => (about ? resultValueText(about, v, words) : v === null || v === undefined ? '' : valueText(v)),
+    };
+  });
 
   return (
     <div className="component-set" data-testid="component-set">
@@ -149,7 +165,7 @@ const ComponentSetPage = observer(function ComponentSetPage() {
           <Button icon={<ArrowLeftOutlined className="plate-editor-back-icon" />} onClick={back} aria-label={t('plates.settings.backToEditor')} />
         </Tooltip>
         <h1 className="component-set-title">
-          {t('plates.settings.heading', { name: widget.title || kindName, plate: store.name })}
+          {t('plates.settings.heading', { name: textIn(widget.title, i18n.language) || kindName, plate: textIn(store.name, i18n.language) })}
         </h1>
         {store.dirty ? <span className="plate-editor-dirty">{t('plates.editor.unsaved')}</span> : null}
         <Space className="plate-editor-actions">
@@ -166,7 +182,9 @@ const ComponentSetPage = observer(function ComponentSetPage() {
       </header>
       <div className="component-set-body">
         <section className="component-set-settings" aria-label={t('plates.settings.label')}>
-          <Tabs items={tabs} />
+          <EditorSelects>
+            <Tabs items={tabs} />
+          </EditorSelects>
         </section>
         <section className="component-set-preview" aria-label={t('plates.settings.preview')}>
           <h2 className="plate-palette-heading">{t('plates.settings.preview')}</h2>

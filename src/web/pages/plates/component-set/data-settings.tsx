@@ -3,6 +3,7 @@ import { Button, Form, InputNumber, Input, Segmented, Select, Space } from 'antd
 import { useTranslation } from 'react-i18next';
 import { DATE_BUCKETS, isDateField } from '../../../../core/query/check-query.ts';
 import type { Aggregate, DatasetField, DatasetInfo, DatasetQuery, FilterOp, QueryMeasure } from '../../../../core/query/query-spec.ts';
+import { fieldLabel } from './field-label.ts';
 import { FilterValueInput } from './filter-value-input.tsx';
 import { dimensionRef, removeAt, replaceDimension, replaceMeasure, resultColumns, splitRef, tidyQuery } from './query-edits.ts';
 
@@ -23,18 +24,17 @@ export interface DataSettingsProps {
   onSourceChange: (dataset: DatasetInfo) => void;
 }
 
-const fieldLabel = (field: DatasetField) => (field.title && field.title !== field.name ? `${field.title} (${field.name})` : field.name);
 
 /**
  * A component's data: its source (a form's records or a registered view), the dimensions it is
  * grouped by (dates in day to year buckets), its measures, filters, sort and top N.
  */
 export function DataSettings({ query, datasets, rowsAllowed, maxDimensions = MAX_DIMENSIONS, onChange, onSourceChange }: DataSettingsProps) {
-  const { t } = useTranslation('widgets');
+  const { t, i18n } = useTranslation('widgets');
   const dataset = datasets.find((d) => d.code === query.dataset);
   const fields = dataset?.fields ?? [];
   const fieldOptions = (filter: (f: DatasetField) => boolean = () => true) =>
-    fields.filter(filter).map((f) => ({ value: f.name, label: fieldLabel(f) }));
+    fields.filter(filter).map((f) => ({ value: f.name, label: fieldLabel(f, i18n.language) }));
   const fieldNamed = (name: string | undefined) => fields.find((f) => f.name === name);
   const aggregate = (query.measures?.length ?? 0) > 0;
   const dimensions = query.dimensions ?? [];
@@ -50,13 +50,27 @@ export function DataSettings({ query, datasets, rowsAllowed, maxDimensions = MAX
         <Select
           id="component-source"
           showSearch
-          optionFilterProp="label"
+          optionFilterProp="search"
           value={dataset ? dataset.code : query.dataset}
           onChange={(code: string) => {
             const next = datasets.find((d) => d.code === code);
             if (next) onSourceChange(next);
           }}
-          options={datasets.map((d) => ({ value: d.code, label: `${d.name} · ${d.rowCount === null ? t('bi.views.sqlView') : t('plates.settings.rows', { count: d.rowCount })}` }))}
+          // A source is named as its form is; its technical name (what a view's SQL reads) is the hint under it.
+          options={datasets.map((d) => ({
+            value: d.code,
+            label: d.name,
+            search: `${d.name} ${d.code}`,
+            hint: `${d.code} · ${d.rowCount === null ? t('bi.views.sqlView') : t('plates.settings.rows', { count: d.rowCount })}`,
+          }))}
+          optionRender={(option) => (
+            <span className="component-set-source-option" title={`${String(option.data.label)} (${option.data.hint})`}>
+              <span className="component-set-source-name">{option.data.label}</span>
+              <span className="component-set-source-hint" dir="ltr">
+                {option.data.hint}
+              </span>
+            </span>
+          )}
           data-testid="component-source"
         />
       </Form.Item>

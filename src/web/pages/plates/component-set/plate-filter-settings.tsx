@@ -1,10 +1,13 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select, Switch } from 'antd';
+import { Button, Form, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PageFilter } from '../../../../core/pages/page-config.ts';
 import { RELATIVE_RANGES } from '../../../../core/pages/relative-range.ts';
 import { isDateField } from '../../../../core/query/check-query.ts';
 import type { DatasetInfo } from '../../../../core/query/query-spec.ts';
+import { textIn } from '../../../../core/local-text.ts';
+import { fieldLabel } from './field-label.ts';
+import { LocalTextInput } from '../../../ui/local-text-input.tsx';
 
 export interface PlateFilterSettingsProps {
   filters: readonly PageFilter[];
@@ -23,7 +26,7 @@ const nextFilterId = (filters: readonly PageFilter[]) => {
  * date range starts from a relative period; a choice list takes its choices from a source.
  */
 export function PlateFilterSettings({ filters, datasets, usedDatasets, onChange }: PlateFilterSettingsProps) {
-  const { t } = useTranslation('widgets');
+  const { t, i18n } = useTranslation('widgets');
   const sources = [...datasets].sort((a, b) => Number(usedDatasets.includes(b.code)) - Number(usedDatasets.includes(a.code)));
   const update = (index: number, patch: Partial<PageFilter>, tag?: string) => {
     const next = filters.map((f, i) => {
@@ -44,12 +47,12 @@ export function PlateFilterSettings({ filters, datasets, usedDatasets, onChange 
         const source = sources.find((d) => d.code === filter.optionsDataset) ?? sources.find((d) => d.fields.some((f) => f.name === filter.field)) ?? first;
         const fieldOptions = (source?.fields ?? [])
           .filter((f) => (filter.type === 'dateRange' ? isDateField(f) : !isDateField(f)))
-          .map((f) => ({ value: f.name, label: f.title && f.title !== f.name ? `${f.title} (${f.name})` : f.name }));
+          .map((f) => ({ value: f.name, label: fieldLabel(f, i18n.language) }));
         return (
           <fieldset key={filter.id} className="component-set-group" data-testid={`plate-filter-${i}`}>
-            <legend>{filter.label || filter.id}</legend>
+            <legend dir="auto">{textIn(filter.label, i18n.language) || filter.id}</legend>
             <Form.Item label={t('plates.settings.filterLabel')} htmlFor={`plate-filter-label-${i}`}>
-              <Input id={`plate-filter-label-${i}`} maxLength={60} value={filter.label} onChange={(event) => update(i, { label: event.target.value }, `label${i}`)} />
+              <LocalTextInput id={`plate-filter-label-${i}`} maxLength={60} value={filter.label} onChange={(label) => update(i, { label }, `label${i}`)} />
             </Form.Item>
             <Form.Item label={t('plates.settings.filterKind')} htmlFor={`plate-filter-kind-${i}`}>
               <Select
@@ -109,8 +112,8 @@ export function PlateFilterSettings({ filters, datasets, usedDatasets, onChange 
           onClick={() => {
             const id = nextFilterId(filters);
             const filter: PageFilter = firstDate
-              ? { id, type: 'dateRange', label: firstDate.title || firstDate.name, field: firstDate.name, default: 'last12months' }
-              : { id, type: 'select', label: first.fields[0]?.title ?? id, field: first.fields[0]?.name ?? 'id', optionsDataset: first.code, multiple: true };
+              ? { id, type: 'dateRange', label: textIn(firstDate.title, i18n.language) || firstDate.name, field: firstDate.name, default: 'last12months' }
+              : { id, type: 'select', label: textIn(first.fields[0]?.title, i18n.language) || id, field: first.fields[0]?.name ?? 'id', optionsDataset: first.code, multiple: true };
             onChange([...filters, filter]);
           }}
         >

@@ -1,4 +1,6 @@
 /** Entity shapes that cross the wire (ARCHITECTURE.md §4). */
+import type { LocalText } from './local-text.ts';
+import type { NoticeKind, NoticeParams } from './notices.ts';
 
 export type MemberType = 'ADMIN' | 'USER';
 
@@ -38,7 +40,8 @@ export type ResourceType = 'MENU' | 'PAGE' | 'BUTTON';
 
 export interface MenuNode {
   id: number;
-  title: string;
+  /** A text per language or one for all (src/core/local-text.ts). */
+  title: LocalText;
   /**
    * The stable key of the seed menu entry the node was created from (`schemas/seed/menu.json`),
    * which names its translation; null for nodes a tenant administrator added.
@@ -65,8 +68,12 @@ export interface AddressNode {
 export interface Notification {
   id: number;
   notifyType: string;
+  /** In English: what readers see when `kind` is null. */
   title: string;
   content: string;
+  /** A system notice, shown from the reader's locale files with `params` (src/core/notices.ts). */
+  kind: NoticeKind | null;
+  params: NoticeParams | null;
   read: boolean;
   createTime: string;
   link: string | null;

@@ -1,10 +1,11 @@
 import type { MenuNode } from './entities.ts';
+import { sameText, type LocalText } from './local-text.ts';
 
 /** A menu entry as the client keeps it (spec §3): sequential key and ancestor keys added. */
 export interface MenuItem {
   key: string;
   route: string | null;
-  title: string;
+  title: LocalText;
   /** The seed key of the node (see MenuNode), which names its translation. */
   seedKey: string | null;
   resourceId: number;
@@ -49,7 +50,7 @@ export function sameMenu(a: readonly MenuItem[], b: readonly MenuItem[]): boolea
     a.length === b.length &&
     a.every((item, i) => {
       const other = b[i]!;
-      return SHOWN_FIELDS.every((field) => item[field] === other[field]) && sameMenu(item.children, other.children);
+      return SHOWN_FIELDS.every((field) => (field === 'title' ? sameText(item.title, other.title) : item[field] === other[field])) && sameMenu(item.children, other.children);
     })
   );
 }

@@ -4,6 +4,7 @@
  * newest upload first; the options fill the screen's filter pickers.
  */
 import type { PageResult } from '../envelope.ts';
+import type { LocalText } from '../local-text.ts';
 import { routePath } from '../routes.ts';
 import { idSchema, pagingProperties, strictObject, type Validated } from './common.ts';
 import { FILE_EXTENSIONS, FILE_ID_PATTERN, FILE_TYPE_GROUP_NAMES, FILE_TYPE_GROUPS, FILESTORE_PREFIX } from './files.ts';
@@ -85,8 +86,8 @@ export interface Attachment {
   owner: AttachmentOwner;
   /** Where in the owner it sits: `photos`, `items[2].receipt`, `avatar`. */
   field: string;
-  /** The field's labels in the record's own version (`['Items', 'Receipt']`); null where it has none. */
-  fieldLabels: string[] | null;
+  /** The field's labels in the record's own version (`['Items', 'Receipt']`), each a text per language or one for all; null where it has none. */
+  fieldLabels: LocalText[] | null;
   /** When the owner took the file. */
   linkTime: string;
 }

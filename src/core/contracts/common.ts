@@ -1,6 +1,7 @@
 /** Building blocks for the request schemas shared by the API and the browser forms. */
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { PAGE_SIZE_MAX } from '../envelope.ts';
+import { localTextSchema } from '../local-text.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -63,7 +64,7 @@ export const menuEntrySchema = {
   ...strictObject(
     {
       parentId: idSchema,
-      title: { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' },
+      title: localTextSchema({ minLength: 1, maxLength: 120, pattern: '\\S' }),
       icon: { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9]*$' },
     },
     ['parentId'],

@@ -1,4 +1,5 @@
 import { FILE_ID_PATTERN, FILE_NAME_MAX, FILE_TYPE_GROUP_NAMES, ZIP_FILES_MAX } from './files.ts';
+import type { LocalText } from '../local-text.ts';
 import { ALLPLAN_PREFIX, idSchema, pagingProperties, strictObject, type Validated } from './common.ts';
 
 /**
@@ -100,7 +101,7 @@ export interface DocTrashEntry {
 /** A role a folder may name. */
 export interface DocRole {
   id: number;
-  name: string;
+  name: LocalText;
 }
 
 export interface DocFolderGrant {

@@ -3,6 +3,7 @@
  * members with their department, and roles for the flow designer's assignee picker.
  * Every endpoint is under /api/proptech_allplan/ with a tenant token.
  */
+import type { LocalText } from '../local-text.ts';
 import { ALLPLAN_PREFIX, idSchema, strictObject, type Validated } from './common.ts';
 
 /** The organisation directory the pickers read. */
@@ -34,7 +35,7 @@ export interface OrgMember {
 export interface OrgRole {
   id: number;
   code: string;
-  name: string;
+  name: LocalText;
   memberCount: number;
 }
 

@@ -1,3 +1,4 @@
+import type { LocalText } from '../local-text.ts';
 import type { StoredPage } from '../pages/page-config.ts';
 import { PAGE_ROUTE_MAX_LENGTH } from '../pages/page-route.ts';
 import { ALLPLAN_PREFIX, idSchema, menuEntrySchema, strictObject, type MenuEntry, type Validated } from './common.ts';
@@ -55,7 +56,7 @@ export interface PageListItem {
   route: string | null;
   kind: PageKind;
   published: boolean;
-  title: string;
+  title: LocalText;
   resourceId: number | null;
   updateTime: string;
 }
@@ -63,7 +64,7 @@ export interface PageListItem {
 /** What the page editor loads: the stored page and the menu entry that opens it. */
 export interface PageDetail extends StoredPage {
   resourceId: number | null;
-  menu: { id: number; parentId: number | null; title: string; icon: string | null } | null;
+  menu: { id: number; parentId: number | null; title: LocalText; icon: string | null } | null;
   createTime: string;
 }
 

@@ -2,6 +2,7 @@
  * Permission groups of a tenant: named sets of function points given to roles and users
  * (function point role:manage). Served by src/server/modules/role/group-routes.ts.
  */
+import type { LocalText } from '../local-text.ts';
 import {
   ALLPLAN_PREFIX,
   descriptionSchema,
@@ -73,9 +74,9 @@ export type PermissionGroupAssignBody = Validated<typeof permissionGroupAssignBo
 /** GET pmsGroup/points -> FunctionPointOption[]: every function point of the tenant, for the picker. */
 export interface FunctionPointOption {
   code: string;
-  /** The BUTTON node's title. */
-  title: string;
+  /** The BUTTON node's title: a text per language or one for all (src/core/local-text.ts). */
+  title: LocalText;
   /** Title and seed key of the menu the point sits under (the seed key names its translation). */
-  menuTitle: string;
+  menuTitle: LocalText;
   menuSeedKey: string | null;
 }

@@ -1,3 +1,4 @@
+import { localTextSchema, type LocalText } from '../local-text.ts';
 import type { PageConfig } from '../pages/page-config.ts';
 import { ALLPLAN_PREFIX, idSchema, menuEntrySchema, pagingProperties, revisionSchema, strictObject, type Validated } from './common.ts';
 
@@ -31,8 +32,8 @@ export const plateRoute = (id: number) => `/data-analysis-plate/${id}`;
 /** Auto-refresh choices, in seconds (0: off). */
 export const PLATE_REFRESH_SECONDS = [0, 30, 60, 300, 900, 3600] as const;
 
-const nameSchema = { type: 'string', minLength: 1, maxLength: 80, pattern: '\\S' } as const;
-const descriptionSchema = { type: 'string', maxLength: 500 } as const;
+const nameSchema = localTextSchema({ minLength: 1, maxLength: 80, pattern: '\\S' });
+const descriptionSchema = localTextSchema({ maxLength: 500 });
 
 export const plateListQuery = strictObject({ keyword: { type: 'string', maxLength: 80 }, ...pagingProperties });
 export type PlateListQuery = Validated<typeof plateListQuery>;
@@ -57,8 +58,9 @@ export type PlatePublishBody = Validated<typeof platePublishBody>;
 
 export interface PlateListItem {
   id: number;
-  name: string;
-  description: string;
+  /** Texts per language or one for all (src/core/local-text.ts), as the plate's config title. */
+  name: LocalText;
+  description: LocalText;
   componentCount: number;
   /** The menu entry that opens it, when published. */
   resourceId: number | null;
@@ -69,7 +71,7 @@ export interface PlateListItem {
 
 export interface PlateDetail extends PlateListItem {
   config: PageConfig;
-  menu: { id: number; parentId: number | null; title: string; icon: string | null } | null;
+  menu: { id: number; parentId: number | null; title: LocalText; icon: string | null } | null;
   /** What the caller may do with it. */
   can: { edit: boolean; delete: boolean; create: boolean };
   createTime: string;

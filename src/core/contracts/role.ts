@@ -6,10 +6,9 @@
  * point each needs.
  */
 import type { MenuNode } from '../entities.ts';
+import { localTextSchema, type LocalText } from '../local-text.ts';
 import {
   ALLPLAN_PREFIX,
-  descriptionSchema,
-  displayNameSchema,
   idListSchema,
   idSchema,
   strictObject,
@@ -77,8 +76,9 @@ export const roleCodeSchema = { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]
 export interface Role {
   id: number;
   code: string;
-  name: string;
-  description: string;
+  /** Texts per language or one for all (src/core/local-text.ts). */
+  name: LocalText;
+  description: LocalText;
   dataScope: DataScope;
   /** Created by the seed (`member`, `viewer`); may still be edited and deleted. */
   builtIn: boolean;
@@ -97,16 +97,20 @@ export interface RoleDetail {
   userIds: number[];
 }
 
+/** A role's name and description: in one text or one per language, each a display name (description) as elsewhere. */
+const roleNameSchema = localTextSchema({ minLength: 1, maxLength: 64, pattern: '^[^<>]*\\S[^<>]*$' });
+const roleDescriptionSchema = { ...localTextSchema({ maxLength: 500, pattern: '^[^<>]*$' }), default: '' } as const;
+
 /** POST role/create -> Role. A code already used in the tenant answers 409. */
 export const roleCreateBody = strictObject(
-  { code: roleCodeSchema, name: displayNameSchema, description: descriptionSchema, dataScope: dataScopeSchema },
+  { code: roleCodeSchema, name: roleNameSchema, description: roleDescriptionSchema, dataScope: dataScopeSchema },
   ['code', 'name', 'dataScope'],
 );
 export type RoleCreateBody = Validated<typeof roleCreateBody>;
 
 /** POST role/update -> Role. The code never changes. */
 export const roleUpdateBody = strictObject(
-  { id: idSchema, name: displayNameSchema, description: descriptionSchema, dataScope: dataScopeSchema },
+  { id: idSchema, name: roleNameSchema, description: roleDescriptionSchema, dataScope: dataScopeSchema },
   ['id', 'name', 'dataScope'],
 );
 export type RoleUpdateBody = Validated<typeof roleUpdateBody>;

@@ -3,6 +3,7 @@
  * rjsf uiSchema (layout, widgets, visibility). Defaults stay out of the schema: they apply
  * on create only (record-validation.ts), never when an edit leaves a field empty.
  */
+import { textIn } from '../local-text.ts';
 import { bothConditions, conditionToSchema } from './conditions.ts';
 import {
   DEFAULT_CURRENCY,
@@ -158,7 +159,8 @@ function valueSchema(field: FieldDesign): JsonSchema {
 
 function fieldSchema(field: FieldDesign): JsonSchema {
   return {
-    title: field.label,
+    // A JSON Schema title is one string: the English (or only) label; screens read the design's labels.
+    title: textIn(field.label, 'en'),
     ...(field.description ? { description: field.description } : {}),
     ...valueSchema(field),
     ...(field.readOnly || field.type === 'computed' ? { readOnly: true } : {}),

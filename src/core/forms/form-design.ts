@@ -21,6 +21,7 @@
  *                              RECORD_AJV_OPTIONS (the ajv options records are validated with, both sides)
  */
 import type { FORM_DESIGN_VERSION } from '../config-versions/form-design-versions.ts';
+import { textIn, type LocalText } from '../local-text.ts';
 import type { FormatName } from '../validation/formats.ts';
 
 export type FieldType =
@@ -67,8 +68,8 @@ export interface FieldDesign {
   /** Data key, /^[a-z][a-zA-Z0-9_]{0,47}$/, never changes once published. */
   key: string;
   type: FieldType;
-  /** May change between versions ("renamed"). */
-  label: string;
+  /** May change between versions ("renamed"); a text per language or one for all. */
+  label: LocalText;
   description?: string;
   placeholder?: string;
   /** Columns: 1..24 of a 24-column row (default 24). */
@@ -105,7 +106,7 @@ export interface FieldDesign {
 export interface SectionDesign {
   key: string;
   type: 'section';
-  title: string;
+  title: LocalText;
   description?: string;
   collapsible?: boolean;
   visibleIf?: ConditionGroup;
@@ -322,5 +323,7 @@ export function valueFields(design: FormDesign): FieldDesign[] {
 
 /** A field's label with its key, as errors name it: `Contact phone (contactPhone)`. */
 export function fieldDisplayName(field: Pick<FieldDesign, 'key' | 'label'>, path = field.key): string {
-  return field.label && field.label !== path ? `${field.label} (${path})` : path;
+  // Problems are written in English, so they name a field by its English (or only) label.
+  const label = textIn(field.label, 'en');
+  return label && label !== path ? `${label} (${path})` : path;
 }

@@ -1,4 +1,5 @@
 import { FILE_ID_PATTERN } from '../contracts/files.ts';
+import type { LocalText } from '../local-text.ts';
 import { FIELD_TYPES, valueFields, type FormDesign } from './form-design.ts';
 
 /** One file a record holds, and the field that holds it: `photos`, or `items[2].receipt` inside a sub-table row. */
@@ -43,7 +44,7 @@ export function filesInRecord(data: unknown): RecordFileRef[] {
  * The labels of the field a file path names in a form version (`items[2].receipt` ->
  * `['Items', 'Receipt']`), or null when the version has no such field (a key of an older one).
  */
-export function fileFieldLabels(design: FormDesign, path: string): string[] | null {
+export function fileFieldLabels(design: FormDesign, path: string): LocalText[] | null {
   const [top, column] = path.replace(/\[\d+\]/g, '').split('.');
   const field = valueFields(design).find((f) => f.key === top);
   if (!field) return null;

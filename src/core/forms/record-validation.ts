@@ -13,6 +13,7 @@
  */
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import { deepCopy } from '../deep-copy.ts';
+import { textIn } from '../local-text.ts';
 import { createAjv, errorFieldPath } from '../validation/ajv.ts';
 import { evaluateCondition, isEmptyValue, bothConditions } from './conditions.ts';
 import { computeFields } from './formula.ts';
@@ -209,7 +210,7 @@ function locate(design: FormDesign, path: string): Located {
     }
     const next = fields[index]!;
     located.field = next;
-    located.labels.push(next.label);
+    located.labels.push(textIn(next.label, 'en'));
     located.position.push(index);
     fields = next.type === 'subtable' ? (next.fields ?? []) : [];
   }

@@ -1,4 +1,5 @@
 import type { PAGE_CONFIG_VERSION } from '../config-versions/page-config-versions.ts';
+import type { LocalText } from '../local-text.ts';
 import type { DatasetQuery } from '../query/query-spec.ts';
 
 /**
@@ -8,8 +9,8 @@ import type { DatasetQuery } from '../query/query-spec.ts';
 export interface PageConfig {
   /** The version of this format (src/core/config-versions): what the server stores and hands out; none: stored before versions. */
   version?: typeof PAGE_CONFIG_VERSION;
-  title: string;
-  description?: string;
+  title: LocalText;
+  description?: LocalText;
   layout?: PageLayout;
   filters?: PageFilter[];
   widgets: WidgetConfig[];
@@ -42,7 +43,7 @@ export interface FilterOption {
 export interface PageFilter {
   id: string;
   type: 'dateRange' | 'select';
-  label: string;
+  label: LocalText;
   /** The dataset field it narrows, in every widget whose dataset has that field. */
   field: string;
   options?: FilterOption[];
@@ -63,7 +64,7 @@ export interface WidgetConfig {
   id: string;
   /** A key of widgets/registry.ts. */
   type: string;
-  title?: string;
+  title?: LocalText;
   /** The cell on wide screens ({@link MEDIUM_BELOW_PX} and more). */
   grid: WidgetGrid;
   /** The cell on medium screens; left out: as `grid`. Below {@link STACK_BELOW_PX} cells stack. */

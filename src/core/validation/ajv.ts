@@ -1,11 +1,12 @@
 import Ajv, { type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
+import { LOCAL_TEXT_SCHEMA } from '../local-text.ts';
 import { FORMAT_CHECKS, type FormatName } from './formats.ts';
 
 /**
  * The one ajv set-up used by the server (request validation) and the browser (forms):
  * the standard formats plus Plinth's own from ./formats.ts, which override ajv-formats'
- * `email` with the spec's rule.
+ * `email` with the spec's rule; and the texts in several languages the meta-schemas refer to.
  */
 export function createAjv(options: Options = {}): Ajv {
   const ajv = new Ajv({ allowUnionTypes: true, coerceTypes: false, useDefaults: true, ...options });
@@ -13,6 +14,7 @@ export function createAjv(options: Options = {}): Ajv {
   for (const [name, check] of Object.entries(FORMAT_CHECKS) as [FormatName, (v: string) => boolean][]) {
     ajv.addFormat(name, { type: 'string', validate: check });
   }
+  ajv.addSchema(LOCAL_TEXT_SCHEMA);
   return ajv;
 }
 

@@ -18,6 +18,7 @@ import * as m015 from './migrations/015_file_links.ts';
 import * as m016 from './migrations/016_change_notices.ts';
 import * as m017 from './migrations/017_view_reader.ts';
 import * as m018 from './migrations/018_document_file_index.ts';
+import * as m019 from './migrations/019_notice_kinds.ts';
 
 /** What a migration needs to know about the database beyond Kysely's schema builder. */
 export interface MigrationContext {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, CodeMigration> = {
   '016_change_notices': m016,
   '017_view_reader': m017,
   '018_document_file_index': m018,
+  '019_notice_kinds': m019,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

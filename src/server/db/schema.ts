@@ -210,8 +210,12 @@ export interface NotifyTable {
   tenant_id: number;
   user_id: number;
   notify_type: string;
+  /** English; shown when `kind` is null (rows from before 019, messages an administrator sent). */
   title: string;
   content: string;
+  /** A system notice's kind and its parameters as JSON (src/core/notices.ts), rendered in the reader's language. */
+  kind: Generated<string | null>;
+  params: Generated<string | null>;
   link: string | null;
   is_read: number;
   create_time: string;

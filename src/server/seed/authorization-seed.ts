@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { storedText } from '../../core/local-text.ts';
 import type { DB } from '../db/schema.ts';
+import { demoText } from './demo/texts.ts';
 import { subtreeKeys, type SeedNode } from './menu-keys.ts';
 import type { SeedDemo } from './seed-files.ts';
 
@@ -29,7 +31,7 @@ export async function seedAuthorization(db: Kysely<DB>, tenant: Tenant, menu: Se
       const seed = tenant.roles.find((r) => r.code === role.code);
       await trx
         .updateTable('role')
-        .set({ description: seed?.description ?? '', data_scope: seed?.dataScope ?? 'own', built_in: seed ? 1 : 0 })
+        .set({ description: storedText(demoText(seed?.description ?? '')), data_scope: seed?.dataScope ?? 'own', built_in: seed ? 1 : 0 })
         .where('id', '=', role.id)
         .execute();
     }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { storedText } from '../../core/local-text.ts';
 import { flattenTree } from '../../core/menu-tree.ts';
 import type { Clock } from '../clock.ts';
 import type { Dialect } from '../db/database.ts';
@@ -7,6 +8,7 @@ import { loadAddresses } from '../modules/address/load.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { seedDepartments } from '../modules/org/seed.ts';
 import { seedAuthorization } from './authorization-seed.ts';
+import { demoMenuTitle, demoText } from './demo/texts.ts';
 import { subtreeKeys, withChildren, type SeedNode } from './menu-keys.ts';
 import { readSeedDemo, readSeedMenu, type SeedDemo } from './seed-files.ts';
 import { seedTenantContent } from './tenant-content.ts';
@@ -89,7 +91,7 @@ async function seedTenant(db: Kysely<DB>, tenant: Tenant, menu: Node[], now: str
   for (const role of tenant.roles) {
     const { id } = await db
       .insertInto('role')
-      .values({ tenant_id: tenantId, code: role.code, name: role.name })
+      .values({ tenant_id: tenantId, code: role.code, name: storedText(demoText(role.name)) })
       .returning('id')
       .executeTakeFirstOrThrow();
     roleIds.set(role.code, id);
@@ -131,7 +133,7 @@ async function seedResources(db: Kysely<DB>, tenantId: number, menu: Node[]): Pr
           .values({
             tenant_id: tenantId,
             parent_id: parentId,
-            title: node.title,
+            title: storedText(demoMenuTitle(node.key, node.title)),
             route: node.route ?? null,
             type: node.type,
             icon: node.icon ?? null,

@@ -10,6 +10,7 @@ import { validatePageConfig } from '../../../src/server/modules/page/widget-sche
 import { readSeedPages, seedPages } from '../../../src/server/modules/page/seed.ts';
 import { createTestDatabase, testDialects } from '../../helpers/databases.ts';
 import { PAGE_FIXTURES_DIR, pageFixture } from '../../helpers/pages.ts';
+import { readStoredText } from '../../../src/core/local-text.ts';
 
 describe.each(testDialects())('seeding pages and datasets on %s', (dialect) => {
   it('loads datasets and seed pages once per tenant, linking pages to their seed menu entries', async () => {
@@ -36,8 +37,8 @@ describe.each(testDialects())('seeding pages and datasets on %s', (dialect) => {
         expect(keys.map((k) => k.seed_key).sort()).toEqual(valid.map((p) => p.key).sort());
         // `{tenant}` in a seed page's texts is the tenant's own name, in the column and the config.
         const website = await db.selectFrom('page').select(['title', 'config']).where('tenant_id', '=', tenant.id).where('seed_key', '=', 'website-portfolio').executeTakeFirstOrThrow();
-        expect(website.title).toBe(`${tenant.name} · Our portfolio`);
-        expect((JSON.parse(website.config) as { title: string }).title).toBe(website.title);
+        expect(readStoredText(website.title)).toMatchObject({ en: `${tenant.name} · Our portfolio`, 'zh-CN': `${tenant.name} · 我们的资产组合` });
+        expect((JSON.parse(website.config) as { title: unknown }).title).toEqual(readStoredText(website.title));
         expect(website.config).toContain(`${tenant.name} owns and manages`);
         expect(website.config).not.toContain('{tenant}');
         for (const other of tenants.filter((t) => t.id !== tenant.id)) expect(website.config).not.toContain(other.name);

@@ -59,7 +59,7 @@ describe.each(testDialects())('analysis plates on %s', (dialect) => {
       for (const plate of plates) {
         expect(plate.componentCount).toBeGreaterThanOrEqual(4);
         const node = nodes.find((n) => n.id === plate.resourceId);
-        expect(node, plate.name).toMatchObject({ route: `/data-analysis-plate/${plate.id}`, title: plate.name });
+        expect(node, JSON.stringify(plate.name)).toMatchObject({ route: `/data-analysis-plate/${plate.id}`, title: plate.name });
         const detail = await ok<PlateDetail>(t, 'GET', 'board/plate/detail', token, undefined, { id: plate.id });
         // Every component's query answers for the tenant's admin.
         for (const widget of detail.config.widgets.filter((w) => w.data)) {

@@ -42,11 +42,12 @@ describe.each(testDialects())('roles on %s', (dialect) => {
   it('lists the seed roles with description, data scope, built-in flag and holder count', async () => {
     const roles = await ok<Role[]>(t, 'GET', 'role/list', admin);
     expect(roles.find((r) => r.code === 'member')).toMatchObject({
-      name: 'Workspace member',
+      // The seed names and describes its roles in every language.
+      name: { en: 'Workspace member', 'zh-CN': '工作空间成员', ar: 'عضو مساحة العمل' },
       dataScope: 'workspace',
       builtIn: true,
       userCount: 1,
-      description: expect.stringMatching(/\S/),
+      description: expect.objectContaining({ en: expect.stringMatching(/\S/), ar: expect.stringMatching(/\S/) }),
     });
     expect(roles.find((r) => r.code === 'viewer')).toMatchObject({ dataScope: 'own', builtIn: true, userCount: 1 });
   });

@@ -11,6 +11,7 @@ import {
   type AttachmentPage,
 } from '../../../core/contracts/attachments.ts';
 import { fileFieldLabels } from '../../../core/forms/record-files.ts';
+import type { LocalText } from '../../../core/local-text.ts';
 import { extensionOf } from '../../../core/upload-types.ts';
 import { containsText, escapeLike } from '../../db/like.ts';
 import { badRequest, forbidden } from '../../errors.ts';
@@ -160,7 +161,7 @@ export async function listAttachments(reader: AttachmentReader, body: Attachment
   ]);
   const list: Attachment[] = [];
   for (const row of rows) {
-    let fieldLabels: string[] | null = null;
+    let fieldLabels: LocalText[] | null = null;
     if (row.owner_kind === 'record' && row.form_id !== null && row.record_version !== null) {
       const version = await reader.ctx.versions.get(reader.ctx.scope, row.form_id, row.record_version);
       fieldLabels = version ? fileFieldLabels(version.design, row.field) : null;

@@ -31,6 +31,7 @@ import {
 } from '../../../core/contracts/documents.ts';
 import { INLINE_IMAGE_EXTENSIONS } from '../../../core/contracts/files.ts';
 import { safeFileName } from '../../../core/file-names.ts';
+import { readStoredText } from '../../../core/local-text.ts';
 import { extensionOf } from '../../../core/upload-types.ts';
 import { contentDisposition } from '../../content-disposition.ts';
 import { badRequest } from '../../errors.ts';
@@ -93,7 +94,7 @@ export async function docRoutes(app: FastifyInstance): Promise<void> {
 
   // The roles a manager may name on a folder (names only: what the roles hold is not shown).
   app.get(`${DOC_PREFIX}/roles`, async (request): Promise<DocRole[]> =>
-    scopeOf(request).selectFrom('role').select(['id', 'name']).orderBy('name').execute(),
+    (await scopeOf(request).selectFrom('role').select(['id', 'name']).orderBy('name').execute()).map((role) => ({ ...role, name: readStoredText(role.name) })),
   );
 
   app.get<{ Querystring: { workspaceCode: string } }>(`${DOC_PREFIX}/tree`, { schema: { querystring: docWorkspaceQuery } }, async (request): Promise<DocTree> => {

@@ -1,9 +1,14 @@
 import type { FlowNotice } from '../../../core/flows/flow-engine.ts';
+import { textIn, type LocalText } from '../../../core/local-text.ts';
+import type { NoticeParams } from '../../../core/notices.ts';
 import type { NewNotification } from '../notify/service.ts';
 
-/** What a notification says about a record; stored in English like the server's mails. */
+/**
+ * What a notification says about a record: stored as a kind with parameters, which readers
+ * see in their language, and in English beside them (for mails and older clients).
+ */
 export interface NoticeSubject {
-  formName: string;
+  formName: LocalText;
   recordId: number;
   number: string | null;
   title: string;
@@ -20,7 +25,13 @@ const label = (s: NoticeSubject) => [s.number, s.title].filter(Boolean).join(' '
 /** New tasks are TASK notifications; CC, rejections and results are FLOW ones. */
 export function flowNotification(notice: FlowNotice, subject: NoticeSubject, nodeName: string | null, comment: string | null): NewNotification {
   const link = recordLink(subject.recordId);
-  const what = `${subject.formName} ${label(subject)}`;
+  const what = `${textIn(subject.formName, 'en')} ${label(subject)}`;
+  const params: NoticeParams = {
+    form: subject.formName,
+    record: label(subject),
+    ...(nodeName !== null && { node: nodeName }),
+    ...(comment && { comment }),
+  };
   switch (notice) {
     case 'task':
       return {
@@ -28,17 +39,19 @@ export function flowNotification(notice: FlowNotice, subject: NoticeSubject, nod
         title: `Approval needed: ${what}`,
         content: `${subject.submitterName} submitted it; it waits for you at "${nodeName}".${comment ? ` Note: ${comment}` : ''}`,
         link,
+        notice: { kind: 'approvalNeeded', params: { ...params, submitter: subject.submitterName } },
       };
     case 'cc':
-      return { notifyType: 'FLOW', title: `For your information: ${what}`, content: `Copied to you at "${nodeName}".`, link };
+      return { notifyType: 'FLOW', title: `For your information: ${what}`, content: `Copied to you at "${nodeName}".`, link, notice: { kind: 'copiedToYou', params } };
     case 'rejected':
       return {
         notifyType: 'FLOW',
         title: `Rejected: ${what}`,
         content: `${subject.actorName ?? 'An approver'} rejected it at "${nodeName}": ${comment ?? ''}`.trim(),
         link,
+        notice: { kind: 'rejected', params: { ...params, ...(subject.actorName && { actor: subject.actorName }) } },
       };
     case 'approved':
-      return { notifyType: 'FLOW', title: `Approved: ${what}`, content: 'Every approval step is complete.', link };
+      return { notifyType: 'FLOW', title: `Approved: ${what}`, content: 'Every approval step is complete.', link, notice: { kind: 'approved', params } };
   }
 }

@@ -9,6 +9,7 @@ import type { DB } from '../../db/schema.ts';
 import { TenantScope } from '../../db/tenant-scope.ts';
 import { SeededRandom, seedOf } from '../../seed/demo/random.ts';
 import { loadFlowDirectory } from './directory.ts';
+import { notificationColumns } from '../notify/service.ts';
 import { flowNotification } from './notices.ts';
 import { eventRow, newInstanceRow, taskRow } from './store.ts';
 
@@ -205,7 +206,7 @@ async function writeHistories(scope: TenantScope, form: SeedFlowForm, histories:
       tasks.push(close ? { ...row, comment: close.comment, finish_time: close.time } : row);
       if (task.status !== 'pending') continue;
       const message = flowNotification('task', subject, task.nodeName, null);
-      notices.push({ user_id: task.assigneeId, notify_type: message.notifyType, title: message.title, content: message.content, link: message.link ?? null, is_read: 0, create_time: created.get(task.key)! });
+      notices.push({ user_id: task.assigneeId, ...notificationColumns(message), is_read: 0, create_time: created.get(task.key)! });
     }
   }
   for (let i = 0; i < tasks.length; i += INSERT_BATCH) await scope.insertInto('flow_task', tasks.slice(i, i + INSERT_BATCH)).execute();

@@ -18,6 +18,7 @@ import { tenantPointCodes } from '../../access/rights.ts';
 import { RegionTable } from '../record/directory.ts';
 import { parsedRule } from '../record/numbering.ts';
 import { demoRecordData, type DemoHints } from '../../seed/demo/records.ts';
+import { demoFormDesign } from '../../seed/demo/texts.ts';
 import { syncIndexes } from './service.ts';
 import { settingsProblems } from './settings-check.ts';
 
@@ -130,7 +131,8 @@ export async function seedForms(db: Kysely<DB>, dialect: Dialect, tenant: { id: 
 }
 
 async function seedForm(db: Kysely<DB>, dialect: Dialect, people: TenantPeople, regions: RegionTable, seed: SeedForm, seedTime: number): Promise<void> {
-  const { file, key } = seed;
+  const { key } = seed;
+  const file = { ...seed.file, design: demoFormDesign(seed.file.design) };
   const compiled = compileFormDesign(file.design);
   const time = new Date(seedTime - YEAR_MS - DAY_MS).toISOString();
   // Seed flows name users and roles by username and code; the stored flow names them by id.

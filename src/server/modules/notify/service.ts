@@ -2,11 +2,22 @@ import type { Selectable } from 'kysely';
 import type { PageResult } from '../../../core/envelope.ts';
 import type { Notification, NotifySummary } from '../../../core/entities.ts';
 import { NOTIFY_LATEST_COUNT, type NotifyPageBody } from '../../../core/contracts/notify.ts';
+import { isNoticeKind, type NoticeKind, type NoticeParams } from '../../../core/notices.ts';
 import type { Clock } from '../../clock.ts';
 import type { NotifyTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { NotifyBus } from './bus.ts';
+
+/** A stored kind and parameters; an unknown kind (from a newer server) or broken parameters fall back to the stored text. */
+function storedNotice(row: Selectable<NotifyTable>): Pick<Notification, 'kind' | 'params'> {
+  if (!isNoticeKind(row.kind) || !row.params) return { kind: null, params: null };
+  try {
+    return { kind: row.kind, params: JSON.parse(row.params) as NoticeParams };
+  } catch {
+    return { kind: null, params: null };
+  }
+}
 
 export function presentNotification(row: Selectable<NotifyTable>): Notification {
   return {
@@ -14,6 +25,7 @@ export function presentNotification(row: Selectable<NotifyTable>): Notification 
     notifyType: row.notify_type,
     title: row.title,
     content: row.content,
+    ...storedNotice(row),
     read: row.is_read === 1,
     createTime: row.create_time,
     link: row.link,
@@ -70,9 +82,24 @@ export async function markRead(scope: TenantScope, userId: number, id: number | 
 
 export interface NewNotification {
   notifyType: string;
+  /** In English, for readers of a notification without a kind. */
   title: string;
   content: string;
   link?: string | null;
+  /** A system notice: shown in each reader's language from its kind and parameters. */
+  notice?: { kind: NoticeKind; params: NoticeParams };
+}
+
+/** The columns of a new notification's row beside its user and time. */
+export function notificationColumns(message: NewNotification) {
+  return {
+    notify_type: message.notifyType,
+    title: message.title,
+    content: message.content,
+    kind: message.notice?.kind ?? null,
+    params: message.notice ? JSON.stringify(message.notice.params) : null,
+    link: message.link ?? null,
+  };
 }
 
 /** Stores a notification for each user, in the caller's transaction; publish them once it commits. */
@@ -88,10 +115,7 @@ export function insertNotifications(
       'notify',
       userIds.map((userId) => ({
         user_id: userId,
-        notify_type: message.notifyType,
-        title: message.title,
-        content: message.content,
-        link: message.link ?? null,
+        ...notificationColumns(message),
         is_read: 0,
         create_time: createTime,
       })),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Department, OrgMember, OrgMembersQuery, OrgRole } from '../../../core/contracts/org.ts';
+import { readStoredText } from '../../../core/local-text.ts';
 import { containsText } from '../../db/like.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { notFound } from '../../errors.ts';
@@ -101,7 +102,7 @@ export async function listRoles(scope: TenantScope): Promise<OrgRole[]> {
       .execute(),
   ]);
   const count = new Map(counts.map((c) => [c.role_id, Number(c.n)]));
-  return roles.map((r) => ({ ...r, memberCount: count.get(r.id) ?? 0 }));
+  return roles.map((r) => ({ ...r, name: readStoredText(r.name), memberCount: count.get(r.id) ?? 0 }));
 }
 
 /**

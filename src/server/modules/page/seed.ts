@@ -3,11 +3,13 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { upgradePageConfig } from '../../../core/config-versions/page-config-versions.ts';
 import { strictObject } from '../../../core/contracts/common.ts';
+import { storedText } from '../../../core/local-text.ts';
 import type { PageConfig } from '../../../core/pages/page-config.ts';
 import { pageRouteProblem } from '../../../core/pages/page-route.ts';
 import { createAjv, describeValidationError } from '../../../core/validation/ajv.ts';
 import type { DB } from '../../db/schema.ts';
 import { TenantScope } from '../../db/tenant-scope.ts';
+import { demoPageConfig } from '../../seed/demo/texts.ts';
 import { SCHEMAS_DIR } from '../../seed/seed-files.ts';
 import { storedDatasetsByCode } from '../dataset/service.ts';
 import { pageConfigProblems } from './service.ts';
@@ -117,7 +119,9 @@ export async function seedPages(
   const rows = [];
   for (const { key, file } of pages) {
     if (keys.has(key) || (file.route !== null && routes.has(file.route))) continue;
-    const config = withTenantName(upgradePageConfig(file.config) as PageConfig, tenant.name);
+    const upgraded = upgradePageConfig(file.config) as PageConfig;
+    // The demo's pages carry their texts in every language; other seed folders (tests') as written.
+    const config = withTenantName(dir === SEED_PAGES_DIR ? demoPageConfig(upgraded) : upgraded, tenant.name);
     const [problem] = pageConfigProblems(config, datasets);
     if (problem) {
       warn(`Seed page left out: ${key}.json: config.${problem.path}: ${problem.message}`);
@@ -127,7 +131,7 @@ export async function seedPages(
       route: file.route,
       kind: file.kind,
       published: file.published ? 1 : 0,
-      title: config.title,
+      title: storedText(config.title),
       config: JSON.stringify(config),
       resource_id: (file.menuKey && menu.get(file.menuKey)) || null,
       owns_resource: 0,

@@ -9,9 +9,10 @@ import type { DatasetQuery } from '../../../core/query/query-spec.ts';
 import type { Clock } from '../../clock.ts';
 import type { DB, PageTable } from '../../db/schema.ts';
 import { readPageConfig, upgradeSentPageConfig } from '../../db/stored-configs.ts';
+import { readStoredText, storedText, textIn } from '../../../core/local-text.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { refusingDuplicates } from '../../db/unique-violation.ts';
-import { badRequest, conflict, notFound, savedMeanwhile } from '../../errors.ts';
+import { badRequest, conflict, notFound, refused, savedMeanwhile } from '../../errors.ts';
 import { checkMenuParent, createMenuNode, offerLikeParent } from '../resource/menu-entries.ts';
 import { datasetsByCode, storedDatasetsByCode, type TenantDataset } from '../dataset/service.ts';
 import type { FormVersionCache } from '../form/versions.ts';
@@ -33,7 +34,7 @@ const presentListItem = (row: Omit<PageRow, 'config'>): PageListItem => ({
   route: row.route,
   kind: row.kind,
   published: row.published === 1,
-  title: row.title,
+  title: readStoredText(row.title),
   resourceId: row.resource_id,
   updateTime: row.update_time,
 });
@@ -62,7 +63,7 @@ export async function pageDetail(scope: TenantScope, id: number): Promise<PageDe
   return {
     ...presentPage(row),
     resourceId: row.resource_id,
-    menu: node ? { id: node.id, parentId: node.parent_id, title: node.title, icon: node.icon } : null,
+    menu: node ? { id: node.id, parentId: node.parent_id, title: readStoredText(node.title), icon: node.icon } : null,
     createTime: row.create_time,
   };
 }
@@ -95,8 +96,8 @@ async function checkPageInput(scope: TenantScope, versions: FormVersionCache, bo
   // A website is public: it may show stored datasets, never a form's records.
   const datasets = body.kind === 'website' ? await storedDatasetsByCode(scope) : await datasetsByCode(scope, versions);
   const config = upgradeSentPageConfig(body.config);
-  const [problem] = pageConfigProblems(config, datasets);
-  if (problem) throw badRequest(problem.path ? `config.${problem.path}` : 'config', problem.message);
+  const problems = pageConfigProblems(config, datasets);
+  if (problems.length) throw refused(problems, 'config');
   return config as PageConfig;
 }
 
@@ -132,7 +133,7 @@ export async function createPage(clock: Clock, scope: TenantScope, versions: For
             route: body.route,
             kind: body.kind,
             published: body.published ? 1 : 0,
-            title: config.title,
+            title: storedText(config.title),
             config: JSON.stringify(config),
             resource_id: resourceId,
             owns_resource: resourceId === null ? 0 : 1,
@@ -177,7 +178,7 @@ export async function updatePage(clock: Clock, scope: TenantScope, versions: For
           route: body.route,
           kind: body.kind,
           published: body.published ? 1 : 0,
-          title: config.title,
+          title: storedText(config.title),
           config: JSON.stringify(config),
           resource_id: resourceId,
           owns_resource: owns ? 1 : 0,
@@ -202,7 +203,7 @@ async function updateMenuNode(scope: TenantScope, nodeId: number, owns: boolean,
     .updateTable('resource')
     .set({
       route: body.route,
-      ...(title !== undefined ? { title } : {}),
+      ...(title !== undefined ? { title: storedText(title) } : {}),
       ...(body.menu?.icon !== undefined ? { icon: body.menu.icon || null } : {}),
       ...(body.menu ? { parent_id: body.menu.parentId } : {}),
     })
@@ -261,7 +262,7 @@ export function widgetQuery(
 
 /** Every published website with its tenant, for the start-up message. */
 export async function publishedWebsites(db: Kysely<DB>): Promise<{ id: number; title: string; tenantName: string }[]> {
-  return db
+  const sites = await db
     .selectFrom('page')
     .innerJoin('tenant', 'tenant.id', 'page.tenant_id')
     .select(['page.id', 'page.title', 'tenant.name as tenantName'])
@@ -269,4 +270,5 @@ export async function publishedWebsites(db: Kysely<DB>): Promise<{ id: number; t
     .where('page.published', '=', 1)
     .orderBy('page.id')
     .execute();
+  return sites.map((site) => ({ ...site, title: textIn(readStoredText(site.title), 'en') }));
 }

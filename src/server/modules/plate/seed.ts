@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { upgradePageConfig } from '../../../core/config-versions/page-config-versions.ts';
 import { plateRoute } from '../../../core/contracts/plates.ts';
+import { storedText } from '../../../core/local-text.ts';
+import type { PageConfig } from '../../../core/pages/page-config.ts';
 import type { DB } from '../../db/schema.ts';
 import { TenantScope } from '../../db/tenant-scope.ts';
 import { datasetsByCode } from '../dataset/service.ts';
@@ -10,6 +12,7 @@ import { formDatasetCode } from '../dataset/sources.ts';
 import { FormVersionCache } from '../form/versions.ts';
 import { pageConfigProblems } from '../page/service.ts';
 import { createMenuNode } from '../resource/menu-entries.ts';
+import { demoPageConfig, demoText } from '../../seed/demo/texts.ts';
 import { SCHEMAS_DIR } from '../../seed/seed-files.ts';
 
 export const SEED_PLATES_DIR = path.join(SCHEMAS_DIR, 'seed', 'plates');
@@ -71,7 +74,8 @@ export async function seedPlates(db: Kysely<DB>, tenant: { id: number; code: str
     .executeTakeFirst();
   const time = new Date(seedTime).toISOString();
   for (const { key, file, plate } of missing) {
-    const config = { ...(upgradePageConfig(resolveForms(plate.config, formIds, file)) as Record<string, unknown>), title: plate.name };
+    const name = demoText(plate.name);
+    const config = demoPageConfig({ ...(upgradePageConfig(resolveForms(plate.config, formIds, file)) as PageConfig), title: name });
     const [problem] = pageConfigProblems(config, datasets);
     if (problem) throw new Error(`schemas/seed/plates/${file}: ${problem.path}: ${problem.message}`);
     const parentId = menus.get(plate.menuParent);
@@ -81,8 +85,8 @@ export async function seedPlates(db: Kysely<DB>, tenant: { id: number; code: str
       const [row] = await tx
         .insertInto('plate', [
           {
-            name: plate.name,
-            description: plate.description,
+            name: storedText(name),
+            description: storedText(demoText(plate.description)),
             config: JSON.stringify(config),
             resource_id: null,
             seed_key: key,
@@ -94,7 +98,7 @@ export async function seedPlates(db: Kysely<DB>, tenant: { id: number; code: str
         ])
         .returning('id')
         .execute();
-      const resourceId = await createMenuNode(tx, { parentId, icon: 'DashboardOutlined' }, plate.name, plateRoute(row!.id));
+      const resourceId = await createMenuNode(tx, { parentId, icon: 'DashboardOutlined' }, name, plateRoute(row!.id));
       await tx.updateTable('plate').set({ resource_id: resourceId }).where('id', '=', row!.id).execute();
       // A seed key marks the entry as the seed's own (the menu tests expect every seeded node to carry one).
       await tx.updateTable('resource').set({ seed_key: `plate:${key}` }).where('id', '=', resourceId).execute();

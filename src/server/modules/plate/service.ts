@@ -2,13 +2,14 @@ import { sql, type Selectable } from 'kysely';
 import type { PlateCopyBody, PlateCreateBody, PlateDetail, PlateListItem, PlateListQuery, PlatePublishBody, PlateRenameBody, PlateUpdateBody } from '../../../core/contracts/plates.ts';
 import { plateRoute } from '../../../core/contracts/plates.ts';
 import type { PageResult } from '../../../core/envelope.ts';
+import { mapText, normalizeText, readStoredText, storedText, type LocalText } from '../../../core/local-text.ts';
 import type { PageConfig } from '../../../core/pages/page-config.ts';
 import type { Clock } from '../../clock.ts';
 import { containsText } from '../../db/like.ts';
 import type { PlateTable } from '../../db/schema.ts';
 import { readPageConfig, upgradeSentPageConfig } from '../../db/stored-configs.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { conflict, forbidden, notFound, refused } from '../../errors.ts';
 import type { Caller } from '../../access/caller.ts';
 import { policy } from '../../access/policies.ts';
 import type { Session } from '../auth/tokens.ts';
@@ -24,8 +25,8 @@ const componentCount = (config: string) => readPageConfig(config).widgets.length
 function presentItem(row: PlateRow, updatedByName: string | null): PlateListItem {
   return {
     id: row.id,
-    name: row.name,
-    description: row.description,
+    name: readStoredText(row.name),
+    description: readStoredText(row.description),
     componentCount: componentCount(row.config),
     resourceId: row.resource_id,
     revision: row.revision,
@@ -75,17 +76,17 @@ export async function plateDetail(scope: TenantScope, caller: Caller, id: number
   return {
     ...presentItem(row, updater?.name ?? null),
     config: readPageConfig(row.config),
-    menu: node ? { id: node.id, parentId: node.parent_id, title: node.title, icon: node.icon } : null,
+    menu: node ? { id: node.id, parentId: node.parent_id, title: readStoredText(node.title), icon: node.icon } : null,
     can: { edit: policy.plate.edit(caller), delete: policy.plate.delete(caller), create: policy.plate.create(caller) },
     createTime: row.create_time,
   };
 }
 
 /** The config checked as a page config over the tenant's datasets and forms; its title is the plate's name. */
-async function checkedConfig(scope: TenantScope, versions: FormVersionCache, name: string, config: Record<string, unknown>): Promise<PageConfig> {
-  const titled = { ...(upgradeSentPageConfig(config) as Record<string, unknown>), title: name.trim() };
-  const [problem] = pageConfigProblems(titled, await datasetsByCode(scope, versions));
-  if (problem) throw badRequest(problem.path ? `config.${problem.path}` : 'config', problem.message);
+async function checkedConfig(scope: TenantScope, versions: FormVersionCache, name: LocalText, config: Record<string, unknown>): Promise<PageConfig> {
+  const titled = { ...(upgradeSentPageConfig(config) as Record<string, unknown>), title: normalizeText(name) };
+  const problems = pageConfigProblems(titled, await datasetsByCode(scope, versions));
+  if (problems.length) throw refused(problems, 'config');
   return titled as unknown as PageConfig;
 }
 
@@ -97,8 +98,8 @@ export async function createPlate(clock: Clock, scope: TenantScope, versions: Fo
   const [row] = await scope
     .insertInto('plate', [
       {
-        name: body.name.trim(),
-        description: body.description?.trim() ?? '',
+        name: storedText(body.name),
+        description: storedText(body.description ?? ''),
         config: JSON.stringify(config),
         resource_id: null,
         seed_key: null,
@@ -120,15 +121,15 @@ async function writePlate(
   session: Session,
   current: PlateRow,
   revision: number,
-  change: { name: string; description?: string; config?: PageConfig },
+  change: { name: LocalText; description?: LocalText; config?: PageConfig },
 ): Promise<void> {
   await scope.db.transaction().execute(async (trx) => {
     const tx = scope.with(trx);
     const result = await tx
       .updateTable('plate')
       .set((eb) => ({
-        name: change.name,
-        ...(change.description !== undefined && { description: change.description }),
+        name: storedText(change.name),
+        ...(change.description !== undefined && { description: storedText(change.description) }),
         ...(change.config && { config: JSON.stringify(change.config) }),
         revision: eb('revision', '+', 1),
         updated_by: session.userId,
@@ -140,8 +141,8 @@ async function writePlate(
     if (Number(result.numUpdatedRows) === 0) {
       throw conflict('Someone else saved this plate after you opened it. Reload it to see their changes, then make yours again.');
     }
-    if (current.resource_id !== null && change.name !== current.name) {
-      await tx.updateTable('resource').set({ title: change.name }).where('id', '=', current.resource_id).execute();
+    if (current.resource_id !== null && storedText(change.name) !== current.name) {
+      await tx.updateTable('resource').set({ title: storedText(change.name) }).where('id', '=', current.resource_id).execute();
     }
   });
 }
@@ -149,13 +150,13 @@ async function writePlate(
 export async function updatePlate(clock: Clock, scope: TenantScope, versions: FormVersionCache, caller: Caller, body: PlateUpdateBody): Promise<PlateDetail> {
   const current = await findPlate(scope, body.id);
   const config = await checkedConfig(scope, versions, body.name, body.config);
-  await writePlate(clock, scope, caller.session, current, body.revision, { name: body.name.trim(), description: body.description?.trim() ?? '', config });
+  await writePlate(clock, scope, caller.session, current, body.revision, { name: body.name, description: body.description ?? '', config });
   return plateDetail(scope, caller, body.id);
 }
 
 export async function renamePlate(clock: Clock, scope: TenantScope, caller: Caller, body: PlateRenameBody): Promise<PlateDetail> {
   const current = await findPlate(scope, body.id);
-  const name = body.name.trim();
+  const name = normalizeText(body.name);
   const config = { ...readPageConfig(current.config), title: name };
   await writePlate(clock, scope, caller.session, current, body.revision, { name, config });
   return plateDetail(scope, caller, body.id);
@@ -163,8 +164,8 @@ export async function renamePlate(clock: Clock, scope: TenantScope, caller: Call
 
 export async function copyPlate(clock: Clock, scope: TenantScope, versions: FormVersionCache, caller: Caller, body: PlateCopyBody): Promise<PlateDetail> {
   const source = await findPlate(scope, body.id);
-  const name = body.name?.trim() || `${source.name} (copy)`;
-  return createPlate(clock, scope, versions, caller, { name, description: source.description, config: { ...readPageConfig(source.config) } });
+  const name = body.name ?? mapText(readStoredText(source.name), (each) => `${each} (copy)`);
+  return createPlate(clock, scope, versions, caller, { name, description: readStoredText(source.description), config: { ...readPageConfig(source.config) } });
 }
 
 export async function deletePlate(scope: TenantScope, id: number): Promise<void> {
@@ -187,7 +188,7 @@ export async function publishPlate(scope: TenantScope, caller: Caller, body: Pla
       await tx.deleteFrom('resource').where('id', '=', plate.resource_id).execute();
     }
     if (body.menu) {
-      const resourceId = await createMenuNode(tx, body.menu, body.menu.title ?? plate.name, plateRoute(plate.id));
+      const resourceId = await createMenuNode(tx, body.menu, body.menu.title ?? readStoredText(plate.name), plateRoute(plate.id));
       await tx.updateTable('plate').set({ resource_id: resourceId }).where('id', '=', plate.id).execute();
     }
   });

@@ -4,6 +4,7 @@ import type { RecordExportBody } from '../../../core/contracts/record.ts';
 import { isSystemColumn, type SystemColumn } from '../../../core/contracts/record-query.ts';
 import { exportFileName } from '../../../core/file-names.ts';
 import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../core/forms/calendar.ts';
+import { textIn } from '../../../core/local-text.ts';
 import { valueFields, type FieldDesign, type RecordData } from '../../../core/forms/form-design.ts';
 import { readJson } from '../../db/json-column.ts';
 import { badRequest } from '../../errors.ts';
@@ -60,7 +61,9 @@ function systemCell(name: SystemColumn, row: RecordRow & { created_by_name: stri
   }
 }
 
-const header = (column: ExportColumn) => (column.kind === 'system' ? SYSTEM_HEADERS[column.name] : column.field.label || column.field.key);
+// The server knows no reader's language: headers and sheet names are the English (or only) labels; import reads any language.
+const labelOf = (field: FieldDesign) => textIn(field.label, 'en') || field.key;
+const header = (column: ExportColumn) => (column.kind === 'system' ? SYSTEM_HEADERS[column.name] : labelOf(column.field));
 
 /** `Maintenance request-20261122.xlsx`: the form's name made a file name, and the day. */
 export function recordsFileName(formName: string, at: Date): string {
@@ -103,8 +106,8 @@ export async function exportRecords(ctx: RecordContext, body: RecordExportBody):
   main.addRow(columns.map(header)).commit();
   const tables = columns.flatMap((c) => (c.kind === 'field' && c.field.type === 'subtable' ? [c.field] : []));
   const tableSheets = tables.map((table) => {
-    const sheet = workbook.addWorksheet(sheetName(table.label || table.key, taken));
-    sheet.addRow([RECORD_ROW_HEADER, ...(table.fields ?? []).map((c) => c.label || c.key)]).commit();
+    const sheet = workbook.addWorksheet(sheetName(labelOf(table), taken));
+    sheet.addRow([RECORD_ROW_HEADER, ...(table.fields ?? []).map(labelOf)]).commit();
     return { table, sheet };
   });
 

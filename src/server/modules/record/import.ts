@@ -3,6 +3,7 @@ import { IMPORT_BATCH_ROWS, IMPORT_MAX_ROWS, type ImportProblem, type ImportResu
 import { fieldDisplayName, valueFields, type FieldDesign, type PreparedRecord, type RecordData } from '../../../core/forms/form-design.ts';
 import { numberingPeriod, formatNumber } from '../../../core/forms/numbering.ts';
 import { prepareRecord } from '../../../core/forms/record-validation.ts';
+import { everyText, textIn } from '../../../core/local-text.ts';
 import { writeJson } from '../../db/json-column.ts';
 import { badRequest } from '../../errors.ts';
 import { linkRecordFiles } from '../filestore/file-links.ts';
@@ -29,7 +30,7 @@ function mapHeader(row: ExcelJS.Row, fields: FieldDesign[], problems: ImportProb
   row.eachCell((cell, column) => {
     const text = cellText(cell.value);
     if (!text || SYSTEM_NAMES.has(normal(text)) || normal(text) === normal(RECORD_ROW_HEADER)) return;
-    const field = fields.find((f) => normal(f.label) === normal(text)) ?? fields.find((f) => f.key === text.trim());
+    const field = fields.find((f) => everyText(f.label).some((label) => normal(label) === normal(text))) ?? fields.find((f) => f.key === text.trim());
     // Files, computed values and sub-tables are known columns that import does not read.
     if (field && !importable(field)) return;
     if (!field) {
@@ -64,7 +65,7 @@ function readTableSheets(workbook: ExcelJS.Workbook, tables: FieldDesign[], prob
   // The names export gives sub-table sheets, after the first sheet's.
   const taken = new Set([workbook.worksheets[0]!.name.toLowerCase()]);
   return tables.flatMap((table) => {
-    const expected = normal(sheetName(table.label || table.key, taken));
+    const expected = normal(sheetName(textIn(table.label, 'en') || table.key, taken));
     const sheet = sheets.find((s) => normal(s.name) === expected || normal(s.name) === normal(table.key));
     if (!sheet) return [];
     const columns = mapHeader(sheet.getRow(1), table.fields ?? [], problems, sheet.name);

@@ -1,3 +1,4 @@
+import { storedText, type LocalText } from '../../../core/local-text.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest } from '../../errors.ts';
 
@@ -8,7 +9,7 @@ import { badRequest } from '../../errors.ts';
 
 export interface MenuEntryInput {
   parentId: number;
-  title?: string;
+  title?: LocalText;
   icon?: string;
 }
 
@@ -27,7 +28,7 @@ export async function checkMenuParent(scope: TenantScope, parentId: number, movi
  * Adds a MENU node for a page or plate under `parentId`. Workspaces that offer the parent offer it,
  * and roles that grant the parent grant it, so the entry shows where its parent does.
  */
-export async function createMenuNode(scope: TenantScope, menu: MenuEntryInput, title: string, route: string): Promise<number> {
+export async function createMenuNode(scope: TenantScope, menu: MenuEntryInput, title: LocalText, route: string): Promise<number> {
   const last = await scope
     .selectFrom('resource')
     .select((eb) => eb.fn.max<number | null>('sort').as('sort'))
@@ -35,7 +36,7 @@ export async function createMenuNode(scope: TenantScope, menu: MenuEntryInput, t
     .executeTakeFirst();
   const [node] = await scope
     .insertInto('resource', [
-      { parent_id: menu.parentId, title, route, type: 'MENU', icon: menu.icon ?? null, sort: Number(last?.sort ?? 0) + 1, code: null, seed_key: null },
+      { parent_id: menu.parentId, title: storedText(title), route, type: 'MENU', icon: menu.icon ?? null, sort: Number(last?.sort ?? 0) + 1, code: null, seed_key: null },
     ])
     .returning('id')
     .execute();

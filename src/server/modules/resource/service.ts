@@ -1,4 +1,5 @@
 import type { MenuNode } from '../../../core/entities.ts';
+import { readStoredText } from '../../../core/local-text.ts';
 import { buildTree, flattenTree } from '../../../core/menu-tree.ts';
 import type { Selectable } from 'kysely';
 import type { ResourceTable } from '../../db/schema.ts';
@@ -6,6 +7,9 @@ import type { TenantScope } from '../../db/tenant-scope.ts';
 import { notFound } from '../../errors.ts';
 import type { Caller } from '../../access/caller.ts';
 import { policy } from '../../access/policies.ts';
+import { RECORD_POINTS } from '../../../core/contracts/record.ts';
+import type { ButtonPointName } from '../../../core/forms/form-design.ts';
+import type { FormVersionCache } from '../form/versions.ts';
 
 type ResourceRow = Selectable<ResourceTable>;
 
@@ -30,7 +34,7 @@ export function toMenuTree(rows: readonly ResourceRow[], keep: (row: ResourceRow
     const children = (n.children as (typeof tree)[number][]).map(toNode);
     return {
       id: n.id,
-      title: n.title,
+      title: readStoredText(n.title),
       seedKey: n.seed_key,
       route: n.route,
       resourceId: n.id,
@@ -96,4 +100,26 @@ export async function moduleFunctionPoints(caller: Caller, menuId: number, nodeI
 /** Function points of a module (the part of a code before `:`) that the caller holds, sorted. */
 export function modulePointsOf(caller: Caller, module: string): string[] {
   return [...caller.points].filter((code) => code.startsWith(`${module}:`)).sort();
+}
+
+/**
+ * Spec §6, per module and form: the `record` points the caller may use on this form. A form
+ * may name its own point for a button (advance settings); holding that point is what grants
+ * the button, and the answer says so in the standard codes (`record:create`…), so a screen
+ * asks `has('record:create')` whatever the form chose. Other modules have no per-form rights:
+ * their points are the module's. The form must be open to the caller (404 otherwise, as for
+ * another tenant's); an unpublished form has no buttons yet.
+ */
+export async function formPointsOf(caller: Caller, versions: FormVersionCache, module: string, formId: number | string): Promise<string[]> {
+  const id = typeof formId === 'number' ? formId : /^[1-9]\d{0,9}$/.test(formId) ? Number(formId) : null;
+  const form = id === null ? undefined : await versions.form(caller.scope, id);
+  if (!form || !policy.form.open(caller, form)) throw notFound('formId: Form');
+  if (module !== 'record') return modulePointsOf(caller, module);
+  if (form.current_version === null) return [];
+  const version = await versions.get(caller.scope, form.id, form.current_version);
+  if (!version) return [];
+  return (Object.keys(RECORD_POINTS) as ButtonPointName[])
+    .filter((button) => policy.record.button(caller, version.settings, button))
+    .map((button) => RECORD_POINTS[button])
+    .sort();
 }

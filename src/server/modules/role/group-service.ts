@@ -5,6 +5,7 @@ import type {
   PermissionGroupCreateBody,
   PermissionGroupUpdateBody,
 } from '../../../core/contracts/permission-groups.ts';
+import { readStoredText } from '../../../core/local-text.ts';
 import type { Clock } from '../../clock.ts';
 import { replaceLinks } from '../../db/link-rows.ts';
 import { requireTenantIds } from '../../db/tenant-references.ts';
@@ -154,7 +155,7 @@ export async function functionPointOptions(scope: TenantScope): Promise<Function
   for (const row of rows) {
     if (seen.has(row.code!)) continue;
     seen.add(row.code!);
-    options.push({ code: row.code!, title: row.title, menuTitle: row.menuTitle ?? '', menuSeedKey: row.menuSeedKey ?? null });
+    options.push({ code: row.code!, title: readStoredText(row.title), menuTitle: readStoredText(row.menuTitle ?? ''), menuSeedKey: row.menuSeedKey ?? null });
   }
   return options;
 }

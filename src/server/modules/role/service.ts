@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Role, RoleCreateBody, RoleDetail, RoleUpdateBody } from '../../../core/contracts/role.ts';
 import type { MenuNode } from '../../../core/entities.ts';
+import { readStoredText, storedText } from '../../../core/local-text.ts';
 import { replaceLinks } from '../../db/link-rows.ts';
 import type { RoleTable } from '../../db/schema.ts';
 import { requireTenantIds } from '../../db/tenant-references.ts';
@@ -16,8 +17,8 @@ function presentRole(row: RoleRow): Role {
   return {
     id: row.id,
     code: row.code,
-    name: row.name,
-    description: row.description ?? '',
+    name: readStoredText(row.name),
+    description: readStoredText(row.description ?? ''),
     dataScope: row.data_scope,
     builtIn: row.built_in === 1,
     userCount: Number(row.userCount ?? 0),
@@ -73,7 +74,7 @@ export async function createRole(scope: TenantScope, input: RoleCreateBody): Pro
         if (taken) throw codeTaken(input.code);
         const row = await t
           .insertInto('role', [
-            { code: input.code, name: input.name.trim(), description: input.description ?? '', data_scope: input.dataScope, built_in: 0 },
+            { code: input.code, name: storedText(input.name), description: storedText(input.description ?? ''), data_scope: input.dataScope, built_in: 0 },
           ])
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -87,7 +88,7 @@ export async function createRole(scope: TenantScope, input: RoleCreateBody): Pro
 export async function updateRole(scope: TenantScope, input: RoleUpdateBody): Promise<Role> {
   const result = await scope
     .updateTable('role')
-    .set({ name: input.name.trim(), description: input.description ?? '', data_scope: input.dataScope })
+    .set({ name: storedText(input.name), description: storedText(input.description ?? ''), data_scope: input.dataScope })
     .where('role.id', '=', input.id)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw notFound('Role');

@@ -1,6 +1,7 @@
 import { datePartsAt, formatIsoDate, addDays as addCalendarDays, DEFAULT_UTC_OFFSET_MINUTES } from '../../../core/forms/calendar.ts';
 import { fieldPrecision } from '../../../core/forms/compile-form-design.ts';
 import { valueFields, type FieldDesign, type FormDesign, type RecordData } from '../../../core/forms/form-design.ts';
+import { textIn } from '../../../core/local-text.ts';
 import { isNationalIdNumber } from '../../../core/validation/formats.ts';
 import type { SeededRandom } from './random.ts';
 import type { AddressValue } from '../../modules/record/directory.ts';
@@ -100,7 +101,7 @@ function valueFor(ctx: DemoContext, field: FieldDesign, path: string): unknown {
   switch (field.type) {
     case 'text':
     case 'textarea':
-      return texts ? random.pick(texts) : `${field.label} ${random.int(1, 999)}`;
+      return texts ? random.pick(texts) : `${textIn(field.label, 'en')} ${random.int(1, 999)}`;
     case 'number':
     case 'money':
     case 'percentage':

@@ -7,6 +7,7 @@ import type { DatasetInfo } from '../../src/core/query/query-spec.ts';
 import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
 import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { textIn } from '../../src/core/local-text.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/plate-editor');
 const API = '/proptech_allplan';
@@ -91,7 +92,19 @@ describe('plate editor in Chromium', () => {
     await page.getByTestId('palette-bar').dragTo(page.getByTestId('plate-canvas'), { targetPosition: { x: 60, y: 60 } });
     await page.locator('[data-component-id="bar1"]').waitFor();
     await openSettings(page, 'bar1');
+    // The sources are named as their forms are, each with its technical name as a hint.
+    await page.getByTestId('component-source').click();
+    const source = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Maintenance request' }).first();
+    expect(await source.innerText()).toContain(requests.code);
+    await page.keyboard.press('Escape');
     await choose(page, page.getByTestId('component-source'), 'Maintenance request');
+    // A narrow picker opens as wide as its options: none is cut short.
+    await page.getByTestId('dimension-0').locator('.ant-select').first().click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option-content');
+    await options.first().waitFor();
+    await shoot(page, 'field-picker-en');
+    expect(await options.evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent))).toEqual([]);
+    await page.keyboard.press('Escape');
     await choose(page, page.getByTestId('dimension-0').locator('.ant-select').first(), '(building)');
     await page.getByRole('tab', { name: 'Look' }).click();
     await page.getByTestId('component-title').fill('Requests by building');
@@ -159,6 +172,8 @@ describe('plate editor in Chromium', () => {
       ['bar2', 'chart', 'Requests by month', requests.code],
       ['pie1', 'chart', 'By priority', requests.code],
     ]);
+    // Each landed at its kind's size: bars at half the plate, a KPI card small, a pie as wide as high.
+    expect(saved.config.widgets.map((w) => `${w.id} ${w.grid.w}×${w.grid.h}`)).toEqual(['bar1 12×8', 'kpi1 6×4', 'bar2 12×8', 'pie1 6×8']);
     expect(saved.config.widgets[0]!.data!.dimensions).toEqual(['building']);
     expect(saved.config.widgets[2]!.data!.dimensions).toEqual(['reportedAt:month']);
     expect(saved.config.widgets[2]!.data!.limit).toBeUndefined();
@@ -194,7 +209,7 @@ describe('plate editor in Chromium', () => {
   });
 
   it('asks before leaving unsaved changes, keeps the draft over a reload, and arranges the medium layout apart', { timeout: 120_000 }, async () => {
-    const backlog = (await t.call<{ list: { id: number; name: string }[] }>('GET', `${API}/board/plate/list`, { token: admin })).body.data.list.find((p) => p.name === 'Maintenance backlog')!;
+    const backlog = (await t.call<{ list: { id: number; name: string }[] }>('GET', `${API}/board/plate/list`, { token: admin })).body.data.list.find((p) => textIn(p.name, 'en') === 'Maintenance backlog')!;
     const page = await adminAt('/dataAnalysisPlate');
     await page.getByTestId(`edit-${backlog.id}`).click();
     await page.waitForURL(`${t.url}/dataAnalysisPlate/EditPlate?id=${backlog.id}`);
@@ -202,6 +217,9 @@ describe('plate editor in Chromium', () => {
 
     await page.getByTestId('palette-text').click();
     await page.locator('[data-component-id="text1"]').waitFor();
+    // A table lands across the plate, where its columns can be read.
+    await page.getByTestId('palette-table').click();
+    await page.locator('[data-component-id="table1"]').waitFor();
     // A reload keeps the unsaved component, and says so.
     await page.reload();
     await page.locator('[data-component-id="text1"]').waitFor();
@@ -227,6 +245,7 @@ describe('plate editor in Chromium', () => {
     const added = saved.config.widgets.find((w) => w.id === 'text1')!;
     expect(added.type).toBe('markdown');
     expect(added.gridMedium!.w).toBe(added.grid.w + 1);
+    expect(saved.config.widgets.find((w) => w.id === 'table1')!.grid).toMatchObject({ x: 0, w: 24, h: 8 });
     // Saved: leaving asks nothing.
     await page.getByRole('button', { name: 'All plates' }).click();
     await page.waitForURL(`${t.url}/dataAnalysisPlate`);
@@ -236,7 +255,7 @@ describe('plate editor in Chromium', () => {
 
   it('shows the editor and the settings in Chinese and Arabic (screenshots)', { timeout: 120_000 }, async () => {
     for (const locale of ['zh-CN', 'ar']) {
-      const backlog = (await t.call<{ list: { id: number; name: string }[] }>('GET', `${API}/board/plate/list`, { token: admin })).body.data.list.find((p) => p.name === 'Maintenance backlog')!;
+      const backlog = (await t.call<{ list: { id: number; name: string }[] }>('GET', `${API}/board/plate/list`, { token: admin })).body.data.list.find((p) => textIn(p.name, 'en') === 'Maintenance backlog')!;
       const page = await adminAt(`/dataAnalysisPlate/EditPlate?id=${backlog.id}`, locale);
       await settled(page, '[data-testid="plate-canvas"]');
       expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');

@@ -7,6 +7,7 @@ import type { PageResult } from '../../src/core/envelope.ts';
 import { builtWebDir, launchBrowser, pageAtRest, signInThroughLoginScreen, watchPageProblems } from '../helpers/browser.ts';
 import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { textIn } from '../../src/core/local-text.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/plates');
 const API = '/proptech_allplan';
@@ -87,7 +88,7 @@ describe('analysis plates in Chromium', () => {
     const page = await context.newPage();
     problems.push(await watchPageProblems(page));
     await signInThroughLoginScreen(page, t.url, 'admin');
-    const backlog = (await plates()).find((p) => p.name === 'Maintenance backlog')!;
+    const backlog = (await plates()).find((p) => textIn(p.name, 'en') === 'Maintenance backlog')!;
     await page.getByRole('menuitem', { name: 'Data analysis' }).click();
     const entry = page.getByRole('menuitem', { name: 'Maintenance backlog' });
     await entry.waitFor({ state: 'visible' });
@@ -119,7 +120,7 @@ describe('analysis plates in Chromium', () => {
   });
 
   it('cross-filters the other components from a bar, drills the chart into the month and back up', { timeout: 120_000 }, async () => {
-    const backlog = (await plates()).find((p) => p.name === 'Maintenance backlog')!;
+    const backlog = (await plates()).find((p) => textIn(p.name, 'en') === 'Maintenance backlog')!;
     const page = await adminAt(`/data-analysis-plate/${backlog.id}`);
     await drawn(page);
     // The bars have grown to their place before they are clicked.
@@ -156,8 +157,87 @@ describe('analysis plates in Chromium', () => {
     await page.close();
   });
 
+  it('shows values as the form shows them: labels, names, statuses and dates in the reader\'s language; the picked bar stands out', { timeout: 180_000 }, async () => {
+    const datasets = (await t.call<{ code: string; name: string }[]>('GET', `${API}/dataset/list`, { token: admin })).body.data;
+    const requests = datasets.find((d) => textIn(d.name, 'en') === 'Maintenance request')!.code;
+    const config = {
+      version: 1,
+      title: 'Who reports what',
+      widgets: [
+        { id: 'records', type: 'table', title: 'Requests', grid: { x: 0, y: 0, w: 24, h: 8 }, props: {}, data: { dataset: requests, pageSize: 50 } },
+        { id: 'byPerson', type: 'chart', title: 'By reporter', grid: { x: 0, y: 8, w: 12, h: 8 }, props: { kind: 'bar' }, data: { dataset: requests, dimensions: ['createdBy'], measures: [{ agg: 'count', as: 'requests' }] } },
+        { id: 'byBuilding', type: 'chart', title: 'By building', grid: { x: 12, y: 8, w: 12, h: 8 }, props: { kind: 'pie' }, data: { dataset: requests, dimensions: ['building'], measures: [{ agg: 'count' }] } },
+      ],
+    };
+    const created = await t.call<{ id: number }>('POST', `${API}/board/plate/create`, { token: admin, body: { name: 'Who reports what', config } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const plate = `/data-analysis-plate/${created.body.data.id}`;
+    const ISO_INSTANT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+    // The demo plate's table names its buildings as the form does, as the chart beside it does.
+    const backlog = (await plates()).find((p) => textIn(p.name, 'en') === 'Maintenance backlog')!;
+    const demo = await adminAt(`/data-analysis-plate/${backlog.id}`);
+    await drawn(demo);
+    const byBuilding = await demo.locator('[data-widget-id="byBuilding"]').innerText();
+    expect(byBuilding).toContain('Eastgate Mall');
+    expect(byBuilding).not.toMatch(/\beastgate\b|\bharbourview\b/);
+    await demo.close();
+
+    const chartSummary = (page: Page, id: string) => page.locator(`[data-widget-id="${id}"] [role="img"]`).first().getAttribute('aria-label');
+    for (const [locale, suffix, created_, createdBy, approved, names] of [
+      ['en-US', 'en', 'Created', 'Created by', 'Approved', /Alice Chen|Bob Li/],
+      ['zh-CN', 'zh-CN', '创建时间', '创建人', '已通过', /Alice Chen|Bob Li/],
+      ['ar', 'ar', null, null, null, /Alice Chen|Bob Li/],
+    ] as const) {
+      const page = await adminAt(plate, locale);
+      await drawn(page);
+      const table = page.locator('[data-widget-id="records"]');
+      const head = await table.locator('[role="columnheader"]').allInnerTexts();
+      const body = await table.locator('[role="rowgroup"]').innerText();
+      // Field labels, never keys; names, never ids; statuses in words; dates, never ISO instants.
+      expect(head.join('|')).not.toMatch(/createTime|createdBy|updateTime|reportedAt\b/);
+      if (created_) expect(head).toEqual(expect.arrayContaining([created_, createdBy]));
+      expect(body).toMatch(names);
+      expect(body).not.toMatch(ISO_INSTANT);
+      expect(body).not.toMatch(/\b(approved|running|harbourview|eastgate)\b/);
+      if (approved) expect(body).toContain(approved);
+      if (suffix === 'en') expect(body).toMatch(/[A-Z][a-z]{2} \d{1,2}, 2026/);
+      else expect(body).toMatch(/2026-\d{2}-\d{2} \d{2}:\d{2}/);
+      expect(await chartSummary(page, 'byPerson')).toMatch(names);
+      expect(await chartSummary(page, 'byBuilding')).toMatch(/Eastgate Mall|Harbourview Plaza|Northwind Tower|Riverside Apartments/);
+      await shoot(page, `values-${suffix}`);
+      await page.close();
+    }
+
+    // The picked bar stands out among the others, and the banner names it as the chart does.
+    const page = await adminAt(plate);
+    await drawn(page);
+    await pageAtRest(page);
+    const box = (await page.locator('[data-widget-id="byPerson"] canvas').first().boundingBox())!;
+    for (const share of [0.5, 0.3, 0.7, 0.2, 0.8, 0.4, 0.6]) {
+      await page.mouse.click(box.x + box.width * share, box.y + box.height - 60);
+      if (await page.getByTestId('clear-cross-filter').isVisible()) break;
+    }
+    await page.getByTestId('clear-cross-filter').waitFor();
+    const picked = await page.locator('[data-widget-id="byPerson"] .chart-widget').getAttribute('data-picked');
+    expect(picked).toMatch(/Alice Chen|Bob Li|Ada Admin/);
+    await drawn(page);
+    await shoot(page, 'values-picked-en');
+    await page.getByTestId('clear-cross-filter').click();
+    await expect.poll(() => page.locator('[data-widget-id="byPerson"] .chart-widget').getAttribute('data-picked')).toBeNull();
+    await page.close();
+
+    // The table on a phone.
+    const phone = await users.open('admin', plate, { viewport: { width: 390, height: 844 } });
+    await drawn(phone);
+    expect(await phone.locator('[data-widget-id="records"] [role="rowgroup"]').innerText()).not.toMatch(ISO_INSTANT);
+    await shoot(phone, 'values-phone-en');
+    await phone.close();
+    expect(problems.flat()).toEqual([]);
+  });
+
   it('downloads a component\'s data as CSV and a chart as PNG', { timeout: 120_000 }, async () => {
-    const backlog = (await plates()).find((p) => p.name === 'Maintenance backlog')!;
+    const backlog = (await plates()).find((p) => textIn(p.name, 'en') === 'Maintenance backlog')!;
     const page = await adminAt(`/data-analysis-plate/${backlog.id}`);
     await drawn(page);
 
@@ -202,7 +282,7 @@ describe('analysis plates in Chromium', () => {
     await page.getByRole('button', { name: 'All plates' }).click();
     await page.waitForURL(`${t.url}/dataAnalysisPlate`);
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(3);
-    const created = (await plates()).find((p) => p.name === 'Weekly review')!;
+    const created = (await plates()).find((p) => textIn(p.name, 'en') === 'Weekly review')!;
     expect(created.componentCount).toBe(0);
 
     await page.getByTestId(`rename-${created.id}`).click();
@@ -212,13 +292,13 @@ describe('analysis plates in Chromium', () => {
     // The list's one dialog closes once the answer is in; the next is opened after that, as a user would.
     await page.getByTestId('plate-name').waitFor({ state: 'detached' });
 
-    const backlog = (await plates()).find((p) => p.name === 'Maintenance backlog')!;
+    const backlog = (await plates()).find((p) => textIn(p.name, 'en') === 'Maintenance backlog')!;
     await page.getByTestId(`copy-${backlog.id}`).click();
     expect(await page.getByTestId('plate-name').inputValue()).toBe('Maintenance backlog (copy)');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(async () => (await plates()).some((p) => p.name === 'Maintenance backlog (copy)')).toBe(true);
+    await expect.poll(async () => (await plates()).some((p) => textIn(p.name, 'en') === 'Maintenance backlog (copy)')).toBe(true);
     await page.getByTestId('plate-name').waitFor({ state: 'detached' });
-    const copy = (await plates()).find((p) => p.name === 'Maintenance backlog (copy)')!;
+    const copy = (await plates()).find((p) => textIn(p.name, 'en') === 'Maintenance backlog (copy)')!;
     expect(copy.componentCount).toBe(backlog.componentCount);
 
     await page.getByTestId(`publish-${created.id}`).click();
@@ -250,7 +330,7 @@ describe('analysis plates in Chromium', () => {
   });
 
   it('shows the list and a plate in Chinese and Arabic (screenshots)', { timeout: 120_000 }, async () => {
-    const fire = (await plates()).find((p) => p.name === 'Fire safety inspections')!;
+    const fire = (await plates()).find((p) => textIn(p.name, 'en') === 'Fire safety inspections')!;
     // A plate not in the menu yet, for the publish dialog.
     const detail = await t.call<{ config: Record<string, unknown> }>('GET', `${API}/board/plate/detail?id=${fire.id}`, { token: admin });
     const unlisted = await t.call<{ id: number }>('POST', `${API}/board/plate/create`, { token: admin, body: { name: 'Unlisted inspections', config: detail.body.data.config } });
@@ -298,7 +378,7 @@ describe('analysis plates in Chromium', () => {
     expect(stored).toMatchObject({ theme: 'dark', defaultRefresh: 300 });
     expect(stored.palette.length).toBe(6);
 
-    const backlog = (await plates()).find((p) => p.name === 'Maintenance backlog')!;
+    const backlog = (await plates()).find((p) => textIn(p.name, 'en') === 'Maintenance backlog')!;
     await page.goto(`${t.url}/data-analysis-plate/${backlog.id}`);
     await drawn(page);
     expect(await page.locator('.plate-theme-dark').count()).toBe(1);

@@ -8,6 +8,7 @@ import type { PageFilter } from '../../src/core/pages/page-config.ts';
 import { localToday, resolveRelativeRange, type RelativeRange } from '../../src/core/pages/relative-range.ts';
 import type { PageFilterState, WidgetRenderProps } from '../types.ts';
 import './filter-bar-widget.css';
+import { textIn } from '../../src/core/local-text.ts';
 
 export interface FilterBarProps {
   filters?: string[];
@@ -73,11 +74,12 @@ const SelectFilter = observer(function SelectFilter({ filter, state, labelId }: 
 });
 
 function FilterControl({ filter, state, presets }: { filter: PageFilter; state: PageFilterState; presets: RelativeRange[] }) {
+  const { i18n } = useTranslation();
   const labelId = useId();
   return (
     <div className="filter-bar-item" role="group" aria-labelledby={labelId}>
-      <span id={labelId} className="filter-bar-label">
-        {filter.label}
+      <span id={labelId} className="filter-bar-label" dir="auto">
+        {textIn(filter.label, i18n.language)}
       </span>
       {filter.type === 'dateRange' ? (
         <DateRangeFilter filter={filter} state={state} presets={presets} labelId={labelId} />

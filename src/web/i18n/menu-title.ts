@@ -1,9 +1,10 @@
 import type { TFunction } from 'i18next';
+import { textIn, type LocalText } from '../../core/local-text.ts';
 import { CODE_MENU_KEYS, ROUTE_MENU_KEYS, SEED_TITLES, menuKeyOfPath } from './menu-keys.ts';
 
 /** What a menu node, a menu item or a tab carries that can name it. */
 export interface MenuTitleSource {
-  title: string;
+  title: LocalText;
   /** The seed key, when the node carries one. */
   seedKey?: string | null;
   route?: string | null;
@@ -20,12 +21,14 @@ function seedKeyOf(node: MenuTitleSource): string | undefined {
 }
 
 /**
- * The title to show for a menu node: the translation of its seed entry (found by seed key,
- * else route, else function point code) while the node still carries the seeded title;
- * otherwise the stored title, because a tenant administrator added or renamed the node and
- * their wording wins.
+ * The title to show for a menu node in `lng`: a stored text (src/core/local-text.ts) picks
+ * the reader's language, as every stored title does. A plain title stored before texts had
+ * languages is translated by its seed entry (found by seed key, else route, else function
+ * point code) while it is still the seeded English; otherwise it is shown as stored, because
+ * a tenant administrator added or renamed the node and their wording wins.
  */
-export function menuTitle(t: TFunction, node: MenuTitleSource): string {
+export function menuTitle(t: TFunction, node: MenuTitleSource, lng: string): string {
+  if (typeof node.title !== 'string') return textIn(node.title, lng);
   const key = seedKeyOf(node);
   if (!key || SEED_TITLES.get(key) !== node.title.trim()) return node.title;
   return t(key, { ...MENU_LOOKUP, defaultValue: node.title });

@@ -14,6 +14,7 @@ import { WidgetCell, widgetComponent } from './widget-cell.tsx';
 import { useWidgetRegistry } from './widget-registry-context.ts';
 import 'react-grid-layout/css/styles.css';
 import './page-renderer.css';
+import { textIn } from '../../core/local-text.ts';
 
 export interface PageRendererProps {
   config: PageConfig;
@@ -102,8 +103,8 @@ const PageView = observer(function PageView({ config, source, showHeader = true,
       {showHeader ? (
         <header className="page-renderer-head">
           <div className="page-renderer-heading">
-            <h1 className="page-renderer-title">{config.title}</h1>
-            {config.description ? <p className="page-renderer-description">{config.description}</p> : null}
+            <h1 className="page-renderer-title" dir="auto">{textIn(config.title, i18n.language)}</h1>
+            {config.description ? <p className="page-renderer-description" dir="auto">{textIn(config.description, i18n.language)}</p> : null}
           </div>
           {actions ? <div className="page-renderer-actions">{actions}</div> : null}
         </header>

@@ -15,6 +15,7 @@ import { WidgetErrorBoundary } from './widget-error-boundary.tsx';
 import { useWidgetRegistry } from './widget-registry-context.ts';
 import { checkWidgetProps, type PropsProblem } from './widget-props.ts';
 import { applicableFilters, filterClauses, selectionClauses } from './widget-query.ts';
+import { textIn } from '../../core/local-text.ts';
 
 const components = new WeakMap<WidgetDefinition, LazyComponent<WidgetRenderProps>>();
 
@@ -99,7 +100,7 @@ function PropsProblems({ problems }: { problems: PropsProblem[] }) {
  */
 export const WidgetCell = observer(function WidgetCell({ widget, source, filters, fields, refreshToken, exportable }: WidgetCellProps) {
   const cellRef = useRef<HTMLElement>(null);
-  const { t } = useTranslation('widgets');
+  const { t, i18n } = useTranslation('widgets');
   const titleId = useId();
   const definition = useWidgetRegistry().definition(widget.type);
   const check = useMemo(() => (definition ? checkWidgetProps(definition.propsSchema, widget.props) : null), [definition, widget.props]);
@@ -170,7 +171,8 @@ export const WidgetCell = observer(function WidgetCell({ widget, source, filters
   }
 
   const refreshing = data.status === 'ready' && data.refreshing;
-  const title = widget.title || widget.id;
+  const shownTitle = textIn(widget.title, i18n.language);
+  const title = shownTitle || widget.id;
   const exportMenu =
     exportable && state === 'ready' && data.status === 'ready' ? (
       <Dropdown
@@ -197,15 +199,15 @@ export const WidgetCell = observer(function WidgetCell({ widget, source, filters
     <section
       ref={cellRef}
       className={`widget-cell widget-cell-${widget.type}`}
-      aria-labelledby={widget.title ? titleId : undefined}
+      aria-labelledby={shownTitle ? titleId : undefined}
       aria-busy={data.status === 'loading' || refreshing}
       data-widget-id={widget.id}
       data-widget-state={state}
     >
-      {widget.title || exportMenu ? (
+      {shownTitle || exportMenu ? (
         <div className="widget-cell-head">
-          <h2 id={titleId} className="widget-cell-title">
-            {widget.title}
+          <h2 id={titleId} className="widget-cell-title" dir="auto">
+            {shownTitle}
           </h2>
           {refreshing ? <Spin size="small" aria-label={t('cell.refreshing')} /> : null}
           {exportMenu}

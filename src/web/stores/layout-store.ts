@@ -1,7 +1,10 @@
 import { makeAutoObservable } from 'mobx';
 import type { MenuNode, UserInfo, WorkspaceInfo } from '../../core/entities.ts';
 import { menuKeyMap, sameMenu, toMenuItems, type MenuItem } from '../../core/menu-tree.ts';
+import { sameText, type LocalText } from '../../core/local-text.ts';
 import { routeMatches } from '../../core/routes.ts';
+import type { NavigationState } from '../session/navigation-state.ts';
+import { searchWithoutToken } from '../session/startup-token.ts';
 
 /** An open page in the tab bar (spec §3: key, route, query, isActive). */
 export interface Tab {
@@ -9,7 +12,8 @@ export interface Tab {
   route: string;
   query: string;
   isActive: boolean;
-  title: string;
+  /** The menu entry's stored text (shown in the reader's language) or a title the screen set. */
+  title: LocalText;
 }
 
 /** What PT_STATE keeps in session storage: enough to rebuild tabs and menu after a reload. */
@@ -20,6 +24,8 @@ export interface LayoutSnapshot {
   openMenu: string[];
   tabList: Tab[];
   workDetail: WorkspaceInfo | null;
+  /** Whose menu and tabs these are (tenant, user, workspace); another owner's are not restored. */
+  owner?: string | null;
 }
 
 /** The entry whose route fits the pathname; exact routes win over parameterized ones. */
@@ -107,7 +113,7 @@ export class LayoutStore {
       }
       // A title that was the entry's own follows a renamed entry; one a screen set stays.
       const before = previous[menuKeyOfTab(tab.key)];
-      const title = !before || tab.title === before.title ? item.title : tab.title;
+      const title = !before || sameText(tab.title, before.title) ? item.title : tab.title;
       kept.push({ ...tab, key, title });
     }
     this.tabList = kept;
@@ -129,7 +135,9 @@ export class LayoutStore {
   }
 
   /** Visiting a route: add its tab if absent, mark it active with its query, open its ancestors. */
-  visit(pathname: string, search: string): void {
+  visit(pathname: string, rawSearch: string): void {
+    // A start-up token is no part of a page's address: a tab must never put it back.
+    const search = searchWithoutToken(rawSearch);
     const item = findMenuItem(this.menuKeyMaps, pathname);
     if (!item) {
       this.activeMenu = '';
@@ -166,6 +174,35 @@ export class LayoutStore {
   updateTabTitle(key: string, title: string): void {
     const tab = this.tabList.find((t) => t.key === key);
     if (tab) tab.title = title;
+  }
+
+  /** The open pages and the sidebar, as navigation state keeps them (spec §9). */
+  navigationState(): NavigationState {
+    return {
+      tabs: this.tabList.map((tab) => ({ route: tab.route, query: tab.query, active: tab.isActive })),
+      collapsed: this.collapsed,
+    };
+  }
+
+  /**
+   * Opens again the pages of a returning user, those the loaded menu still offers, under its
+   * titles, none of them active yet (the page on screen is marked by `visit`). Returns the
+   * address of the page that was on screen, if it came back.
+   */
+  recallNavigation(state: NavigationState): string | null {
+    const tabs: Tab[] = [];
+    let active: string | null = null;
+    for (const saved of state.tabs) {
+      const item = findMenuItem(this.menuKeyMaps, saved.route);
+      if (!item) continue;
+      const key = tabKeyFor(item, saved.route);
+      if (tabs.some((tab) => tab.key === key)) continue;
+      tabs.push({ key, route: saved.route, query: saved.query, isActive: false, title: item.title });
+      if (saved.active) active = saved.route + saved.query;
+    }
+    this.tabList = tabs;
+    this.collapsed = state.collapsed;
+    return active;
   }
 
   toggleCollapsed(): void {

@@ -7,6 +7,7 @@ import { EditHistory } from '../ui/edit-history.ts';
 import { newComponent, nextComponentId } from '../../../widgets/new-component.ts';
 import type { PaletteEntry } from '../../../widgets/widget-registry.ts';
 import { bottomRow, firstFreeCell, mirrorX, type GridItem } from '../renderer/grid-layout.ts';
+import type { LocalText } from '../../core/local-text.ts';
 
 /** Whether the editor makes a new plate or changes a stored one (spec §3: `type`, default create). */
 export type PlateEditType = 'create' | 'edit';
@@ -18,7 +19,7 @@ export type PlateEditType = 'create' | 'edit';
  */
 export interface ComponentSetState {
   dataBoardCode: string;
-  name: string;
+  name: LocalText;
   nodeCode: string;
   type: PlateEditType;
 }
@@ -28,8 +29,8 @@ export type EditedBreakpoint = 'wide' | 'medium';
 
 /** The parts of a plate the editor changes, as one undoable, comparable snapshot. */
 interface PlateContent {
-  name: string;
-  description: string;
+  name: LocalText;
+  description: LocalText;
   layout: PageLayout;
   filters: PageFilter[];
   components: WidgetConfig[];
@@ -62,8 +63,9 @@ export class PlateStore {
   components: WidgetConfig[] = [];
   editIdx = -1;
   componentSet: ComponentSetState = { ...NEW_COMPONENT_SET };
-  name = '';
-  description = '';
+  /** Texts per language or one for all (src/core/local-text.ts). */
+  name: LocalText = '';
+  description: LocalText = '';
   layout: PageLayout = {};
   filters: PageFilter[] = [];
   /** The stored plate, or null while it is new. */
@@ -287,14 +289,14 @@ export class PlateStore {
     }, tag && `component:${id}:${tag}`);
   }
 
-  setName(name: string): void {
+  setName(name: LocalText): void {
     this.change((next) => {
       next.name = name;
     }, 'name');
     this.componentSet = { ...this.componentSet, name };
   }
 
-  setDescription(description: string): void {
+  setDescription(description: LocalText): void {
     this.change((next) => {
       next.description = description;
     }, 'description');

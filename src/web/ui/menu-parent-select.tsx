@@ -12,10 +12,10 @@ interface MenuChoice {
 }
 
 /** The menus an entry may hang under: MENU nodes, titled as the side menu titles them, without `except` and what is under it. */
-function menuChoices(t: TFunction, nodes: readonly MenuNode[], except: number | null): MenuChoice[] {
+function menuChoices(t: TFunction, lng: string, nodes: readonly MenuNode[], except: number | null): MenuChoice[] {
   return nodes
     .filter((node) => node.type === 'MENU' && node.id !== except)
-    .map((node) => ({ value: node.id, title: menuTitle(t, node), children: menuChoices(t, node.children ?? [], except) }));
+    .map((node) => ({ value: node.id, title: menuTitle(t, node, lng), children: menuChoices(t, lng, node.children ?? [], except) }));
 }
 
 interface MenuParentSelectProps extends Omit<TreeSelectProps<number>, 'treeData'> {
@@ -31,7 +31,7 @@ interface MenuParentSelectProps extends Omit<TreeSelectProps<number>, 'treeData'
  * draws only what its first measure guessed would fit.
  */
 export function MenuParentSelect({ tree, except = null, ...props }: MenuParentSelectProps) {
-  const { t } = useTranslation('menu');
-  const choices = useMemo(() => menuChoices(t, tree, except), [t, tree, except]);
+  const { t, i18n } = useTranslation('menu');
+  const choices = useMemo(() => menuChoices(t, i18n.language, tree, except), [t, i18n.language, tree, except]);
   return <TreeSelect<number> treeData={choices} treeDefaultExpandAll virtual={false} showSearch={{ treeNodeFilterProp: 'title' }} {...props} />;
 }

@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../core/entities.ts';
+import { everyText } from '../../core/local-text.ts';
 import { ResourceTreeIndex, searchTree, selectionView, toggleResource } from '../../core/resource-selection.ts';
 import { menuTitle } from '../i18n/menu-title.ts';
 
@@ -24,11 +25,11 @@ function withoutPoints(nodes: readonly MenuNode[]): MenuNode[] {
 }
 
 function toDataNodes(nodes: readonly MenuNode[]): DataNode[] {
-  return nodes.map((node) => ({ key: node.id, title: node.title, isLeaf: node.children.length === 0, children: toDataNodes(node.children), data: node }));
+  return nodes.map((node) => ({ key: node.id, isLeaf: node.children.length === 0, children: toDataNodes(node.children), data: node }));
 }
 
-function NodeTitle({ node, t }: { node: MenuNode; t: TFunction }) {
-  const title = menuTitle(t, node);
+function NodeTitle({ node, t, lng }: { node: MenuNode; t: TFunction; lng: string }) {
+  const title = menuTitle(t, node, lng);
   if (node.type === 'BUTTON') {
     return (
       <span className="admin-tree-point">
@@ -64,7 +65,7 @@ function NodeTitle({ node, t }: { node: MenuNode; t: TFunction }) {
  * titles or function point codes. Arrow keys move, Space checks.
  */
 export function ResourceTreePicker({ tree, value, onChange, withPoints = false, label }: ResourceTreePickerProps) {
-  const { t } = useTranslation(['admin', 'menu']);
+  const { t, i18n } = useTranslation(['admin', 'menu']);
   const nodes = useMemo(() => (withPoints ? [...tree] : withoutPoints(tree)), [tree, withPoints]);
   const index = useMemo(() => new ResourceTreeIndex(nodes), [nodes]);
   // Clicks act on the whole tree, so hidden function points follow their menu in and out.
@@ -75,7 +76,8 @@ export function ResourceTreePicker({ tree, value, onChange, withPoints = false, 
   const searchFor = (text: string) => {
     const needle = text.trim().toLowerCase();
     if (!needle) return null;
-    return searchTree(nodes, (node) => [menuTitle(t, node), node.title, node.code ?? ''].some((each) => each.toLowerCase().includes(needle)));
+    // A title is found in any of its languages, and by the translation a seeded title shows.
+    return searchTree(nodes, (node) => [menuTitle(t, node, i18n.language), ...everyText(node.title), node.code ?? ''].some((each) => each.toLowerCase().includes(needle)));
   };
   const search = searchFor(keyword);
   const changeKeyword = (text: string) => {
@@ -125,7 +127,7 @@ export function ResourceTreePicker({ tree, value, onChange, withPoints = false, 
           onExpand={(keys) => setExpanded(keys.map(Number))}
           checkedKeys={view}
           onCheck={(_keys, info) => onChange?.(toggleResource(fullIndex, value, Number(info.node.key), info.checked))}
-          titleRender={(item) => <NodeTitle node={(item as DataNode & { data: MenuNode }).data} t={t} />}
+          titleRender={(item) => <NodeTitle node={(item as DataNode & { data: MenuNode }).data} t={t} lng={i18n.language} />}
         />
       )}
     </div>

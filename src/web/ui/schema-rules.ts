@@ -1,6 +1,7 @@
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import type { JsonSchema } from '../../core/contracts/common.ts';
+import { everyText, isLocalTexts } from '../../core/local-text.ts';
 import { FORMAT_CHECKS, type FormatName } from '../../core/validation/formats.ts';
 
 interface PropertySchema {
@@ -10,6 +11,8 @@ interface PropertySchema {
   pattern?: string;
   format?: string;
   enum?: readonly unknown[];
+  /** A stored text (src/core/local-text.ts): a string, or an object of languages each such a string. */
+  anyOf?: readonly PropertySchema[];
 }
 
 function propertyOf(body: JsonSchema, field: string): PropertySchema {
@@ -39,6 +42,8 @@ const check = (ok: (value: string) => boolean, message: string): Rule => ({
  */
 export function schemaRules(t: TFunction, body: JsonSchema, field: string, invalid = t('admin:validation.invalid')): Rule[] {
   const property = propertyOf(body, field);
+  const text = property.anyOf?.find((variant) => variant.type === 'string');
+  if (text) return localTextRules(t, text, isRequired(body, field), invalid);
   const rules: Rule[] = [];
   if (isRequired(body, field)) rules.push({ required: true, whitespace: true, message: t('admin:validation.required') });
   if (property.minLength !== undefined && property.minLength > 1) {
@@ -60,6 +65,30 @@ export function schemaRules(t: TFunction, body: JsonSchema, field: string, inval
     rules.push(check((value) => allowed.includes(value), invalid));
   }
   return rules;
+}
+
+/** The rules of a text in several languages: each language's text is held to the string's rules. */
+function localTextRules(t: TFunction, text: PropertySchema, required: boolean, invalid: string): Rule[] {
+  const pattern = text.pattern === undefined ? undefined : new RegExp(text.pattern, 'u');
+  const problem = (value: unknown): string | undefined => {
+    const texts = everyText(isLocalTexts(value) || typeof value === 'string' ? value : null);
+    if (texts.length === 0) return required ? t('admin:validation.required') : undefined;
+    for (const each of texts) {
+      if (text.minLength !== undefined && text.minLength > 1 && each.length < text.minLength) return t('admin:validation.minLength', { min: text.minLength });
+      if (text.maxLength !== undefined && each.length > text.maxLength) return t('admin:validation.maxLength', { max: text.maxLength });
+      if (pattern && !pattern.test(each)) return invalid;
+    }
+    return undefined;
+  };
+  return [
+    {
+      required,
+      validator: (_rule, value: unknown) => {
+        const message = problem(value);
+        return message ? Promise.reject(new Error(message)) : Promise.resolve();
+      },
+    },
+  ];
 }
 
 /** A copy of a form's values without empty optional strings, which the schema would refuse. */

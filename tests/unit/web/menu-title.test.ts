@@ -33,28 +33,40 @@ beforeAll(async () => {
   en = (await createI18n({ lng: 'en', backend: fileBackend })).t;
 });
 
+/** The title as a reader of `t`'s language sees it. */
+const titleIn = (t: TFunction, node: MenuTitleSource) => menuTitle(t, node, t === zh ? 'zh-CN' : t === ar ? 'ar' : 'en');
+
 describe('menuTitle', () => {
+  it('shows a stored text in the reader\'s language, whether seeded or written by an administrator', () => {
+    const title = { en: 'Site safety', 'zh-CN': '工地安全', ar: 'سلامة الموقع' };
+    expect(titleIn(zh, node('x', '/data-analysis-plate/3', { title }))).toBe('工地安全');
+    expect(titleIn(ar, { seedKey: 'formData', title })).toBe('سلامة الموقع');
+    expect(titleIn(en, { title: { 'zh-CN': '巡检' } })).toBe('巡检');
+  });
+});
+
+describe('menuTitle of plain titles stored before texts had languages', () => {
   it('translates by seed key when the node carries one', () => {
-    expect(menuTitle(zh, { seedKey: 'formData', title: 'Form data' })).toBe('表单数据');
-    expect(menuTitle(ar, { seedKey: 'formData', title: 'Form data', route: null })).toBe('بيانات النماذج');
+    expect(titleIn(zh, { seedKey: 'formData', title: 'Form data' })).toBe('表单数据');
+    expect(titleIn(ar, { seedKey: 'formData', title: 'Form data', route: null })).toBe('بيانات النماذج');
   });
 
   it('translates flat keys that contain a dot', () => {
-    expect(menuTitle(zh, { seedKey: 'forms.create', title: 'Create form' })).toBe('新建表单');
+    expect(titleIn(zh, { seedKey: 'forms.create', title: 'Create form' })).toBe('新建表单');
   });
 
   it('translates a route-less section of the API menu by its seed key, in the sidebar items too', () => {
     const section = node('Forms & tables', null, { seedKey: 'tables', isLeaf: false, children: [node('Form data', '/table/formData', { seedKey: 'formData' })] });
-    expect(menuTitle(zh, section)).toBe('表单与表格');
-    expect(menuTitle(ar, section)).toBe('النماذج والجداول');
-    expect(menuTitle(en, section)).toBe('Forms & tables');
+    expect(titleIn(zh, section)).toBe('表单与表格');
+    expect(titleIn(ar, section)).toBe('النماذج والجداول');
+    expect(titleIn(en, section)).toBe('Forms & tables');
     // Without its seed key nothing else names it: no route, no function point code.
-    expect(menuTitle(zh, { ...section, seedKey: null })).toBe('Forms & tables');
+    expect(titleIn(zh, { ...section, seedKey: null })).toBe('Forms & tables');
 
     const [item] = toMenuItems([section]);
     expect(item!.seedKey).toBe('tables');
-    expect(menuTitle(zh, item!)).toBe('表单与表格');
-    expect(menuTitle(ar, item!.children[0]!)).toBe('بيانات النماذج');
+    expect(titleIn(zh, item!)).toBe('表单与表格');
+    expect(titleIn(ar, item!.children[0]!)).toBe('بيانات النماذج');
   });
 
   it('translates every route-less top-level section of the seed menu by its seed key', () => {
@@ -63,7 +75,7 @@ describe('menuTitle', () => {
     for (const entry of sections) {
       const section = node(entry.title, null, { seedKey: entry.key });
       for (const [name, t] of [['zh-CN', zh], ['ar', ar]] as const) {
-        const title = menuTitle(t, section);
+        const title = titleIn(t, section);
         expect(title, `${name}: ${entry.key}`).not.toBe(entry.title);
         expect(title, `${name}: ${entry.key}`).toBe(t(entry.key, { ns: 'menu', keySeparator: false }));
       }
@@ -71,38 +83,38 @@ describe('menuTitle', () => {
   });
 
   it('else translates an API menu node by its route', () => {
-    expect(menuTitle(zh, node('Form data', '/table/formData'))).toBe('表单数据');
-    expect(menuTitle(ar, node('Drawing register', '/drawing/pictureList'))).toBe('سجل المخططات');
-    expect(menuTitle(zh, node('Fill in', '/table/fill/:id', { type: 'PAGE' }))).toBe('填报');
+    expect(titleIn(zh, node('Form data', '/table/formData'))).toBe('表单数据');
+    expect(titleIn(ar, node('Drawing register', '/drawing/pictureList'))).toBe('سجل المخططات');
+    expect(titleIn(zh, node('Fill in', '/table/fill/:id', { type: 'PAGE' }))).toBe('填报');
   });
 
   it('else translates a button by its function point code', () => {
-    expect(menuTitle(zh, node('Export records', null, { type: 'BUTTON', code: 'record:export' }))).toBe('导出记录');
+    expect(titleIn(zh, node('Export records', null, { type: 'BUTTON', code: 'record:export' }))).toBe('导出记录');
   });
 
   it('prefers the route over an unknown seed key', () => {
-    expect(menuTitle(zh, { seedKey: 'tenantOwnKey', title: 'Form data', route: '/table/formData' })).toBe('表单数据');
+    expect(titleIn(zh, { seedKey: 'tenantOwnKey', title: 'Form data', route: '/table/formData' })).toBe('表单数据');
   });
 
   it('works on client menu items, whose numeric keys are no seed keys', () => {
     const [home] = toMenuItems([node('Home', '/home')]);
     expect(home!.key).toBe('1');
-    expect(menuTitle(zh, home!)).toBe('首页');
+    expect(titleIn(zh, home!)).toBe('首页');
   });
 
   it('keeps the stored title of a menu a tenant administrator added', () => {
-    expect(menuTitle(zh, node('Site inspections', '/website/42'))).toBe('Site inspections');
-    expect(menuTitle(zh, node('Quality reports', null))).toBe('Quality reports');
-    expect(menuTitle(zh, node('Export to ERP', null, { type: 'BUTTON', code: 'erp:export' }))).toBe('Export to ERP');
+    expect(titleIn(zh, node('Site inspections', '/website/42'))).toBe('Site inspections');
+    expect(titleIn(zh, node('Quality reports', null))).toBe('Quality reports');
+    expect(titleIn(zh, node('Export to ERP', null, { type: 'BUTTON', code: 'erp:export' }))).toBe('Export to ERP');
   });
 
   it('keeps the stored title of a seeded menu that was renamed', () => {
-    expect(menuTitle(zh, node('Inspection records', '/table/formData'))).toBe('Inspection records');
-    expect(menuTitle(zh, { seedKey: 'formData', title: '巡检记录' })).toBe('巡检记录');
+    expect(titleIn(zh, node('Inspection records', '/table/formData'))).toBe('Inspection records');
+    expect(titleIn(zh, { seedKey: 'formData', title: '巡检记录' })).toBe('巡检记录');
   });
 
   it('shows the seed title in English', () => {
-    expect(menuTitle(en, node('Drawing register', '/drawing/pictureList'))).toBe('Drawing register');
+    expect(titleIn(en, node('Drawing register', '/drawing/pictureList'))).toBe('Drawing register');
   });
 });
 

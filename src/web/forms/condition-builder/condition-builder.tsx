@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isCondition, type Condition, type ConditionGroup, type ConditionOp, type FieldDesign } from '../../../core/forms/form-design.ts';
 import { operatorsFor, valueInputFor } from './condition-ops.ts';
 import './condition-builder.css';
+import { textIn } from '../../../core/local-text.ts';
 
 interface ConditionBuilderProps {
   value: ConditionGroup;
@@ -41,7 +42,7 @@ function valueFor(field: FieldDesign, op: ConditionOp, previous: Condition['valu
  * operator that means something for its type and a value input of that type.
  */
 export function ConditionBuilder({ value, fields, onChange, idPrefix, compact = false }: ConditionBuilderProps) {
-  const { t } = useTranslation('forms');
+  const { t, i18n } = useTranslation('forms');
   const { junction, conditions, nested } = partsOf(value);
   const emit = (nextJunction: Junction, next: Condition[]) => onChange({ [nextJunction]: [...next, ...nested] });
   const fieldOf = (key: string) => fields.find((f) => f.key === key);
@@ -85,7 +86,7 @@ export function ConditionBuilder({ value, fields, onChange, idPrefix, compact = 
               id={`${rowId}-field`}
               showSearch={{ optionFilterProp: 'label' }}
               status={field ? undefined : 'error'}
-              options={fields.map((f) => ({ value: f.key, label: f.label || f.key }))}
+              options={fields.map((f) => ({ value: f.key, label: textIn(f.label, i18n.language) || f.key }))}
               onChange={(key: string) => {
                 const next = fieldOf(key)!;
                 const op = operatorsFor(next).includes(condition.op) ? condition.op : operatorsFor(next)[0]!;

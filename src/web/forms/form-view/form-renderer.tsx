@@ -26,6 +26,8 @@ import { SubtableProvider, SubtableRowTemplate, SubtableTemplate, withSubtableTe
 import { SwitchOrCheckboxWidget } from './switch-widget.tsx';
 import { UploadWidget } from './upload-widget.tsx';
 import './form-view.css';
+import { uiSchemaInLanguage } from './labels-in-language.ts';
+import { useTextLanguage } from '../../i18n/local-text.ts';
 
 /** Input types Enter activates as buttons rather than submitting the form they stand in. */
 const BUTTON_INPUTS = new Set(['submit', 'button', 'reset', 'image']);
@@ -140,10 +142,11 @@ function withPermissions(uiSchema: Record<string, unknown>, hidden: readonly str
  */
 export function FormRenderer({ version, value, onChange, validator, onSubmit, disabled, hiddenFields = NONE, readOnlyFields = NONE, serverErrors = NO_ERRORS, ref, children }: FormRendererProps) {
   const { t } = useTranslation('forms');
+  const lng = useTextLanguage();
   const { design, schema } = version;
   const uiSchema = useMemo(
-    () => withSubtableTemplates(withPermissions(version.uiSchema, hiddenFields, readOnlyFields), schema) as UiSchema,
-    [version.uiSchema, schema, hiddenFields, readOnlyFields],
+    () => withSubtableTemplates(withPermissions(uiSchemaInLanguage(version.uiSchema, design, lng), hiddenFields, readOnlyFields), schema) as UiSchema,
+    [version.uiSchema, design, lng, schema, hiddenFields, readOnlyFields],
   );
   // What the form last handed to the screen to send: the server's errors are about those values.
   const sent = useRef<RecordData | null>(null);

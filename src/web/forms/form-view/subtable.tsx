@@ -30,7 +30,9 @@ function columnsOf(schema: RJSFSchema, uiSchema: Record<string, unknown> | undef
   const properties = (items.properties ?? {}) as Record<string, RJSFSchema>;
   const order = ((uiSchema?.items as Record<string, unknown> | undefined)?.['ui:order'] as string[] | undefined) ?? Object.keys(properties);
   const required = new Set(items.required ?? []);
-  return order.filter((key) => key in properties).map((key) => ({ key, title: String(properties[key]!.title ?? key), required: required.has(key) }));
+  // A column's label in the reader's language is its `ui:title` (labels-in-language.ts).
+  const uiTitle = (key: string) => ((uiSchema?.items as Record<string, { 'ui:title'?: string } | undefined> | undefined)?.[key]?.['ui:title']);
+  return order.filter((key) => key in properties).map((key) => ({ key, title: uiTitle(key) ?? String(properties[key]!.title ?? key), required: required.has(key) }));
 }
 
 /** The columns' shared track list, so header and rows line up. */

@@ -20,6 +20,7 @@ import { Link } from 'react-router-dom';
 import type { Attachment, AttachmentOwner } from '../../../core/contracts/attachments.ts';
 import { groupOfExtension, type FileTypeGroup } from '../../../core/contracts/files.ts';
 import { formatServerDate, formatSize } from '../../../core/format.ts';
+import { textIn } from '../../../core/local-text.ts';
 import { LoadState } from '../../ui/load-state.tsx';
 import { useFileClient } from '../../files/use-file-client.ts';
 import { languageOf } from '../../i18n/i18n.ts';
@@ -166,7 +167,7 @@ const AttachManagerPage = observer(function AttachManagerPage() {
                   key: 'field',
                   width: 150,
                   render: (_: unknown, item) =>
-                    item.owner.kind === 'avatar' ? t('attachments.owner.avatarField') : <span dir="auto">{item.fieldLabels?.join(' / ') ?? item.field}</span>,
+                    item.owner.kind === 'avatar' ? t('attachments.owner.avatarField') : <span dir="auto">{item.fieldLabels?.map((label) => textIn(label, i18n.language)).join(' / ') ?? item.field}</span>,
                 },
                 {
                   title: t('attachments.columns.uploaded'),

@@ -9,6 +9,7 @@ import { useSave } from '../../ui/use-save.ts';
 import { UserTransfer } from '../../ui/user-transfer.tsx';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 import type { PmsGroupStore } from './pms-group-store.ts';
+import { useTextIn } from '../../i18n/local-text.ts';
 
 interface Values {
   roleIds: number[];
@@ -26,6 +27,7 @@ export const PmsGroupAssignModal = observer(function PmsGroupAssignModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('admin');
+  const textOf = useTextIn();
   const [form] = Form.useForm<Values>();
   const { error, busy, save } = useSave(
     (values: Values) => store.assign({ id: group.id, roleIds: values.roleIds ?? [], userIds: values.userIds ?? [] }),
@@ -61,7 +63,7 @@ export const PmsGroupAssignModal = observer(function PmsGroupAssignModal({
             loading={store.roles.loading}
             placeholder={t('groups.pickRoles')}
             optionFilterProp="label"
-            options={(store.roles.data ?? []).map((role) => ({ value: role.id, label: `${role.name} (${role.code})` }))}
+            options={(store.roles.data ?? []).map((role) => ({ value: role.id, label: `${textOf(role.name)} (${role.code})` }))}
           />
         </Form.Item>
         <Form.Item label={t('groups.users')} extra={t('groups.usersHelp')}>

@@ -14,12 +14,13 @@ import { PmsGroupAssignModal } from './pms-group-assign-modal.tsx';
 import { PmsGroupFormModal } from './pms-group-form-modal.tsx';
 import { PmsGroupStore } from './pms-group-store.ts';
 import '../../ui/admin.css';
+import { textIn } from '../../../core/local-text.ts';
 
 const SHOWN_POINTS = 4;
 
 /** /authorize/pmsGroup: named bundles of function points, given to roles or directly to users. */
 const PmsGroupPage = observer(function PmsGroupPage() {
-  const { t } = useTranslation(['admin', 'menu']);
+  const { t, i18n } = useTranslation(['admin', 'menu']);
   const { modal } = App.useApp();
   const api = useAdminApi();
   const held = useHeldPoints('role');
@@ -37,7 +38,7 @@ const PmsGroupPage = observer(function PmsGroupPage() {
 
   const pointLabel = (code: string) => {
     const point = store.points.data?.find((each) => each.code === code);
-    return point ? menuTitle(t, { title: point.title, code }) : code;
+    return point ? menuTitle(t, { title: point.title, code }, i18n.language) : code;
   };
 
   const confirmDelete = (group: PermissionGroup) => {
@@ -141,7 +142,7 @@ const PmsGroupPage = observer(function PmsGroupPage() {
                         {() => (
                           <Space size={[4, 4]} wrap>
                             {ids.map((id) => (
-                              <Tag key={id}>{store.roleName(id)}</Tag>
+                              <Tag key={id}>{textIn(store.roleName(id), i18n.language)}</Tag>
                             ))}
                           </Space>
                         )}

@@ -9,6 +9,7 @@ import type {
 import type { Role } from '../../../core/contracts/role.ts';
 import type { AdminApi } from '../../api/admin-endpoints.ts';
 import { Loadable } from '../../ui/loadable.ts';
+import type { LocalText } from '../../../core/local-text.ts';
 
 /** /authorize/pmsGroup: the permission groups of the tenant and what names their members. */
 export class PmsGroupStore {
@@ -43,7 +44,7 @@ export class PmsGroupStore {
     return list.filter((group) => [group.name, group.description, ...group.points].some((text) => text.toLowerCase().includes(needle)));
   }
 
-  roleName(id: number): string {
+  roleName(id: number): LocalText {
     return this.roles.data?.find((role) => role.id === id)?.name ?? `#${id}`;
   }
 

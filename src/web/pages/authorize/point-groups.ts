@@ -1,10 +1,11 @@
 import type { FunctionPointOption } from '../../../core/contracts/permission-groups.ts';
+import { everyText, type LocalText } from '../../../core/local-text.ts';
 
 /** The function points under one menu, as the picker lists them. */
 export interface PointGroup {
   /** The menu's seed key, else its title: unique per menu of the tenant. */
   key: string;
-  menuTitle: string;
+  menuTitle: LocalText;
   menuSeedKey: string | null;
   points: FunctionPointOption[];
 }
@@ -13,7 +14,7 @@ export interface PointGroup {
 export function groupPointsByMenu(points: readonly FunctionPointOption[]): PointGroup[] {
   const groups = new Map<string, PointGroup>();
   for (const point of points) {
-    const key = point.menuSeedKey ?? `title:${point.menuTitle}`;
+    const key = point.menuSeedKey ?? `title:${JSON.stringify(point.menuTitle)}`;
     let group = groups.get(key);
     if (!group) {
       group = { key, menuTitle: point.menuTitle, menuSeedKey: point.menuSeedKey, points: [] };
@@ -37,8 +38,8 @@ export function searchPointGroups(
   if (!needle) return [...groups];
   const hit = (...texts: string[]) => texts.some((text) => text.toLowerCase().includes(needle));
   return groups.flatMap((group) => {
-    if (hit(label.menu(group), group.menuTitle)) return [group];
-    const points = group.points.filter((point) => hit(label.point(point), point.title, point.code));
+    if (hit(label.menu(group), ...everyText(group.menuTitle))) return [group];
+    const points = group.points.filter((point) => hit(label.point(point), ...everyText(point.title), point.code));
     return points.length > 0 ? [{ ...group, points }] : [];
   });
 }

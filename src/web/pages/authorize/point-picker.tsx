@@ -14,12 +14,12 @@ interface PointPickerProps {
 
 /** Function points grouped by their menu, each menu with a select-all box; searchable. */
 export function PointPicker({ points, value = [], onChange, id }: PointPickerProps) {
-  const { t } = useTranslation(['admin', 'menu']);
+  const { t, i18n } = useTranslation(['admin', 'menu']);
   const [keyword, setKeyword] = useState('');
   const groups = useMemo(() => groupPointsByMenu(points), [points]);
   const label = {
-    menu: (group: PointGroup) => menuTitle(t, { title: group.menuTitle, seedKey: group.menuSeedKey }),
-    point: (point: FunctionPointOption) => menuTitle(t, { title: point.title, code: point.code }),
+    menu: (group: PointGroup) => menuTitle(t, { title: group.menuTitle, seedKey: group.menuSeedKey }, i18n.language),
+    point: (point: FunctionPointOption) => menuTitle(t, { title: point.title, code: point.code }, i18n.language),
   };
   const shown = searchPointGroups(groups, keyword, label);
   const chosen = new Set(value);

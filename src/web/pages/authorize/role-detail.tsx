@@ -8,6 +8,7 @@ import { UserTransfer } from '../../ui/user-transfer.tsx';
 import { messageOf } from '../../api/error-message.ts';
 import { DataScopeOptions } from './data-scope-options.tsx';
 import type { RoleManageStore, RoleSection } from './role-manage-store.ts';
+import { useTextIn } from '../../i18n/local-text.ts';
 
 /** Save and discard for one tab, with a note while it holds unsaved edits. */
 const SectionFooter = observer(function SectionFooter({ store, section }: { store: RoleManageStore; section: RoleSection }) {
@@ -48,6 +49,7 @@ function TabLabel({ children, changed }: { children: ReactNode; changed: boolean
 /** The role picked in the list: menus and function points, data scope, holders, permission groups. */
 export const RoleDetailPanel = observer(function RoleDetailPanel({ store }: { store: RoleManageStore }) {
   const { t } = useTranslation('admin');
+  const textOf = useTextIn();
   const role = store.selected;
   if (!role || !store.detail) {
     return (
@@ -60,14 +62,14 @@ export const RoleDetailPanel = observer(function RoleDetailPanel({ store }: { st
     <Card
       title={
         <span>
-          {role.name} <Typography.Text code>{role.code}</Typography.Text>
+          <bdi>{textOf(role.name)}</bdi> <Typography.Text code>{role.code}</Typography.Text>
         </span>
       }
       extra={<Tag color="blue">{t(`roles.scopes.${role.dataScope}.label`)}</Tag>}
     >
-      {role.description && (
+      {textOf(role.description) && (
         <Typography.Paragraph type="secondary" dir="auto">
-          {role.description}
+          {textOf(role.description)}
         </Typography.Paragraph>
       )}
       <LoadState source={store.detail}>

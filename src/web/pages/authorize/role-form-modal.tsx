@@ -6,6 +6,8 @@ import { schemaRules, withoutEmpty } from '../../ui/schema-rules.ts';
 import { placeServerError } from '../../ui/server-errors.ts';
 import { useSave } from '../../ui/use-save.ts';
 import { DataScopeOptions } from './data-scope-options.tsx';
+import { useTextIn } from '../../i18n/local-text.ts';
+import { LocalTextInput } from '../../ui/local-text-input.tsx';
 
 interface Values {
   code: string;
@@ -27,6 +29,7 @@ export function RoleFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('admin');
+  const textOf = useTextIn();
   const [form] = Form.useForm<Values>();
   const schema = role ? roleUpdateBody : roleCreateBody;
   const { error, busy, save } = useSave(
@@ -40,7 +43,7 @@ export function RoleFormModal({
   return (
     <Modal
       open
-      title={role ? t('roles.editTitle', { name: role.name }) : t('roles.createTitle')}
+      title={role ? t('roles.editTitle', { name: textOf(role.name) }) : t('roles.createTitle')}
       okText={t('actions.save')}
       cancelText={t('actions.cancel')}
       onOk={() => void submit()}
@@ -65,10 +68,10 @@ export function RoleFormModal({
           <Input disabled={!!role} autoFocus={!role} autoComplete="off" />
         </Form.Item>
         <Form.Item name="name" label={t('roles.name')} rules={schemaRules(t, schema, 'name')}>
-          <Input autoFocus={!!role} autoComplete="off" />
+          <LocalTextInput autoFocus={!!role} />
         </Form.Item>
         <Form.Item name="description" label={t('roles.description')} rules={schemaRules(t, schema, 'description', t('validation.noBrackets'))}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
+          <LocalTextInput multiline />
         </Form.Item>
         <Form.Item name="dataScope" label={t('roles.dataScope')} rules={schemaRules(t, schema, 'dataScope')}>
           <DataScopeOptions />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Role } from '../../../core/contracts/role.ts';
 import { LoadState } from '../../ui/load-state.tsx';
 import type { RoleManageStore } from './role-manage-store.ts';
+import { useTextIn } from '../../i18n/local-text.ts';
 
 /** The roles of the tenant: pick one to edit its grants; create, rename or delete. */
 export const RoleList = observer(function RoleList({
@@ -17,11 +18,12 @@ export const RoleList = observer(function RoleList({
   onEdit: (role: Role) => void;
 }) {
   const { t } = useTranslation('admin');
+  const textOf = useTextIn();
   const { modal } = App.useApp();
 
   const confirmDelete = (role: Role) => {
     modal.confirm({
-      title: t('roles.deleteTitle', { name: role.name }),
+      title: t('roles.deleteTitle', { name: textOf(role.name) }),
       content: role.userCount > 0 ? t('roles.deleteHeld', { count: role.userCount }) : t('roles.deleteContent'),
       okText: t('actions.delete'),
       okButtonProps: { danger: true },
@@ -76,7 +78,7 @@ export const RoleList = observer(function RoleList({
                       onClick={() => store.select(role.id)}
                       data-testid={`role-${role.code}`}
                     >
-                      <span className="admin-pick-title">{role.name}</span>
+                      <span className="admin-pick-title" dir="auto">{textOf(role.name)}</span>
                       <span className="admin-pick-meta">
                         <Typography.Text code>{role.code}</Typography.Text>
                         {role.builtIn && (
@@ -92,13 +94,13 @@ export const RoleList = observer(function RoleList({
                       </span>
                     </button>
                     <Space size={0} className="admin-pick-actions">
-                      <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('roles.editLabel', { name: role.name })} onClick={() => onEdit(role)} />
+                      <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('roles.editLabel', { name: textOf(role.name) })} onClick={() => onEdit(role)} />
                       <Button
                         type="text"
                         size="small"
                         danger
                         icon={<DeleteOutlined />}
-                        aria-label={t('roles.deleteLabel', { name: role.name })}
+                        aria-label={t('roles.deleteLabel', { name: textOf(role.name) })}
                         onClick={() => confirmDelete(role)}
                       />
                     </Space>

@@ -6,6 +6,7 @@ import type { DataScope, Role, RoleDetail, roleCreateBody, roleUpdateBody } from
 import type { MenuNode } from '../../../core/entities.ts';
 import type { AdminApi } from '../../api/admin-endpoints.ts';
 import { Loadable } from '../../ui/loadable.ts';
+import { everyText } from '../../../core/local-text.ts';
 
 /** The parts of a role that its tabs edit and save one at a time. */
 export type RoleSection = 'resources' | 'dataScope' | 'users' | 'groups';
@@ -50,7 +51,7 @@ export class RoleManageStore {
   get visibleRoles(): Role[] {
     const needle = this.keyword.trim().toLowerCase();
     const list = this.roles.data ?? [];
-    return needle ? list.filter((role) => `${role.name} ${role.code}`.toLowerCase().includes(needle)) : list;
+    return needle ? list.filter((role) => [...everyText(role.name), role.code].some((text) => text.toLowerCase().includes(needle))) : list;
   }
 
   get selected(): Role | undefined {

@@ -5,6 +5,8 @@ import { DOC_ACCESS_LEVELS, accessAtLeast, docNameSchema, type DocAccess, type D
 import { useSave } from '../../ui/use-save.ts';
 import { messageOf } from '../../api/error-message.ts';
 import type { DocApi } from '../../api/doc-endpoints.ts';
+import { useTextIn } from '../../i18n/local-text.ts';
+import type { LocalText } from '../../../core/local-text.ts';
 
 const NAME_PATTERN = new RegExp(docNameSchema.pattern, 'u');
 
@@ -104,6 +106,7 @@ export function TargetDialog(props: {
 /** The roles a folder names and what each may do there; none named: it follows its parent. */
 export function GrantsDialog(props: { api: DocApi; folder: DocFolder; onSaved: () => void; onClose: () => void }) {
   const { t } = useTranslation('docs');
+  const textOf = useTextIn();
   const { message } = App.useApp();
   const [roles, setRoles] = useState<DocRole[] | null>(null);
   const [grants, setGrants] = useState<Map<number, DocAccess>>(new Map());
@@ -155,14 +158,14 @@ export function GrantsDialog(props: { api: DocApi; folder: DocFolder; onSaved: (
         dataSource={roles ?? []}
         pagination={false}
         columns={[
-          { title: t('grants.role'), dataIndex: 'name', render: (name: string) => <span dir="auto">{name}</span> },
+          { title: t('grants.role'), dataIndex: 'name', render: (name: LocalText) => <span dir="auto">{textOf(name)}</span> },
           {
             title: t('grants.access'),
             width: 200,
             render: (_: unknown, role) => (
               <Select<string>
                 style={{ width: '100%' }}
-                aria-label={t('grants.accessOf', { role: role.name })}
+                aria-label={t('grants.accessOf', { role: textOf(role.name) })}
                 value={grants.get(role.id) ?? ''}
                 options={levelOptions}
                 onChange={(value) =>

@@ -6,6 +6,7 @@ import type { OrgMember } from '../../../core/contracts/org.ts';
 import type { Assignee } from '../../../core/flows/flow-definition.ts';
 import type { FlowDesignerApi } from './flow-api.ts';
 import { MEMBER_PICKER_LIMIT, type FlowDesignerStore } from './flow-designer-store.ts';
+import { useTextIn } from '../../i18n/local-text.ts';
 
 interface AssigneePickerProps {
   store: FlowDesignerStore;
@@ -19,6 +20,7 @@ interface AssigneePickerProps {
 /** People of an approval or CC node: members (searched in the directory), roles, and the submitter's manager. */
 export const AssigneePicker = observer(function AssigneePicker({ store, api, value, onChange, id }: AssigneePickerProps) {
   const { t } = useTranslation('forms');
+  const textOf = useTextIn();
   const [found, setFound] = useState<OrgMember[] | null>(null);
   const userIds = value.flatMap((a) => (a.kind === 'user' ? [a.userId] : []));
   const roleIds = value.flatMap((a) => (a.kind === 'role' ? [a.roleId] : []));
@@ -61,7 +63,7 @@ export const AssigneePicker = observer(function AssigneePicker({ store, api, val
         showSearch={{ optionFilterProp: 'label' }}
         placeholder={t('flow.assignee.rolesPlaceholder')}
         onChange={(roles: number[]) => emit({ roles })}
-        options={(store.roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+        options={(store.roles.data ?? []).map((r) => ({ value: r.id, label: textOf(r.name) }))}
         notFoundContent={store.roles.status === 'failed' ? store.roles.error : t('flow.assignee.noRoles')}
       />
       <Checkbox id={`${id}-manager`} checked={manager} onChange={(event) => emit({ manager: event.target.checked })}>

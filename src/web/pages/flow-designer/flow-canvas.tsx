@@ -9,6 +9,7 @@ import { canRemoveBranch, type ListOwner } from './flow-edits.ts';
 import type { FlowDesignerStore } from './flow-designer-store.ts';
 import { newNodeNames } from './new-node-names.ts';
 import { problemText } from './problem-text.ts';
+import { useTextIn } from '../../i18n/local-text.ts';
 
 interface CanvasProps {
   store: FlowDesignerStore;
@@ -169,10 +170,11 @@ const NodeCard = observer(function NodeCard({ store, node }: CanvasProps & { nod
 /** "Alice, Finance (role), submitter's manager", from the directory as loaded. */
 export const AssigneeSummary = observer(function AssigneeSummary({ store, people }: CanvasProps & { people: readonly Assignee[] }) {
   const { t } = useTranslation('forms');
+  const textOf = useTextIn();
   const text = people
     .map((person) => {
       if (person.kind === 'manager') return t('flow.assignee.manager');
-      if (person.kind === 'role') return t('flow.assignee.roleNamed', { name: store.roles.data?.find((r) => r.id === person.roleId)?.name ?? `#${person.roleId}` });
+      if (person.kind === 'role') return t('flow.assignee.roleNamed', { name: textOf(store.roles.data?.find((r) => r.id === person.roleId)?.name) || `#${person.roleId}` });
       return store.members.data?.find((m) => m.id === person.userId)?.name ?? `#${person.userId}`;
     })
     .join(t('flow.listSeparator'));

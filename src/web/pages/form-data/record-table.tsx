@@ -1,5 +1,5 @@
 import { CopyOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
-import { Button, Descriptions, Drawer, Space, Table, Tag } from 'antd';
+import { Button, Descriptions, Drawer, Space, Tag } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +8,12 @@ import type { FormRecord, RecordPage, RecordStatus } from '../../../core/contrac
 import type { RecordSort } from '../../../core/contracts/record-query.ts';
 import { formatServerDate } from '../../../core/format.ts';
 import { languageOf } from '../../i18n/i18n.ts';
+import { ListTable } from '../../ui/list-table.tsx';
 import { cellText } from './cell-text.ts';
 import type { ListColumn } from './list-columns.ts';
 import { cellContext } from './record-cells.ts';
 import { PAGE_SIZES, type RecordListStore } from './record-list-store.ts';
+import { textIn } from '../../../core/local-text.ts';
 
 const STATUS_COLORS: Record<RecordStatus, string> = { none: 'default', running: 'processing', approved: 'success', rejected: 'error', withdrawn: 'warning' };
 
@@ -22,7 +24,7 @@ export function useRecordTexts(store: RecordListStore) {
   const context = cellContext(t, language, store.directory);
   const labelOf = (key: string) => {
     const column = store.columns.find((each) => each.key === key);
-    return column?.field ? column.field.label : t(`list.system.${key}`);
+    return column?.field ? textIn(column.field.label, i18n.language) || key : t(`list.system.${key}`);
   };
   const textOf = (column: ListColumn, record: FormRecord): string => {
     if (column.field) return cellText(column.field, record.data[column.key], context);
@@ -48,14 +50,18 @@ export interface RecordTableProps {
   /** Rows can be picked (for the list's batch delete). */
   selectable?: boolean;
   size?: 'small' | 'middle';
+  /** The header sticks to the top of the window and the sideways scrollbar to its bottom, for a list that is the whole screen. */
+  sticky?: boolean;
 }
 
 /**
  * A page of a form's records: the reader's chosen columns, server paging and sort, and per row
  * a look (in a drawer), an edit and a copy, each where the form's rights allow it. The record
- * list screen and the form widget draw their records with it.
+ * list screen and the form widget draw their records with it. Cells wrap so that the usual
+ * columns fit a wide screen beside the Actions column; more than fit scroll sideways under it.
+ * On a phone each record is a card headed by its number and title.
  */
-export const RecordTable = observer(function RecordTable({ store, page, selectable = false, size = 'middle' }: RecordTableProps) {
+export const RecordTable = observer(function RecordTable({ store, page, selectable = false, size = 'middle', sticky = false }: RecordTableProps) {
   const { t } = useTranslation('forms');
   const { labelOf, textOf } = useRecordTexts(store);
   const [viewing, setViewing] = useState<FormRecord | null>(null);
@@ -65,11 +71,15 @@ export const RecordTable = observer(function RecordTable({ store, page, selectab
   };
   return (
     <>
-      <Table<FormRecord>
+      <ListTable<FormRecord>
         rowKey="id"
         size={size}
         dataSource={page.list}
-        scroll={{ x: 'max-content' }}
+        titleColumns={['number', 'title']}
+        // Auto layout at the width the cells need wrapped, never less than the list's: scrolls only when they cannot fit.
+        tableLayout="auto"
+        scroll={{ x: true }}
+        sticky={sticky ? { offsetHeader: 0, offsetScroll: 0 } : undefined}
         rowSelection={selectable ? { selectedRowKeys: store.selected, onChange: (keys) => store.setSelected(keys.map(Number)) } : undefined}
         pagination={{
           current: page.pageNum,
@@ -101,7 +111,7 @@ export const RecordTable = observer(function RecordTable({ store, page, selectab
               column.key === 'status' ? (
                 <Tag color={STATUS_COLORS[record.status]}>{textOf(column, record)}</Tag>
               ) : (
-                <span dir="auto" className="form-data-cell">
+                <span dir="auto" className={column.key === 'number' || width !== undefined ? 'form-data-cell form-data-cell-line' : 'form-data-cell'}>
                   {textOf(column, record)}
                 </span>
               ),
@@ -110,7 +120,8 @@ export const RecordTable = observer(function RecordTable({ store, page, selectab
             key: 'actions',
             title: t('list.actions'),
             fixed: 'end' as const,
-            width: 132,
+            // Three icon buttons and the cell's padding: no wider, so the usual columns fit beside it.
+            width: 112,
             render: (_value: unknown, record: FormRecord) => (
               <Space size={0}>
                 <Button type="text" icon={<EyeOutlined />} aria-label={t('list.view', { title: record.number ?? record.title })} onClick={() => setViewing(record)} />

@@ -19,8 +19,10 @@ import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIELD_TYPE_NAMES, FIELD_TYPES, isSection, type FieldType, type FormItem, type PaletteGroup, type SectionDesign } from '../../../core/forms/form-design.ts';
+import { CardProblem } from './design-problems.tsx';
 import type { DesignStore, DropTarget } from './design-store.ts';
 import { FieldLook } from './field-look.tsx';
+import { useTextIn } from '../../i18n/local-text.ts';
 
 const PALETTE_GROUPS: PaletteGroup[] = ['basic', 'choice', 'contact', 'upload', 'relation', 'advanced', 'layout'];
 const PALETTE_PREFIX = 'palette:';
@@ -171,10 +173,11 @@ function Droppable({ id, className, children, label }: { id: string; className: 
 
 const SortableItem = observer(function SortableItem({ store, item, children }: { store: DesignStore; item: FormItem; children: ReactNode }) {
   const { t } = useTranslation('forms');
+  const textOf = useTextIn();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: item.key });
   const selected = store.selected === item.key;
   const problem = store.problems.some((p) => p.itemKey === item.key);
-  const title = isSection(item) ? item.title : item.label;
+  const title = textOf(isSection(item) ? item.title : item.label) || item.key;
   return (
     <div
       ref={setNodeRef}
@@ -223,15 +226,17 @@ const SortableItem = observer(function SortableItem({ store, item, children }: {
         />
       </div>
       {children}
+      <CardProblem store={store} itemKey={item.key} />
     </div>
   );
 });
 
 const SectionBody = observer(function SectionBody({ store, section }: { store: DesignStore; section: SectionDesign }) {
   const { t } = useTranslation('forms');
+  const textOf = useTextIn();
   return (
     <SortableContext id={containerId(section.key)} items={section.fields.map((f) => f.key)} strategy={verticalListSortingStrategy}>
-      <Droppable id={containerId(section.key)} className="designer-grid designer-section-body" label={t('designer.canvas.sectionBody', { title: section.title })}>
+      <Droppable id={containerId(section.key)} className="designer-grid designer-section-body" label={t('designer.canvas.sectionBody', { title: textOf(section.title) })}>
         {section.fields.length === 0 && <div className="designer-drop-hint">{t('designer.canvas.dropInSection')}</div>}
         {section.fields.map((field) => (
           <SortableItem key={field.key} store={store} item={field}>

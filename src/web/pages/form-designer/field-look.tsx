@@ -2,6 +2,7 @@ import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Switch, Upload
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FieldDesign } from '../../../core/forms/form-design.ts';
+import { useTextIn } from '../../i18n/local-text.ts';
 
 /**
  * A field's control as the fill screen will show it, drawn inert on the canvas: the designer
@@ -9,6 +10,7 @@ import type { FieldDesign } from '../../../core/forms/form-design.ts';
  */
 export function FieldLook({ field }: { field: FieldDesign }) {
   const { t } = useTranslation('forms');
+  const textOf = useTextIn();
   const common = { disabled: true, placeholder: field.placeholder, 'aria-hidden': true, tabIndex: -1 } as const;
   const options = (field.options ?? []).map((o) => ({ value: o.value, label: o.label }));
   switch (field.type) {
@@ -52,7 +54,7 @@ export function FieldLook({ field }: { field: FieldDesign }) {
           ) : (
             (field.fields ?? []).map((column) => (
               <span key={column.key} className="designer-subtable-column" dir="auto">
-                {column.label}
+                {textOf(column.label) || column.key}
               </span>
             ))
           )}

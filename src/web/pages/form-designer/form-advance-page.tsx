@@ -21,7 +21,7 @@ import { idOfParam } from '../../ui/edit-target.ts';
 import { useHeldPoints } from '../../ui/held-points.ts';
 import { LoadState } from '../../ui/load-state.tsx';
 import { Loadable } from '../../ui/loadable.ts';
-import { pathOfMessage } from '../../ui/server-errors.ts';
+import { problemSentence, problemsOfFailure } from '../../ui/problem-sentence.ts';
 import { useAdminApi } from '../../ui/use-admin-api.ts';
 import { useUnsavedChanges } from '../../ui/use-unsaved-changes.ts';
 import { messageOf } from '../../api/error-message.ts';
@@ -30,6 +30,7 @@ import { advancePath } from './designer-paths.ts';
 import { useDesignerApi } from './form-designer-page.tsx';
 import '../../ui/admin.css';
 import './form-designer.css';
+import { useTextIn } from '../../i18n/local-text.ts';
 
 const MAX_INDEXED = 8;
 const BUTTONS: ButtonPointName[] = ['create', 'edit', 'delete', 'export', 'import'];
@@ -40,7 +41,7 @@ type Part = 'numbering' | 'defaults' | 'titleField' | 'listColumns' | 'indexedFi
 /** A default value input fitting the field's type; types without a simple input get none. */
 function DefaultInput({ field, value, onChange }: { field: FieldDesign; value: unknown; onChange: (value: unknown) => void }) {
   const kind = FIELD_TYPES[field.type].value;
-  const label = field.label;
+  const label = useTextIn()(field.label) || field.key;
   if (field.options) {
     return (
       <Select
@@ -63,7 +64,13 @@ function NumberingExample({ rule }: { rule: string }) {
   const { t } = useTranslation('forms');
   if (!rule) return <Typography.Text type="secondary">{t('designer.advance.noNumbering')}</Typography.Text>;
   const parsed = parseNumberingRule(rule);
-  if ('error' in parsed) return <Typography.Text type="danger" data-testid="numbering-error">{parsed.error}</Typography.Text>;
+  if ('error' in parsed) {
+    return (
+      <Typography.Text type="danger" data-testid="numbering-error">
+        {problemSentence(t, { path: 'numbering.rule', key: parsed.key, params: parsed.params, message: parsed.error })}
+      </Typography.Text>
+    );
+  }
   return (
     <Typography.Text data-testid="numbering-example">
       {t('designer.advance.example')} <bdi dir="ltr">{formatNumber(parsed, new Date(), 1)}</bdi>, <bdi dir="ltr">{formatNumber(parsed, new Date(), 2)}</bdi>
@@ -73,6 +80,7 @@ function NumberingExample({ rule }: { rule: string }) {
 
 const SettingsEditor = observer(function SettingsEditor({ api, form, onSaved }: { api: DesignerApi; form: FormDetail; onSaved: (form: FormDetail) => void }) {
   const { t } = useTranslation('forms');
+  const textOf = useTextIn();
   const { message } = App.useApp();
   const adminApi = useAdminApi();
   const [settings, setSettings] = useState<FormSettings>({ ...DEFAULT_FORM_SETTINGS, ...form.settings });
@@ -89,7 +97,7 @@ const SettingsEditor = observer(function SettingsEditor({ api, form, onSaved }: 
   useUnsavedChanges(() => JSON.stringify(settings) !== saved);
 
   const fields = valueFields(form.design);
-  const fieldOptions = fields.map((f) => ({ value: f.key, label: f.label }));
+  const fieldOptions = fields.map((f) => ({ value: f.key, label: textOf(f.label) || f.key }));
   const set = (patch: Partial<FormSettings>) => setSettings((current) => ({ ...current, ...patch }));
   const nodes = flow.data?.flow ? approvalNodesOf(flow.data.flow) : [];
   const permissionOf = (node: string, key: string): FieldPermission => settings.fieldPermissions[node]?.[key] ?? 'editable';
@@ -109,11 +117,17 @@ const SettingsEditor = observer(function SettingsEditor({ api, form, onSaved }: 
       onSaved(updated);
       void message.success(t('designer.advance.saved'));
     } catch (error) {
-      const text = messageOf(error, '');
-      const named = pathOfMessage(text);
-      const part = named && /^settings\.(\w+)/.exec(named.path)?.[1];
-      if (part && part in DEFAULT_FORM_SETTINGS) setErrors({ [part as Part]: named.text });
-      else setFailure(text);
+      // Each refused setting is said beside its part; anything else above the form.
+      const placed: Partial<Record<Part, string>> = {};
+      const rest: string[] = [];
+      for (const problem of problemsOfFailure(error)) {
+        const part = /^settings\.(\w+)/.exec(problem.path)?.[1];
+        const sentence = problemSentence(t, problem);
+        if (part && part in DEFAULT_FORM_SETTINGS) placed[part as Part] = [placed[part as Part], sentence].filter(Boolean).join(' ');
+        else rest.push(sentence);
+      }
+      setErrors(placed);
+      setFailure(rest.join(' ') || (Object.keys(placed).length ? '' : messageOf(error, '')));
     } finally {
       setSaving(false);
     }
@@ -154,7 +168,7 @@ const SettingsEditor = observer(function SettingsEditor({ api, form, onSaved }: 
             {fields
               .filter((f) => ['string', 'number', 'boolean', 'strings'].includes(FIELD_TYPES[f.type].value))
               .map((field) => (
-                <Form.Item key={field.key} label={field.label}>
+                <Form.Item key={field.key} label={textOf(field.label) || field.key}>
                   <DefaultInput
                     field={field}
                     value={settings.defaults[field.key]}
@@ -188,7 +202,7 @@ const SettingsEditor = observer(function SettingsEditor({ api, form, onSaved }: 
                   render: (_: unknown, field: FieldDesign) => (
                     <Select
                       size="small"
-                      aria-label={`${node.name} · ${field.label}`}
+                      aria-label={`${node.name} · ${textOf(field.label)}`}
                       value={permissionOf(node.id, field.key)}
                       options={PERMISSIONS.map((p) => ({ value: p, label: t(`designer.advance.permission.${p}`) }))}
                       onChange={(p: FieldPermission) => setPermission(node.id, field.key, p)}

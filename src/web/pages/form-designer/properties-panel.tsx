@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Button, Empty, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography, type FormItemProps } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { FormOption } from '../../../core/contracts/form.ts';
@@ -17,9 +17,11 @@ import {
   type RuleName,
   type SectionDesign,
 } from '../../../core/forms/form-design.ts';
-import { parseFormula } from '../../../core/forms/formula.ts';
+import { ItemProblems, useProblemStatus } from './design-problems.tsx';
 import { nextFieldKey, type DesignStore } from './design-store.ts';
 import { ConditionBuilder, optionalGroup } from '../../forms/condition-builder/condition-builder.tsx';
+import { textIn } from '../../../core/local-text.ts';
+import { LocalTextInput } from '../../ui/local-text-input.tsx';
 
 const SPANS = [24, 12, 8, 6];
 const NUMERIC_RULES: readonly RuleName[] = ['min', 'max', 'minLength', 'maxLength', 'minItems', 'maxItems'];
@@ -53,20 +55,20 @@ function OptionsEditor({ options, onChange }: { options: ChoiceOption[]; onChang
 }
 
 function ColumnsEditor({ columns, onChange }: { columns: FieldDesign[]; onChange: (columns: FieldDesign[]) => void }) {
-  const { t } = useTranslation('forms');
+  const { t, i18n } = useTranslation('forms');
   const set = (i: number, patch: Partial<FieldDesign>) => onChange(columns.map((c, j) => (j === i ? { ...c, ...patch } : c)));
   return (
     <div className="designer-rows" data-testid="columns-editor">
       {columns.map((column, i) => (
         <Space.Compact key={i} block>
           <Input aria-label={t('designer.props.columnKey', { n: i + 1 })} value={column.key} dir="ltr" onChange={(e) => set(i, { key: e.target.value })} className="designer-option-value" />
-          <Input aria-label={t('designer.props.columnLabel', { n: i + 1 })} value={column.label} dir="auto" onChange={(e) => set(i, { label: e.target.value })} />
+          <LocalTextInput aria-label={t('designer.props.columnLabel', { n: i + 1 })} value={column.label} onChange={(label) => set(i, { label })} />
           <Select
             aria-label={t('designer.props.columnType', { n: i + 1 })}
             value={column.type}
             className="designer-column-type"
             options={COLUMN_TYPES.map((type) => ({ value: type, label: t(`designer.types.${type}`) }))}
-            onChange={(type: FieldType) => set(i, { type, options: FIELD_TYPES[type].choice ? column.options ?? [{ value: 'option1', label: column.label }] : undefined })}
+            onChange={(type: FieldType) => set(i, { type, options: FIELD_TYPES[type].choice ? column.options ?? [{ value: 'option1', label: textIn(column.label, i18n.language) }] : undefined })}
           />
           <Button icon={<DeleteOutlined />} danger aria-label={t('designer.props.removeColumn')} onClick={() => onChange(columns.filter((_, j) => j !== i))} />
         </Space.Compact>
@@ -83,18 +85,24 @@ function ColumnsEditor({ columns, onChange }: { columns: FieldDesign[]; onChange
   );
 }
 
-function FormulaInput({ field, operands, onChange }: { field: FieldDesign; operands: FieldDesign[]; onChange: (formula: string | undefined) => void }) {
-  const { t } = useTranslation('forms');
+interface FormulaInputProps {
+  field: FieldDesign;
+  operands: FieldDesign[];
+  onChange: (formula: string | undefined) => void;
+  /** The design's problems with the formula, shown in place of the help. */
+  problem: Pick<FormItemProps, 'validateStatus' | 'help'>;
+}
+
+function FormulaInput({ field, operands, onChange, problem }: FormulaInputProps) {
+  const { t, i18n } = useTranslation('forms');
   const formula = field.formula ?? '';
-  const parsed = formula ? parseFormula(formula) : null;
-  const error = parsed && 'error' in parsed ? parsed.error : null;
   return (
-    <Form.Item label={t('designer.props.formula')} validateStatus={error ? 'error' : undefined} help={error ?? t('designer.props.formulaHelp')} htmlFor="designer-formula">
+    <Form.Item label={t('designer.props.formula')} validateStatus={problem.validateStatus} help={problem.help ?? t('designer.props.formulaHelp')} htmlFor="designer-formula">
       <Input.TextArea id="designer-formula" dir="ltr" value={formula} autoSize={{ minRows: 2 }} onChange={(e) => onChange(e.target.value || undefined)} data-testid="formula" />
       <div className="designer-references" aria-label={t('designer.props.references')}>
         {operands.map((operand) => (
           <Tag.CheckableTag key={operand.key} checked={false} onChange={() => onChange(`${formula}${formula && !formula.endsWith(' ') ? ' ' : ''}${operand.key}`)}>
-            {operand.label} <bdi dir="ltr">{operand.key}</bdi>
+            {textIn(operand.label, i18n.language)} <bdi dir="ltr">{operand.key}</bdi>
           </Tag.CheckableTag>
         ))}
       </div>
@@ -134,16 +142,22 @@ const FieldProperties = observer(function FieldProperties({ store, field, forms 
   const others = topLevelFields(store.design).filter((f) => f.key !== field.key && FIELD_TYPES[f.type].value !== 'none');
   const keyLocked = store.publishedKeys.has(field.key);
   const keyProblem = FIELD_KEY_PATTERN.test(field.key) ? null : t('designer.props.keyPattern');
+  const status = useProblemStatus(store, field.key);
   return (
     <>
-      <Form.Item label={t('designer.props.key')} htmlFor="designer-key" validateStatus={keyProblem ? 'error' : undefined} help={keyProblem ?? (keyLocked ? t('designer.props.keyLocked') : undefined)}>
+      <ItemProblems store={store} itemKey={field.key} />
+      <Form.Item
+        label={t('designer.props.key')}
+        htmlFor="designer-key"
+        {...(keyProblem ? { validateStatus: 'error', help: keyProblem } : keyLocked ? { help: t('designer.props.keyLocked') } : status('key'))}
+      >
         <Input id="designer-key" dir="ltr" value={field.key} disabled={keyLocked} onChange={(e) => set({ key: e.target.value })} />
       </Form.Item>
-      <Form.Item label={t('designer.props.label')} htmlFor="designer-label">
-        <Input id="designer-label" dir="auto" value={field.label} onChange={(e) => set({ label: e.target.value })} />
+      <Form.Item label={t('designer.props.label')} htmlFor="designer-label" {...status('label')}>
+        <LocalTextInput id="designer-label" value={field.label} onChange={(label) => set({ label })} />
       </Form.Item>
       {field.type === 'description' ? (
-        <Form.Item label={t('designer.props.content')} htmlFor="designer-content">
+        <Form.Item label={t('designer.props.content')} htmlFor="designer-content" {...status('content')}>
           <Input.TextArea id="designer-content" dir="auto" autoSize={{ minRows: 3 }} value={field.content ?? ''} onChange={(e) => set({ content: e.target.value || undefined })} />
         </Form.Item>
       ) : (
@@ -170,7 +184,7 @@ const FieldProperties = observer(function FieldProperties({ store, field, forms 
         </Space>
       )}
       <RuleInputs field={field} onChange={(rules) => set({ rules })} />
-      {info.choice && <Form.Item label={t('designer.props.options')}><OptionsEditor options={field.options ?? []} onChange={(options) => set({ options })} /></Form.Item>}
+      {info.choice && <Form.Item label={t('designer.props.options')} {...status('options')}><OptionsEditor options={field.options ?? []} onChange={(options) => set({ options })} /></Form.Item>}
       {info.value === 'number' && (
         <Form.Item label={t('designer.props.precision')} htmlFor="designer-precision">
           <InputNumber id="designer-precision" min={0} max={8} className="designer-wide" value={field.precision ?? null} onChange={(precision) => set({ precision: precision ?? undefined })} />
@@ -183,14 +197,14 @@ const FieldProperties = observer(function FieldProperties({ store, field, forms 
       )}
       {field.type === 'computed' && (
         <>
-          <FormulaInput field={field} operands={others.filter((f) => FIELD_TYPES[f.type].formulaOperand || f.type === 'subtable')} onChange={(formula) => set({ formula })} />
+          <FormulaInput field={field} operands={others.filter((f) => FIELD_TYPES[f.type].formulaOperand || f.type === 'subtable')} onChange={(formula) => set({ formula })} problem={status('formula')} />
           <Form.Item label={t('designer.props.resultType')} htmlFor="designer-result">
             <Select id="designer-result" value={field.resultType ?? 'number'} options={(['number', 'text', 'date', 'boolean'] as const).map((r) => ({ value: r, label: t(`designer.props.results.${r}`) }))} onChange={(resultType) => set({ resultType })} />
           </Form.Item>
         </>
       )}
       {field.type === 'linkedRecord' && (
-        <Form.Item label={t('designer.props.linkedForm')} htmlFor="designer-linked">
+        <Form.Item label={t('designer.props.linkedForm')} htmlFor="designer-linked" {...status('linkedFormId')}>
           <Select id="designer-linked" value={field.linkedFormId} options={forms.map((f) => ({ value: f.id, label: f.name }))} onChange={(linkedFormId: number) => set({ linkedFormId })} />
         </Form.Item>
       )}
@@ -209,12 +223,12 @@ const FieldProperties = observer(function FieldProperties({ store, field, forms 
           </Form.Item>
         </>
       )}
-      {field.type === 'subtable' && <Form.Item label={t('designer.props.columns')}><ColumnsEditor columns={field.fields ?? []} onChange={(fields) => set({ fields })} /></Form.Item>}
-      <Form.Item label={t('designer.props.visibleIf')}>
+      {field.type === 'subtable' && <Form.Item label={t('designer.props.columns')} {...status('fields')}><ColumnsEditor columns={field.fields ?? []} onChange={(fields) => set({ fields })} /></Form.Item>}
+      <Form.Item label={t('designer.props.visibleIf')} {...status('visibleIf')}>
         <ConditionBuilder compact idPrefix="visible-if" value={optionalGroup.edit(field.visibleIf)} fields={others} onChange={(group) => set({ visibleIf: optionalGroup.store(group) })} />
       </Form.Item>
       {info.value !== 'none' && field.type !== 'computed' && (
-        <Form.Item label={t('designer.props.requiredIf')}>
+        <Form.Item label={t('designer.props.requiredIf')} {...status('requiredIf')}>
           <ConditionBuilder compact idPrefix="required-if" value={optionalGroup.edit(field.requiredIf)} fields={others} onChange={(group) => set({ requiredIf: optionalGroup.store(group) })} />
         </Form.Item>
       )}
@@ -226,13 +240,15 @@ const SectionProperties = observer(function SectionProperties({ store, section }
   const { t } = useTranslation('forms');
   const set = (patch: Partial<SectionDesign>) => store.update(section.key, patch);
   const others = topLevelFields(store.design).filter((f) => !section.fields.includes(f) && FIELD_TYPES[f.type].value !== 'none');
+  const status = useProblemStatus(store, section.key);
   return (
     <>
-      <Form.Item label={t('designer.props.key')} htmlFor="designer-key">
+      <ItemProblems store={store} itemKey={section.key} />
+      <Form.Item label={t('designer.props.key')} htmlFor="designer-key" {...status('key')}>
         <Input id="designer-key" dir="ltr" value={section.key} onChange={(e) => set({ key: e.target.value })} />
       </Form.Item>
-      <Form.Item label={t('designer.props.title')} htmlFor="designer-label">
-        <Input id="designer-label" dir="auto" value={section.title} onChange={(e) => set({ title: e.target.value })} />
+      <Form.Item label={t('designer.props.title')} htmlFor="designer-label" {...status('title')}>
+        <LocalTextInput id="designer-label" value={section.title} onChange={(title) => set({ title })} />
       </Form.Item>
       <Form.Item label={t('designer.props.description')} htmlFor="designer-description">
         <Input id="designer-description" dir="auto" value={section.description ?? ''} onChange={(e) => set({ description: e.target.value || undefined })} />

@@ -15,6 +15,7 @@ import { fieldErrorsOf, refusalSummary } from '../../forms/form-view/server-erro
 import { messageOf } from '../../api/error-message.ts';
 import { FlowPanel } from './flow-panel.tsx';
 import './form-fill.css';
+import { textIn } from '../../../core/local-text.ts';
 
 interface EditStart extends LoadedVersion {
   detail: RecordDetail;
@@ -30,18 +31,18 @@ async function editStart(api: FormViewApi, token: string, id: number): Promise<E
 const HTTP_CONFLICT = 409;
 
 /** The fields the viewer's open approval step lets them edit, and the rest (read-only); undefined when it edits none. */
-function approverEditable(design: FormDesign, flow: RecordFlowState | null): { readOnly: string[]; labels: string[] } | undefined {
+function approverEditable(design: FormDesign, flow: RecordFlowState | null, lng: string): { readOnly: string[]; labels: string[] } | undefined {
   const permissions = flow?.status === 'running' ? flow.myTask?.fieldPermissions : undefined;
   if (!permissions || !Object.values(permissions).includes('editable')) return undefined;
   const fields = valueFields(design);
   return {
     readOnly: fields.filter((f) => permissions[f.key] !== 'editable').map((f) => f.key),
-    labels: fields.filter((f) => permissions[f.key] === 'editable').map((f) => f.label || f.key),
+    labels: fields.filter((f) => permissions[f.key] === 'editable').map((f) => textIn(f.label, lng) || f.key),
   };
 }
 
 function EditForm({ start, reload }: { start: EditStart; reload: () => void }) {
-  const { t } = useTranslation('forms');
+  const { t, i18n } = useTranslation('forms');
   const api = useFormViewApi();
   const { message } = App.useApp();
   const [record, setRecord] = useState<FormRecord>(start.detail.record);
@@ -55,7 +56,7 @@ function EditForm({ start, reload }: { start: EditStart; reload: () => void }) {
   // an approver edits the fields their step makes editable and sends them with the approval.
   const locked = !!flow && (flow.status === 'running' || flow.status === 'approved');
   const resubmitting = !!flow?.canResubmit;
-  const approverEdits = useMemo(() => approverEditable(start.version.design, flow), [start.version.design, flow]);
+  const approverEdits = useMemo(() => approverEditable(start.version.design, flow, i18n.language), [start.version.design, flow, i18n.language]);
   const renderer = useRef<FormRendererHandle>(null);
 
   const save = async (value: RecordData, revision = record.revision) => {

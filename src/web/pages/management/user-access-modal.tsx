@@ -6,6 +6,7 @@ import { placeServerError } from '../../ui/server-errors.ts';
 import { useSave } from '../../ui/use-save.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 import type { UsersStore } from './users-store.ts';
+import { useTextIn } from '../../i18n/local-text.ts';
 
 interface Values {
   roleIds: number[];
@@ -16,6 +17,7 @@ interface Values {
 /** A member's roles, directly given permission groups and workspaces. */
 export const UserAccessModal = observer(function UserAccessModal({ store, user, onClose }: { store: UsersStore; user: ManagedUser; onClose: () => void }) {
   const { t } = useTranslation('admin');
+  const textOf = useTextIn();
   const [form] = Form.useForm<Values>();
   const { error, busy, save } = useSave(
     (values: Values) => store.setAccess(user, { roleIds: values.roleIds ?? [], groupIds: values.groupIds ?? [], workspaceIds: values.workspaceIds ?? [] }),
@@ -51,7 +53,7 @@ export const UserAccessModal = observer(function UserAccessModal({ store, user, 
             autoFocus
             optionFilterProp="label"
             loading={store.roles.loading}
-            options={(store.roles.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
+            options={(store.roles.data ?? []).map((role) => ({ value: role.id, label: textOf(role.name) }))}
           />
         </Form.Item>
         <Form.Item name="groupIds" label={t('users.groups')} extra={t('users.groupsHelp')}>

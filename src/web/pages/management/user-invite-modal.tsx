@@ -7,6 +7,7 @@ import { placeServerError } from '../../ui/server-errors.ts';
 import { useSave } from '../../ui/use-save.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 import type { UsersStore } from './users-store.ts';
+import { useTextIn } from '../../i18n/local-text.ts';
 
 const FIELDS = ['username', 'name', 'email', 'mobilePhone', 'type', 'roleIds', 'workspaceIds'];
 
@@ -32,6 +33,7 @@ export const UserInviteModal = observer(function UserInviteModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('admin');
+  const textOf = useTextIn();
   const [form] = Form.useForm<UserInviteBody>();
   const { error, busy, save } = useSave(
     (values: UserInviteBody) => store.invite(withoutEmpty({ ...values, roleIds: values.roleIds ?? [], workspaceIds: values.workspaceIds ?? [] })),
@@ -81,7 +83,7 @@ export const UserInviteModal = observer(function UserInviteModal({
             allowClear
             optionFilterProp="label"
             loading={store.roles.loading}
-            options={(store.roles.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
+            options={(store.roles.data ?? []).map((role) => ({ value: role.id, label: textOf(role.name) }))}
           />
         </Form.Item>
         <Form.Item name="workspaceIds" label={t('users.workspaces')}>

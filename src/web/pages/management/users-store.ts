@@ -5,6 +5,7 @@ import type { Role } from '../../../core/contracts/role.ts';
 import { PAGE_SIZE_DEFAULT } from '../../../core/envelope.ts';
 import type { AdminApi } from '../../api/admin-endpoints.ts';
 import { Loadable } from '../../ui/loadable.ts';
+import type { LocalText } from '../../../core/local-text.ts';
 
 export interface UserQuery {
   keyword: string;
@@ -50,7 +51,7 @@ export class UsersStore {
     void this.page.load();
   }
 
-  roleName(id: number): string {
+  roleName(id: number): LocalText {
     return this.roles.data?.find((role) => role.id === id)?.name ?? `#${id}`;
   }
   groupName(id: number): string {

@@ -12,6 +12,7 @@ import { useStores } from '../../stores/stores-context.tsx';
 import { UserAccessModal } from './user-access-modal.tsx';
 import { UserInviteModal } from './user-invite-modal.tsx';
 import { UsersStore } from './users-store.ts';
+import { textIn } from '../../../core/local-text.ts';
 
 /**
  * Names as tags, or a dash when there are none. An observer of its own: table cells render
@@ -169,7 +170,7 @@ export const UsersTab = observer(function UsersTab() {
                 width: 110,
                 render: (status: MemberStatus) => <Badge status={status === 'ACTIVE' ? 'success' : 'default'} text={t(`users.statuses.${status}`)} />,
               },
-              { title: t('users.roles'), dataIndex: 'roleIds', render: (ids: number[]) => <NameTags ids={ids} name={(id) => store.roleName(id)} color="blue" /> },
+              { title: t('users.roles'), dataIndex: 'roleIds', render: (ids: number[]) => <NameTags ids={ids} name={(id) => textIn(store.roleName(id), i18n.language)} color="blue" /> },
               {
                 title: t('users.groups'),
                 dataIndex: 'groupIds',

@@ -25,6 +25,7 @@ import { configText, PAGE_TEMPLATES, pageTemplate, type PageTemplateName } from 
 import { ProblemList, problemText } from './problem-list.tsx';
 import '../../ui/admin.css';
 import './page-admin.css';
+import { isLocalTexts, sameText, textIn } from '../../../core/local-text.ts';
 
 // CodeMirror comes with the editor, in its own chunk.
 const CodeEditor = lazy(() => import('../../ui/code-editor.tsx'));
@@ -48,12 +49,12 @@ function initialSettings(detail: PageDetail | null): PageSettings {
     published: detail.published,
     inMenu: menu !== null,
     // A title equal to the page's is left empty, so the entry keeps following the page title.
-    menu: menu ? { parentId: menu.parentId ?? undefined, title: menu.title !== detail.config.title ? menu.title : undefined, icon: menu.icon ?? undefined } : undefined,
+    menu: menu ? { parentId: menu.parentId ?? undefined, title: !sameText(menu.title, detail.config.title) ? menu.title : undefined, icon: menu.icon ?? undefined } : undefined,
   };
 }
 
 const PageEditor = observer(function PageEditor({ target }: { target: number | 'new' | null }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const { message, modal } = App.useApp();
   const api = useAdminApi();
   const stores = useStores();
@@ -184,7 +185,7 @@ const PageEditor = observer(function PageEditor({ target }: { target: number | '
                   initial={initialSettings(loaded)}
                   menuTree={store.menuTree}
                   ownEntry={loaded?.resourceId ?? null}
-                  pageTitle={configTitle(store.analysis.config) ?? ''}
+                  pageTitle={configTitle(store.analysis.config, i18n.language) ?? ''}
                   onChange={() => store.setSettingsChanged(true)}
                 />
               </Card>
@@ -252,8 +253,10 @@ const PageEditor = observer(function PageEditor({ target }: { target: number | '
   );
 });
 
-const configTitle = (config: unknown): string | undefined =>
-  config && typeof config === 'object' && typeof (config as { title?: unknown }).title === 'string' ? (config as { title: string }).title : undefined;
+const configTitle = (config: unknown, lng: string): string | undefined => {
+  const title = config && typeof config === 'object' ? (config as { title?: unknown }).title : undefined;
+  return typeof title === 'string' || isLocalTexts(title) ? textIn(title, lng) : undefined;
+};
 
 /** /pageManage/edit/{id}: a page's settings, config and preview (`new` starts one). */
 export default function PageEditPage() {

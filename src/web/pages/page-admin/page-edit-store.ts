@@ -7,10 +7,12 @@ import type { DatasetInfo } from '../../../core/query/query-spec.ts';
 import type { AdminApi } from '../../api/admin-endpoints.ts';
 import { Loadable } from '../../ui/loadable.ts';
 import { pathOfMessage } from '../../ui/server-errors.ts';
+import { problemsOfFailure, problemsUnder } from '../../ui/problem-sentence.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { messageOf } from '../../api/error-message.ts';
 import { analyseConfigText, isPreviewable, placeProblem, type ConfigAnalysis, type ConfigProblem } from './config-analysis.ts';
 import { configText } from './page-templates.ts';
+import { normalizeText, type LocalText } from '../../../core/local-text.ts';
 
 /** Problems are looked for this long after the last keystroke. */
 export const ANALYSIS_DELAY_MS = 300;
@@ -23,7 +25,7 @@ export interface PageSettings {
   kind: PageKind;
   published: boolean;
   inMenu: boolean;
-  menu?: { parentId?: number; title?: string; icon?: string };
+  menu?: { parentId?: number; title?: LocalText; icon?: string };
 }
 
 /** A settings field of the form, by its name path. */
@@ -169,6 +171,12 @@ export class PageEditStore {
     const text = messageOf(failure, fallback);
     if (!(failure instanceof ApiError) || failure.kind !== 'http') return { at: 'form', text };
     if (failure.status === 409) return { at: 'field', field: ['route'], text };
+    const refused = problemsUnder(problemsOfFailure(failure), 'config');
+    if (refused.length) {
+      const problems = refused.map((p) => ({ ...placeProblem(this.text, null, p.path, p.message, 'server'), key: p.key, params: p.params }));
+      this.serverProblems = { text: this.text, problems };
+      return { at: 'config', problem: problems[0]! };
+    }
     const named = failure.status === 400 ? pathOfMessage(text) : null;
     if (named && /^config(\.|\[|$)/.test(named.path)) {
       const problem = placeProblem(this.text, null, named.path.replace(/^config\.?/, ''), named.text, 'server');
@@ -186,7 +194,7 @@ export class PageEditStore {
     let menu: PageMenuInput | null | undefined;
     if (!website && settings.inMenu && settings.menu?.parentId !== undefined) {
       const { parentId, title, icon } = settings.menu;
-      menu = { parentId, ...(title?.trim() ? { title: title.trim() } : {}), ...(icon ? { icon } : hadMenu ? { icon: '' } : {}) };
+      menu = { parentId, ...(title && normalizeText(title) ? { title: normalizeText(title) } : {}), ...(icon ? { icon } : hadMenu ? { icon: '' } : {}) };
     } else if (hadMenu) {
       menu = null;
     }

@@ -14,6 +14,7 @@ import { useAdminApi } from '../../ui/use-admin-api.ts';
 import { languageOf } from '../../i18n/i18n.ts';
 import '../../ui/admin.css';
 import './page-admin.css';
+import { everyText, textIn, type LocalText } from '../../../core/local-text.ts';
 
 /** Where a page answers: its route, or the public address of a website. */
 const addressOf = (page: PageListItem) => (page.kind === 'website' ? `/website/${page.id}` : page.route);
@@ -36,7 +37,7 @@ const PageListPage = observer(function PageListPage() {
 
   const confirmDelete = (page: PageListItem) => {
     modal.confirm({
-      title: t('pages.deleteTitle', { title: page.title }),
+      title: t('pages.deleteTitle', { title: textIn(page.title, i18n.language) }),
       content: page.resourceId !== null ? t('pages.deleteWithMenu') : t('pages.deleteContent'),
       okText: t('actions.delete'),
       okButtonProps: { danger: true },
@@ -87,7 +88,7 @@ const PageListPage = observer(function PageListPage() {
             <Table<PageListItem>
               rowKey="id"
               size="middle"
-              dataSource={needle ? list.filter((page) => `${page.title} ${page.route ?? ''}`.toLowerCase().includes(needle)) : list}
+              dataSource={needle ? list.filter((page) => [...everyText(page.title), page.route ?? ''].some((text) => text.toLowerCase().includes(needle))) : list}
               pagination={{ pageSize: 20, hideOnSinglePage: true }}
               scroll={{ x: 820 }}
               locale={{ emptyText: t('pages.noMatch') }}
@@ -95,10 +96,10 @@ const PageListPage = observer(function PageListPage() {
                 {
                   title: t('pages.pageTitle'),
                   dataIndex: 'title',
-                  sorter: (a, b) => a.title.localeCompare(b.title),
-                  render: (title: string, page) => (
+                  sorter: (a, b) => textIn(a.title, i18n.language).localeCompare(textIn(b.title, i18n.language)),
+                  render: (title: LocalText, page) => (
                     <Link to={pageEditorPath(page.id)} dir="auto">
-                      {title}
+                      {textIn(title, i18n.language)}
                     </Link>
                   ),
                 },
@@ -158,15 +159,15 @@ const PageListPage = observer(function PageListPage() {
                     const address = addressOf(page);
                     return (
                       <Space size={0}>
-                        <Button type="text" icon={<EditOutlined />} aria-label={t('pages.editLabel', { title: page.title })} onClick={() => void navigate(pageEditorPath(page.id))} />
+                        <Button type="text" icon={<EditOutlined />} aria-label={t('pages.editLabel', { title: textIn(page.title, i18n.language) })} onClick={() => void navigate(pageEditorPath(page.id))} />
                         <Button
                           type="text"
                           icon={<ExportOutlined />}
-                          aria-label={t('pages.openLabel', { title: page.title })}
+                          aria-label={t('pages.openLabel', { title: textIn(page.title, i18n.language) })}
                           disabled={!address}
                           onClick={() => address && void navigate(address)}
                         />
-                        <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('pages.deleteTitle', { title: page.title })} onClick={() => confirmDelete(page)} />
+                        <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('pages.deleteTitle', { title: textIn(page.title, i18n.language) })} onClick={() => confirmDelete(page)} />
                       </Space>
                     );
                   },

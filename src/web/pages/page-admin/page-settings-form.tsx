@@ -9,6 +9,7 @@ import { LoadState } from '../../ui/load-state.tsx';
 import { MenuParentSelect } from '../../ui/menu-parent-select.tsx';
 import { MENU_ICONS } from '../../shell/layout/menu-icons.ts';
 import type { PageSettings } from './page-edit-store.ts';
+import { LocalTextInput } from '../../ui/local-text-input.tsx';
 
 /** The route rule of src/core/pages/page-route.ts, in the reader's language. */
 function routeMessage(t: TFunction, route: string): string | null {
@@ -118,7 +119,7 @@ export function PageSettingsForm({ form, initial, menuTree, ownEntry, pageTitle,
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name={['menu', 'title']} label={t('admin:pages.menuTitle')} extra={t('admin:pages.menuTitleHelp')}>
-              <Input autoComplete="off" maxLength={120} placeholder={pageTitle} />
+              <LocalTextInput maxLength={120} placeholder={pageTitle} />
             </Form.Item>
           </Col>
           <Col xs={24} md={6}>

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { MenuNode } from '../../../core/entities.ts';
-import { PLATE_POINTS, plateRoute, type PlateListItem } from '../../../core/contracts/plates.ts';
+import { PLATE_POINTS, platePublishBody, plateRenameBody, plateRoute, type PlateListItem } from '../../../core/contracts/plates.ts';
 import { formatServerDate } from '../../../core/format.ts';
 import { useHeldPoints } from '../../ui/held-points.ts';
 import { LoadState } from '../../ui/load-state.tsx';
@@ -19,6 +19,9 @@ import { useStores } from '../../stores/stores-context.tsx';
 import { CREATE_PLATE_PATH, plateEditorPath } from './editor/plate-paths.ts';
 import '../../ui/admin.css';
 import './plates.css';
+import { mapText, normalizeText, textIn, type LocalText } from '../../../core/local-text.ts';
+import { LocalTextInput } from '../../ui/local-text-input.tsx';
+import { schemaRules } from '../../ui/schema-rules.ts';
 
 const PAGE_SIZE = 20;
 
@@ -31,9 +34,9 @@ type Dialog =
 
 /** What the dialogs' form holds. */
 interface DialogValues {
-  name: string;
+  name: LocalText;
   parentId?: number;
-  title?: string;
+  title?: LocalText;
 }
 
 /**
@@ -55,9 +58,9 @@ const PlateListPage = observer(function PlateListPage() {
   const [form] = Form.useForm<DialogValues>();
   const { busy: saving, save } = useSave(
     async (open: NonNullable<Dialog>, values: DialogValues) => {
-      if (open.kind === 'rename') await api.rename({ id: open.plate.id, revision: open.plate.revision, name: values.name });
-      if (open.kind === 'copy') await api.copy({ id: open.plate.id, name: values.name });
-      if (open.kind === 'publish') await api.publish({ id: open.plate.id, menu: { parentId: values.parentId!, title: values.title || undefined } });
+      if (open.kind === 'rename') await api.rename({ id: open.plate.id, revision: open.plate.revision, name: normalizeText(values.name) });
+      if (open.kind === 'copy') await api.copy({ id: open.plate.id, name: normalizeText(values.name) });
+      if (open.kind === 'publish') await api.publish({ id: open.plate.id, menu: { parentId: values.parentId!, title: (values.title && normalizeText(values.title)) || undefined } });
       return open.kind;
     },
     (kind) => {
@@ -100,7 +103,7 @@ const PlateListPage = observer(function PlateListPage() {
   const open = (next: Dialog) => {
     form.resetFields();
     if (next?.kind === 'rename') form.setFieldsValue({ name: next.plate.name });
-    if (next?.kind === 'copy') form.setFieldsValue({ name: t('plates.list.copyName', { name: next.plate.name }) });
+    if (next?.kind === 'copy') form.setFieldsValue({ name: mapText(next.plate.name, (name) => t('plates.list.copyName', { name })) });
     if (next?.kind === 'publish') form.setFieldsValue({ title: next.plate.name });
     setDialog(next);
   };
@@ -122,7 +125,7 @@ const PlateListPage = observer(function PlateListPage() {
 
   const confirmDelete = (plate: PlateListItem) => {
     modal.confirm({
-      title: t('plates.list.deleteTitle', { name: plate.name }),
+      title: t('plates.list.deleteTitle', { name: textIn(plate.name, i18n.language) }),
       content: plate.resourceId !== null ? t('plates.list.deleteWithMenu') : t('plates.list.deleteContent'),
       okText: t('plates.list.delete'),
       okButtonProps: { danger: true },
@@ -195,13 +198,13 @@ const PlateListPage = observer(function PlateListPage() {
                 {
                   title: t('plates.list.name'),
                   dataIndex: 'name',
-                  render: (name: string, plate) => (
+                  render: (name: LocalText, plate) => (
                     <Link to={plateRoute(plate.id)} className="plate-list-name" dir="auto">
-                      {name}
+                      {textIn(name, i18n.language)}
                     </Link>
                   ),
                 },
-                { title: t('plates.list.description'), dataIndex: 'description', ellipsis: true, render: (text: string) => <span dir="auto">{text || '—'}</span> },
+                { title: t('plates.list.description'), dataIndex: 'description', ellipsis: true, render: (text: LocalText) => <span dir="auto">{textIn(text, i18n.language) || '—'}</span> },
                 { title: t('plates.list.components'), dataIndex: 'componentCount', width: 120, align: 'end' },
                 {
                   title: t('plates.list.menu'),
@@ -266,7 +269,7 @@ const PlateListPage = observer(function PlateListPage() {
       </Card>
       <Modal
         open={dialog !== null}
-        title={dialog ? t(`plates.list.dialog.${dialog.kind}`, { name: 'plate' in dialog ? dialog.plate.name : '' }) : ''}
+        title={dialog ? t(`plates.list.dialog.${dialog.kind}`, { name: 'plate' in dialog ? textIn(dialog.plate.name, i18n.language) : '' }) : ''}
         okText={t('plates.list.save')}
         cancelText={t('plates.list.cancel')}
         confirmLoading={saving}
@@ -276,8 +279,8 @@ const PlateListPage = observer(function PlateListPage() {
       >
         <Form form={form} layout="vertical" onFinish={() => void submit()}>
           {dialog?.kind !== 'publish' && (
-            <Form.Item name="name" label={t('plates.list.name')} rules={[{ required: true, whitespace: true, message: t('plates.list.nameRequired') }, { max: 80 }]}>
-              <Input autoFocus maxLength={80} data-testid="plate-name" />
+            <Form.Item name="name" label={t('plates.list.name')} rules={[{ required: true, message: t('plates.list.nameRequired') }, ...schemaRules(t, plateRenameBody, 'name')]}>
+              <LocalTextInput autoFocus maxLength={80} data-testid="plate-name" />
             </Form.Item>
           )}
           {dialog?.kind === 'publish' && (
@@ -290,8 +293,8 @@ const PlateListPage = observer(function PlateListPage() {
                   <Select loading disabled />
                 )}
               </Form.Item>
-              <Form.Item name="title" label={t('plates.list.menuTitle')} rules={[{ max: 120 }]}>
-                <Input maxLength={120} />
+              <Form.Item name="title" label={t('plates.list.menuTitle')} rules={schemaRules(t, platePublishBody.properties.menu, 'title')}>
+                <LocalTextInput maxLength={120} />
               </Form.Item>
             </>
           )}

@@ -9,10 +9,11 @@ import { LanguageSwitch } from '../../shell/layout/language-switch.tsx';
 import { useStores } from '../../stores/stores-context.tsx';
 import { useStoredPage } from '../customer-page/use-stored-page.ts';
 import './website-page.css';
+import { textIn } from '../../../core/local-text.ts';
 
 /** /website/{id}: a published public site, for anyone, without signing in and without the workspace frame. */
 export default function WebsitePage() {
-  const { t } = useTranslation('widgets');
+  const { t, i18n } = useTranslation('widgets');
   const { id = '' } = useParams();
   const stores = useStores();
   const api = useMemo(() => pageApi(stores.api.http), [stores]);
@@ -54,7 +55,7 @@ export default function WebsitePage() {
     <div className="website-page">
       <header className="website-page-bar">
         {/* The site's own name heads the page; the workspace frame is not shown here. */}
-        <h1 className="website-page-brand">{state.status === 'ready' ? state.page.config.title : 'Plinth'}</h1>
+        <h1 className="website-page-brand">{state.status === 'ready' ? textIn(state.page.config.title, i18n.language) : 'Plinth'}</h1>
         <LanguageSwitch />
       </header>
       <main className="website-page-main">{body}</main>

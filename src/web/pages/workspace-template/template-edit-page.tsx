@@ -18,6 +18,7 @@ import { editTargetOf } from '../../ui/edit-target.ts';
 import { FormAlerts } from '../../shell/forms/form-alerts.tsx';
 import { TemplateEditStore } from './template-edit-store.ts';
 import '../../ui/admin.css';
+import { textIn, type LocalText } from '../../../core/local-text.ts';
 
 interface Values {
   name: string;
@@ -27,7 +28,7 @@ interface Values {
 const LIST_PATH = '/workSpace/templateList';
 /** The pages a template brings: customer pages and public websites of the tenant (`page/list` answers workspace managers). */
 const PagesPicker = observer(function PagesPicker({ store }: { store: TemplateEditStore }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   return (
     <LoadState source={store.pages} empty={{ when: (pages) => pages.length === 0, description: t('templates.noPages') }}>
       {() => (
@@ -57,10 +58,10 @@ const PagesPicker = observer(function PagesPicker({ store }: { store: TemplateEd
               preserveSelectedRowKeys: true,
               onChange: (keys) => store.setPageIds(keys.map(Number)),
               getTitleCheckboxProps: () => ({ 'aria-label': t('templates.pickAllPages') }),
-              getCheckboxProps: (page) => ({ 'aria-label': page.title }),
+              getCheckboxProps: (page) => ({ 'aria-label': textIn(page.title, i18n.language) }),
             }}
             columns={[
-              { title: t('templates.pageTitle'), dataIndex: 'title' },
+              { title: t('templates.pageTitle'), dataIndex: 'title', render: (title: LocalText) => <span dir="auto">{textIn(title, i18n.language)}</span> },
               {
                 title: t('templates.route'),
                 dataIndex: 'route',

@@ -3,6 +3,7 @@ import type { WorkspaceTemplateCreateBody, WorkspaceTemplateDetail } from '../..
 import type { MenuNode } from '../../../core/entities.ts';
 import type { AdminApi, PageListItem } from '../../api/admin-endpoints.ts';
 import { Loadable } from '../../ui/loadable.ts';
+import { everyText } from '../../../core/local-text.ts';
 
 /** /workSpace/templateCreate/{id}: the template being written and what it can hold. */
 export class TemplateEditStore {
@@ -50,7 +51,7 @@ export class TemplateEditStore {
   get visiblePages(): PageListItem[] {
     const needle = this.pageKeyword.trim().toLowerCase();
     const list = this.pages.data ?? [];
-    return needle ? list.filter((page) => `${page.title} ${page.route ?? ''}`.toLowerCase().includes(needle)) : list;
+    return needle ? list.filter((page) => [...everyText(page.title), page.route ?? ''].some((text) => text.toLowerCase().includes(needle))) : list;
   }
 
   /** Creates or updates; formIds and boardIds stay as the form and plate modules left them. */

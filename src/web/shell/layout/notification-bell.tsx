@@ -9,6 +9,7 @@ import { formatServerDate } from '../../../core/format.ts';
 import { languageOf } from '../../i18n/i18n.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { openNotifyStream } from './notify-stream.ts';
+import { noticeText } from './notice-text.ts';
 
 /** Types the server sends today; the filter offers these plus any type seen in the list. */
 const KNOWN_TYPES = ['TASK', 'FLOW', 'SYSTEM'];
@@ -85,34 +86,37 @@ export const NotificationBell = observer(function NotificationBell() {
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('header.noNotifications')} />
       ) : (
         <ul className="item-list" style={{ maxHeight: 400, overflow: 'auto' }}>
-          {items.map((item) => (
-            <li
-              key={item.id}
-              tabIndex={0}
-              className="item-list-action"
-              style={{ opacity: item.read ? 0.6 : 1 }}
-              onClick={() => {
-                void markRead(item);
-                if (item.link) {
-                  setOpen(false);
-                  // A notice is news about what it links to: a screen already showing it reads it again.
-                  navigate(item.link, { state: { notice: item.id } });
-                }
-              }}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') event.currentTarget.click();
-              }}
-            >
-              <div className="item-list-title">
-                <Space>
-                  {!item.read && <Badge status="processing" />}
-                  <Typography.Text strong={!item.read}>{item.title}</Typography.Text>
-                </Space>
-              </div>
-              {item.content && <div className="item-list-detail">{item.content}</div>}
-              <div className="item-list-detail item-list-small">{formatServerDate(item.createTime, languageOf(i18n))}</div>
-            </li>
-          ))}
+          {items.map((item) => {
+            const text = noticeText(t, i18n.language, item);
+            return (
+              <li
+                key={item.id}
+                tabIndex={0}
+                className="item-list-action"
+                style={{ opacity: item.read ? 0.6 : 1 }}
+                onClick={() => {
+                  void markRead(item);
+                  if (item.link) {
+                    setOpen(false);
+                    // A notice is news about what it links to: a screen already showing it reads it again.
+                    navigate(item.link, { state: { notice: item.id } });
+                  }
+                }}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') event.currentTarget.click();
+                }}
+              >
+                <div className="item-list-title">
+                  <Space>
+                    {!item.read && <Badge status="processing" />}
+                    <Typography.Text strong={!item.read} dir="auto">{text.title}</Typography.Text>
+                  </Space>
+                </div>
+                {text.content && <div className="item-list-detail" dir="auto">{text.content}</div>}
+                <div className="item-list-detail item-list-small">{formatServerDate(item.createTime, languageOf(i18n))}</div>
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

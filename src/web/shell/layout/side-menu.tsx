@@ -57,7 +57,7 @@ function toAntItems(items: readonly MenuItem[], title: (item: MenuItem) => strin
  */
 export const SideMenu = observer(function SideMenu({ collapsed }: { collapsed: boolean }) {
   const { layout } = useStores();
-  const { t } = useTranslation('menu');
+  const { t, i18n } = useTranslation('menu');
   const navigate = useNavigate();
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   // When a pop-up entry is chosen the pointer still rests where the pop-up was; the menu then
@@ -68,7 +68,7 @@ export const SideMenu = observer(function SideMenu({ collapsed }: { collapsed: b
   useEffect(() => {
     setOpenKeys(collapsed || !onScreen ? [] : onScreen.split('/'));
   }, [collapsed, onScreen]);
-  const items = toAntItems(layout.menuList, (item) => menuTitle(t, item));
+  const items = toAntItems(layout.menuList, (item) => menuTitle(t, item, i18n.language));
   return (
     <Menu
       mode="inline"

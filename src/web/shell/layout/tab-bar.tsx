@@ -3,6 +3,7 @@ import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { sameText, textIn } from '../../../core/local-text.ts';
 import { menuTitle } from '../../i18n/menu-title.ts';
 import { menuKeyOfTab, type Tab } from '../../stores/layout-store.ts';
 import { useStores } from '../../stores/stores-context.tsx';
@@ -12,7 +13,7 @@ type TabAction = 'refresh' | 'close' | 'closeOthers' | 'closeRight' | 'closeAll'
 /** Open pages as tabs: click to switch, close, and a menu (right-click or the ▾ button) for the rest. */
 export const TabBar = observer(function TabBar({ onRefresh }: { onRefresh: () => void }) {
   const { layout } = useStores();
-  const { t } = useTranslation(['layout', 'menu']);
+  const { t, i18n } = useTranslation(['layout', 'menu']);
   const navigate = useNavigate();
   const open = (tab: Tab | null) => void navigate(tab ? tab.route + tab.query : '/home');
 
@@ -50,7 +51,7 @@ export const TabBar = observer(function TabBar({ onRefresh }: { onRefresh: () =>
   const active = layout.tabList.find((tab) => tab.isActive);
   const title = (tab: Tab) => {
     const item = layout.menuKeyMaps[menuKeyOfTab(tab.key)];
-    return item && tab.title === item.title ? menuTitle(t, item) : tab.title;
+    return item && sameText(tab.title, item.title) ? menuTitle(t, item, i18n.language) : textIn(tab.title, i18n.language);
   };
 
   return (

@@ -10,6 +10,7 @@ import { languageOf } from '../../i18n/i18n.ts';
 import { menuTitle } from '../../i18n/menu-title.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { menuIcon } from '../layout/menu-icons.ts';
+import { noticeText } from '../layout/notice-text.ts';
 
 /** Menu entries with a route, grouped under their top-level section. */
 function sections(menu: readonly MenuItem[]): { section: MenuItem; links: MenuItem[] }[] {
@@ -48,11 +49,11 @@ const HomePage = observer(function HomePage() {
           <Row gutter={[16, 16]}>
             {sections(layout.menuList).map(({ section, links }) => (
               <Col xs={24} md={12} key={section.key}>
-                <Card size="small" title={<span>{createElement(menuIcon(section.icon))} {menuTitle(t, section)}</span>}>
+                <Card size="small" title={<span>{createElement(menuIcon(section.icon))} {menuTitle(t, section, i18n.language)}</span>}>
                   <ul className="item-list">
                     {links.map((link) => (
                       <li key={link.key}>
-                        <Link to={link.route!}>{menuTitle(t, link)}</Link>
+                        <Link to={link.route!}>{menuTitle(t, link, i18n.language)}</Link>
                       </li>
                     ))}
                   </ul>
@@ -76,12 +77,15 @@ const HomePage = observer(function HomePage() {
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('layout:header.noNotifications')} />
             ) : (
               <ul className="item-list">
-                {summary.latest.map((item) => (
-                  <li key={item.id}>
-                    <div className="item-list-title">{item.link ? <Link to={item.link}>{item.title}</Link> : item.title}</div>
-                    <div className="item-list-detail">{formatServerDate(item.createTime, languageOf(i18n))}</div>
-                  </li>
-                ))}
+                {summary.latest.map((item) => {
+                  const { title } = noticeText(t, i18n.language, item);
+                  return (
+                    <li key={item.id}>
+                      <div className="item-list-title" dir="auto">{item.link ? <Link to={item.link}>{title}</Link> : title}</div>
+                      <div className="item-list-detail">{formatServerDate(item.createTime, languageOf(i18n))}</div>
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </Card>

@@ -1,8 +1,9 @@
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WidgetConfig } from '../../../../core/pages/page-config.ts';
 import type { PlateSettingsContext, WidgetDefinition } from '../../../../../widgets/types.ts';
 import { WidgetSettingsPanel } from './widget-settings-panel.tsx';
+import { LocalTextInput } from '../../../ui/local-text-input.tsx';
 
 export interface LookSettingsProps {
   widget: WidgetConfig;
@@ -19,11 +20,11 @@ export function LookSettings({ widget, definition, plate, onChange }: LookSettin
     <Form layout="vertical" size="small" className="component-set-form">
       {definition?.titled !== false ? (
         <Form.Item label={t('plates.settings.title')} htmlFor="look-title">
-          <Input
+          <LocalTextInput
             id="look-title"
             value={widget.title ?? ''}
             maxLength={120}
-            onChange={(event) => onChange({ ...widget, title: event.target.value || undefined }, 'title')}
+            onChange={(title) => onChange({ ...widget, title: title || undefined }, 'title')}
             data-testid="component-title"
           />
         </Form.Item>

@@ -1,11 +1,13 @@
 import { ArrowLeftOutlined, EyeOutlined, RedoOutlined, SaveOutlined, UndoOutlined, EditOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Input, Result, Segmented, Skeleton, Space, Tooltip } from 'antd';
+import { Alert, App, Button, Result, Segmented, Skeleton, Space, Tooltip } from 'antd';
+import type { TFunction } from 'i18next';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { PLATE_POINTS, plateRoute } from '../../../../core/contracts/plates.ts';
 import { useHeldPoints } from '../../../ui/held-points.ts';
+import { problemSentence, problemsOfFailure } from '../../../ui/problem-sentence.ts';
 import { pathOfMessage } from '../../../ui/server-errors.ts';
 import { useUnsavedChanges } from '../../../ui/use-unsaved-changes.ts';
 import { ApiError } from '../../../api/api-error.ts';
@@ -29,11 +31,18 @@ import type { PaletteEntry } from '../../../../../widgets/widget-registry.ts';
 import '../plates.css';
 import './plate-editor.css';
 import { usePlateSources } from './use-plate-sources.ts';
+import { normalizeText, sameText } from '../../../../core/local-text.ts';
+import { LocalTextInput } from '../../../ui/local-text-input.tsx';
 
 type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'failed'; message: string; notFound: boolean };
 
-/** Where a refused save's message points: a component (by index), else the plate. */
-function problemOf(failure: unknown): { text: string; componentIndex: number | null } {
+/** Where a refused save's problem points (a component by index, else the plate), said in the reader's language. */
+function problemOf(failure: unknown, t: TFunction): { text: string; componentIndex: number | null } {
+  const [first] = problemsOfFailure(failure);
+  if (first) {
+    const at = /^config\.widgets\[(\d+)\]/.exec(first.path);
+    return { text: problemSentence(t, first), componentIndex: at ? Number(at[1]) : null };
+  }
   const message = messageOf(failure, '');
   const named = pathOfMessage(message);
   const index = named ? /^config\.widgets\[(\d+)\]/.exec(named.path) : null;
@@ -135,15 +144,16 @@ const PlateEditPage = observer(function PlateEditPage() {
   const canSave = creating ? held.has(PLATE_POINTS.create) : held.has(PLATE_POINTS.edit);
   const save = async () => {
     if (saving) return;
-    if (!store.name.trim()) {
+    const name = normalizeText(store.name);
+    if (!name) {
       setSaveProblem(t('plates.list.nameRequired'));
       return;
     }
     // The server keeps the name trimmed; so does the draft, or it would read as changed after the save.
-    if (store.name !== store.name.trim()) store.setName(store.name.trim());
+    if (!sameText(store.name, name)) store.setName(name);
     setSaving(true);
     setSaveProblem(null);
-    const body = { name: store.name.trim(), description: store.description, config: store.config as unknown as Record<string, unknown> };
+    const body = { name, description: normalizeText(store.description), config: store.config as unknown as Record<string, unknown> };
     try {
       const detail =
         store.plateId === null ? await plates.create(body) : await plates.update({ ...body, id: store.plateId, revision: store.revision! });
@@ -155,7 +165,7 @@ const PlateEditPage = observer(function PlateEditPage() {
       if (failure instanceof ApiError && failure.status === 409) {
         modal.warning({ title: t('plates.editor.conflictTitle'), content: t('plates.editor.conflict') });
       } else {
-        const problem = problemOf(failure);
+        const problem = problemOf(failure, t);
         const component = problem.componentIndex === null ? undefined : store.components[problem.componentIndex];
         if (component) store.select(component.id);
         setSaveProblem(component ? t('plates.editor.componentProblem', { name: component.title || component.id, problem: problem.text }) : problem.text);
@@ -216,10 +226,10 @@ const PlateEditPage = observer(function PlateEditPage() {
         <Tooltip title={t('plates.view.allPlates')}>
           <Button icon={<ArrowLeftOutlined className="plate-editor-back-icon" />} onClick={backToList} aria-label={t('plates.view.allPlates')} />
         </Tooltip>
-        <Input
+        <LocalTextInput
           className="plate-editor-name"
           value={store.name}
-          onChange={(event) => store.setName(event.target.value)}
+          onChange={(name) => store.setName(name)}
           maxLength={80}
           aria-label={t('plates.list.name')}
           data-testid="plate-name"

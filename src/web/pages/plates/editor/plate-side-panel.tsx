@@ -1,5 +1,5 @@
 import { CopyOutlined, DeleteOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Form, Input, InputNumber, Space, Typography } from 'antd';
+import { Button, Form, InputNumber, Space, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { WidgetGrid } from '../../../../core/pages/page-config.ts';
@@ -7,6 +7,7 @@ import { cellAt, type Breakpoint } from '../../../renderer/grid-layout.ts';
 import type { PlateStore } from '../../../stores/plate-store.ts';
 import { useWidgetRegistry } from '../../../renderer/widget-registry-context.ts';
 import { componentKindName } from './palette.ts';
+import { LocalTextInput } from '../../../ui/local-text-input.tsx';
 
 export interface PlateSidePanelProps {
   store: PlateStore;
@@ -30,13 +31,7 @@ export const PlateSidePanel = observer(function PlateSidePanel({ store, breakpoi
         <h2 className="plate-side-title">{t('plates.editor.plateProperties')}</h2>
         <Form layout="vertical" size="small">
           <Form.Item label={t('plates.list.description')} htmlFor="plate-description">
-            <Input.TextArea
-              id="plate-description"
-              value={store.description}
-              onChange={(event) => store.setDescription(event.target.value)}
-              maxLength={500}
-              autoSize={{ minRows: 2, maxRows: 6 }}
-            />
+            <LocalTextInput multiline id="plate-description" value={store.description} onChange={(description) => store.setDescription(description)} maxLength={500} />
           </Form.Item>
         </Form>
         <p className="plate-side-note">{t('plates.editor.componentCount', { count: store.components.length })}</p>
@@ -70,11 +65,11 @@ export const PlateSidePanel = observer(function PlateSidePanel({ store, breakpoi
       </h2>
       <Form layout="vertical" size="small">
         <Form.Item label={t('plates.settings.title')} htmlFor="plate-component-title">
-          <Input
+          <LocalTextInput
             id="plate-component-title"
             value={selected.title ?? ''}
             maxLength={120}
-            onChange={(event) => store.updateComponent(selected.id, { ...selected, title: event.target.value || undefined }, 'title')}
+            onChange={(title) => store.updateComponent(selected.id, { ...selected, title: title || undefined }, 'title')}
           />
         </Form.Item>
         <fieldset className="plate-side-cell">

@@ -74,7 +74,7 @@ const SelectFilter = observer(function SelectFilter({ filter, state, labelId }: 
 });
 
 function FilterControl({ filter, state, presets }: { filter: PageFilter; state: PageFilterState; presets: RelativeRange[] }) {
-  const { i18n } = useTranslation();
+  const { i18n } = useTranslation('widgets');
   const labelId = useId();
   return (
     <div className="filter-bar-item" role="group" aria-labelledby={labelId}>

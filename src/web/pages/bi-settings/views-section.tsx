@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BiView } from '../../../core/contracts/bi.ts';
 import { formatServerDate } from '../../../core/format.ts';
+import { ListTable } from '../../ui/list-table.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
 import { Loadable } from '../../ui/loadable.ts';
 import type { BiApi } from '../../api/bi-endpoints.ts';
@@ -63,7 +64,7 @@ export function ViewsSection({ api }: { api: BiApi }) {
       <Typography.Paragraph type="secondary">{t('bi.views.intro')}</Typography.Paragraph>
       <LoadState source={views}>
         {(list) => (
-          <Table
+          <ListTable
             size="middle"
             rowKey="id"
             pagination={false}

@@ -1,5 +1,6 @@
 import { isSortableKind, filterKindOf, SYSTEM_COLUMNS, type FilterKind, type SystemColumn } from '../../../core/contracts/record-query.ts';
 import { valueFields, type FieldDesign, type FormDesign, type FormSettings } from '../../../core/forms/form-design.ts';
+import type { FormRecord } from '../../../core/contracts/record.ts';
 
 /**
  * The columns a record list can show: the system columns and the form's value fields. Pure, so
@@ -51,6 +52,28 @@ export function defaultColumnPreference(columns: readonly ListColumn[], settings
   const fieldKeys = columns.filter((column) => column.field).map((column) => column.key);
   const shownFields = new Set(settings.listColumns.length > 0 ? settings.listColumns : fieldKeys.slice(0, 6));
   return columns.map((column) => ({ key: column.key, visible: column.field ? shownFields.has(column.key) : DEFAULT_SYSTEM.has(column.key) }));
+}
+
+/** What a system column can lack on a record; status and the two times are always there. */
+const SYSTEM_VALUES: Partial<Record<SystemColumn, (record: FormRecord) => string | null>> = {
+  number: (record) => record.number,
+  title: (record) => record.title,
+  createdBy: (record) => record.createdByName,
+};
+
+/**
+ * The system columns blank on every record of the page shown: a form without a numbering rule
+ * leaves every Number empty, and a column of blanks only takes room (a third of a phone). The
+ * page decides, not the whole form, because the page is what the reader sees and it costs no
+ * extra query; a page holding one numbered record shows the column again. No records: none.
+ */
+export function blankSystemColumns(records: readonly FormRecord[]): Set<string> {
+  const blank = new Set<string>();
+  if (records.length === 0) return blank;
+  for (const [key, valueOf] of Object.entries(SYSTEM_VALUES)) {
+    if (records.every((record) => !valueOf(record)?.trim())) blank.add(key);
+  }
+  return blank;
 }
 
 const clampWidth = (width: unknown): number | undefined =>

@@ -1,4 +1,4 @@
-import { ShareAltOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, List, Result, Space, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
@@ -163,6 +163,32 @@ function FormChoice() {
   );
 }
 
+type BackPlace = 'mobileForms' | 'home' | 'catalogue' | 'records' | 'drafts';
+
+/**
+ * Where a fill screen leads back to: the list it is opened from. The phone screen has no menu
+ * or tabs, so this link is its only way out: from a form to the forms to fill (where a shared
+ * link's visitor also lands), from that list home.
+ */
+function backOf(pathname: string, hasForm: boolean, formId: number | undefined): { to: string; place: BackPlace } {
+  if (pathname === '/table/mobileFill') return hasForm ? { to: '/table/mobileFill', place: 'mobileForms' } : { to: '/home', place: 'home' };
+  if (pathname.startsWith('/table/staging/')) return { to: '/table/staging', place: 'drafts' };
+  if (pathname.startsWith('/table/fill/') || formId === undefined) return { to: '/table/formData', place: 'catalogue' };
+  return { to: `/table/dataList/${formId}`, place: 'records' };
+}
+
+function BackBar({ to, place }: { to: string; place: BackPlace }) {
+  const { t } = useTranslation('forms');
+  return (
+    <div className="form-fill-bar">
+      <Link to={to} className="form-fill-back" data-testid="fill-back">
+        <ArrowLeftOutlined aria-hidden className="form-fill-back-arrow" />
+        <span>{t('view.back.label', { place: t(`view.back.${place}`) })}</span>
+      </Link>
+    </div>
+  );
+}
+
 /** /table/fill/:id, /table/create/:id, /table/copy/:id, /table/staging/:id and /table/mobileFill?formId=. */
 const FillPage = observer(function FillPage() {
   const { t } = useTranslation('forms');
@@ -176,9 +202,12 @@ const FillPage = observer(function FillPage() {
   const mode = modeOf(pathname);
   const valid = Number.isInteger(id) && id > 0;
   const start = useLoadable(`${mode}:${id}`, () => (valid ? startOf(api, token, mode, id, t('view.notPublished')) : Promise.reject(new Error(t('view.notFound')))));
+  // A copy names its record; the form it lists under is known once the record is read.
+  const back = backOf(pathname, !!search.get('formId'), mode === 'copy' ? start.data?.formId : id);
   if (compact && !search.get('formId')) {
     return (
       <div className="form-fill-page form-fill-phone">
+        <BackBar {...back} />
         <FormChoice />
       </div>
     );
@@ -186,6 +215,7 @@ const FillPage = observer(function FillPage() {
   if (!valid) return <Result status="404" title={t('view.notFound')} />;
   return (
     <div className={compact ? 'form-fill-page form-fill-phone' : 'form-fill-page'}>
+      <BackBar {...back} />
       <LoadState source={start}>{(loaded) => <FillForm key={`${mode}:${id}`} start={loaded} compact={compact} />}</LoadState>
     </div>
   );

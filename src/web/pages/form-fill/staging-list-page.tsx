@@ -1,10 +1,11 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { App, Button, Card, Table } from 'antd';
+import { App, Button, Card } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { StagingItem } from '../../../core/contracts/staging.ts';
 import { formatServerDate } from '../../../core/format.ts';
+import { ListTable } from '../../ui/list-table.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
 import { useFormViewApi } from '../../forms/form-view/form-view-api.ts';
 import { useLoadable } from '../../forms/form-view/use-form-version.ts';
@@ -38,7 +39,8 @@ const StagingListPage = observer(function StagingListPage() {
       <Card title={t('view.drafts.title')}>
         <LoadState source={drafts} empty={{ when: (page) => page.list.length === 0, description: t('view.drafts.empty') }}>
           {(page) => (
-            <Table<StagingItem>
+            <ListTable<StagingItem>
+              titleColumns={['title']}
               rowKey="id"
               pagination={false}
               dataSource={page.list}

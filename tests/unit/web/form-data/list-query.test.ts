@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { FormRecord } from '../../../../src/core/contracts/record.ts';
 import type { RecordFilter } from '../../../../src/core/contracts/record-query.ts';
 import type { FormDesign } from '../../../../src/core/forms/form-design.ts';
-import { defaultColumnPreference, listColumnsOf, mergeColumnPreference, moveColumn } from '../../../../src/web/pages/form-data/list-columns.ts';
+import { blankSystemColumns, defaultColumnPreference, listColumnsOf, mergeColumnPreference, moveColumn } from '../../../../src/web/pages/form-data/list-columns.ts';
 import { activeFilters, defaultShownFilters, normalizeFilter } from '../../../../src/web/pages/form-data/list-filters.ts';
 
 const design: FormDesign = {
@@ -98,5 +99,35 @@ describe('record list filters', () => {
 
   it('show status and the first two filterable list columns before the user chose', () => {
     expect(defaultShownFilters(columns, ['photos', 'cost', 'summary', 'building'])).toEqual(['photos', 'cost', 'status']);
+  });
+});
+
+describe('blank system columns', () => {
+  const record = (id: number, facts: Partial<FormRecord>): FormRecord => ({
+    id,
+    formId: 1,
+    version: 1,
+    number: null,
+    title: '',
+    data: {},
+    status: 'none',
+    workspaceCode: null,
+    createdBy: null,
+    createdByName: null,
+    createTime: '2026-11-22T08:00:00.000Z',
+    updatedBy: null,
+    updateTime: '2026-11-22T08:00:00.000Z',
+    revision: 1,
+    ...facts,
+  });
+
+  it('are the number, title and author no record of the page has', () => {
+    const page = [record(1, { title: 'Leak', createdByName: 'Alice Chen' }), record(2, { title: '  ', createdByName: 'Bob Li' })];
+    expect([...blankSystemColumns(page)]).toEqual(['number']);
+  });
+
+  it('keep a column one record of the page fills, and none of an empty page', () => {
+    expect(blankSystemColumns([record(1, { number: 'MR-1', title: 'Leak', createdByName: 'Alice Chen' }), record(2, {})]).size).toBe(0);
+    expect(blankSystemColumns([]).size).toBe(0);
   });
 });

@@ -116,7 +116,7 @@ const RecordList = observer(function RecordList({ formId }: { formId: number }) 
               </Space>
             </div>
             <FilterBar store={store} labelOf={labelOf} onSave={() => void saveSearch()} />
-            <Card>
+            <Card className="form-data-records">
               {store.can('delete') && (
                 <Space className="admin-toolbar" wrap>
                   <Button danger icon={<DeleteOutlined />} disabled={store.selected.length === 0} onClick={confirmDelete} data-testid="batch-delete">
@@ -125,7 +125,7 @@ const RecordList = observer(function RecordList({ formId }: { formId: number }) 
                 </Space>
               )}
               <LoadState source={store.records} empty={{ when: (page) => page.total === 0, description: t('list.empty') }}>
-                {(page) => <RecordTable store={store} page={page} selectable={store.can('delete')} />}
+                {(page) => <RecordTable store={store} page={page} selectable={store.can('delete')} sticky />}
               </LoadState>
             </Card>
             <ColumnSettings open={columnsOpen} preferences={store.columnPreferences} labelOf={labelOf} onClose={() => setColumnsOpen(false)} onSave={(preferences) => store.saveColumns(preferences)} />

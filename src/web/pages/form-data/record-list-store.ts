@@ -9,6 +9,7 @@ import { Loadable } from '../../ui/loadable.ts';
 import { Directory, type AddressValue } from './directory.ts';
 import type { FormDataApi } from './form-data-api.ts';
 import {
+  blankSystemColumns,
   COLUMN_PREFERENCE_TYPE,
   defaultColumnPreference,
   listColumnsOf,
@@ -64,11 +65,13 @@ export class RecordListStore {
     return version ? listColumnsOf(version.design) : [];
   }
 
+  /** The columns the reader chose, less the system columns blank on every record of the page. */
   get visibleColumns(): { column: ListColumn; width?: number }[] {
     const byKey = new Map(this.columns.map((column) => [column.key, column]));
+    const blank = blankSystemColumns(this.records.data?.list ?? []);
     return this.columnPreferences.flatMap((preference) => {
       const column = byKey.get(preference.key);
-      return column && preference.visible ? [{ column, width: preference.width }] : [];
+      return column && preference.visible && !blank.has(column.key) ? [{ column, width: preference.width }] : [];
     });
   }
 

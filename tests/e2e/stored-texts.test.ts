@@ -69,6 +69,7 @@ describe('stored texts in the reader\'s language', () => {
       await sider(page).getByText(expected.section, { exact: true }).waitFor();
       // The plate's own menu entry and its tab speak the reader's language too.
       await page.locator('.app-tabs').getByText(expected.plate).first().waitFor();
+      await page.locator('[data-widget-id="score"][data-widget-state="ready"]').waitFor();
       await pageAtRest(page);
       await page.screenshot({ path: path.join(SCREENSHOTS, `plate-${locale}-1440.png`) });
 

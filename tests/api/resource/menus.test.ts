@@ -32,10 +32,10 @@ describe.each(testDialects())('menus and function points on %s', (dialect) => {
     const routes = routesOf(nodes);
     for (const route of ROUTES.filter((r) => !r.public)) expect(routes, route.path).toContain(route.path);
     const home = nodes[0]!;
-    expect(home).toMatchObject({ title: 'Home', route: '/home', type: 'MENU', icon: 'HomeOutlined', isLeaf: true, children: [] });
+    expect(home).toMatchObject({ title: { en: 'Home', 'zh-CN': '首页', ar: 'الرئيسية' }, route: '/home', type: 'MENU', icon: 'HomeOutlined', isLeaf: true, children: [] });
     expect(home.resourceId).toBe(home.id);
     // A section without a route is named for translation by its seed key only.
-    const tables = nodes.find((n) => n.title === 'Forms & tables')!;
+    const tables = nodes.find((n) => textIn(n.title, 'en') === 'Forms & tables')!;
     expect(tables).toMatchObject({ seedKey: 'tables', route: null, type: 'MENU', isLeaf: false });
     expect(home.seedKey).toBe('home');
     expect(tables.children.find((n) => n.route === '/table/formData')?.seedKey).toBe('formData');

@@ -184,7 +184,7 @@ describe.each(testDialects())('roles on %s', (dialect) => {
         expect(result.body).toMatchObject({ success: false, code: 403 });
       }
     }
-    expect((await roleByCode(t, admin, 'viewer')).name).toBe('Viewer');
+    expect((await roleByCode(t, admin, 'viewer')).name).toMatchObject({ en: 'Viewer' });
   });
 
   it("follows role grants and the workspace's resources in a USER's menu on the next request", async () => {

@@ -59,7 +59,7 @@ describe.each(testDialects())('attachments on %s', (dialect) => {
 
   const publish = async (name: string, workspaceCode: string | null): Promise<FormDetail> => {
     const form = await ok<FormDetail>(t, 'POST', 'form/create', admin, { name, design: ATTACHMENT_FORM_DESIGN, workspaceCode });
-    await ok<FormDetail>(t, 'POST', 'form/settings/update', admin, { id: form.id, revision: form.revision, settings: { ...form.settings, titleField: 'summary' } });
+    await ok<FormDetail>(t, 'POST', 'form/settings/update', admin, { id: form.id, revision: form.revision, settings: { ...form.settings, titleField: 'summary', numbering: null } });
     await ok<FormVersionItem>(t, 'POST', 'form/publish', admin, { id: form.id });
     return ok<FormDetail>(t, 'GET', 'form/detail', admin, undefined, { id: form.id });
   };

@@ -23,7 +23,7 @@ describe.each(testDialects())('record list queries on %s', (dialect) => {
     t = await startTestApp(dialect);
     admin = await t.signIn('admin', NORTHWIND);
     [adminId, aliceId, bobId] = (await Promise.all(['admin', 'alice', 'bob'].map((u) => userIdOf(t, admin, u)))) as [number, number, number];
-    form = await publishedForm(t, admin, 'Filtered', EVERY_TYPE_DESIGN, { indexedFields: ['kind', 'qty'], titleField: 'subject' });
+    form = await publishedForm(t, admin, 'Filtered', EVERY_TYPE_DESIGN, { indexedFields: ['kind', 'qty'], titleField: 'subject', numbering: null });
     const shenzhen = { province: '440000', city: '440300', district: '440305' };
     const records: Record<string, unknown>[] = [
       { subject: 'Alpha pipe', qty: 1, price: 10, day: '2026-01-05', at: '2026-01-05T23:30:00+08:00', kind: 'a', tags: ['red'], urgent: false, place: shenzhen, owner: aliceId, watchers: [aliceId, bobId], items: [{ name: 'Washer' }] },

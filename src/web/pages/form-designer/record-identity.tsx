@@ -21,7 +21,8 @@ function inLanguage(text: unknown, lng: string): string {
 export const RecordIdentity = observer(function RecordIdentity({ formId, settings, store }: { formId: number; settings: FormSettings; store: DesignStore }) {
   const { t, i18n } = useTranslation('forms');
   const rule = settings.numbering ? parseNumberingRule(settings.numbering.rule) : null;
-  const example = rule && !('error' in rule) ? formatNumber(rule, new Date(), 1) : null;
+  // Isolated left-to-right, so an Arabic sentence does not turn 20261127-0001 into 0001-20261127.
+  const example = rule && !('error' in rule) ? `\u2066${formatNumber(rule, new Date(), 1)}\u2069` : null;
   const field = settings.titleField === null ? undefined : topLevelFields(store.design).find((f) => f.key === settings.titleField);
   const title = field ? inLanguage(field.label, i18n.language) : null;
   const text =

@@ -89,6 +89,25 @@ describe('stored texts in the reader\'s language', () => {
     }
   });
 
+  it('lets an administrator name a role in every language from its editor', async () => {
+    const page = await users.open('admin', '/authorize/roleManage');
+    await page.getByRole('button', { name: 'New role' }).first().click();
+    const dialog = page.locator('.ant-modal');
+    await dialog.getByLabel('Code').fill('inspector');
+    await dialog.locator('#role-form_name').fill('Inspector');
+    await dialog.getByRole('button', { name: 'Text in other languages' }).first().click();
+    const languages = page.locator('.local-text-languages');
+    await languages.getByLabel('简体中文').fill('检查员');
+    await languages.getByLabel('العربية').fill('مفتش');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'role-editor-languages.png') });
+    await dialog.getByRole('button', { name: 'Text in other languages' }).first().click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const admin = await t.signIn('admin', NORTHWIND);
+    const roles = (await t.call<{ code: string; name: unknown }[]>('GET', '/proptech_allplan/role/list', { token: admin })).body.data;
+    expect(roles.find((role) => role.code === 'inspector')?.name).toEqual({ en: 'Inspector', 'zh-CN': '检查员', ar: 'مفتش' });
+  });
+
   it('cuts an English title in the Arabic menu at its own end', async () => {
     const admin = await t.signIn('admin', NORTHWIND);
     const parent = (await t.call<{ id: number; seedKey: string | null }[]>('GET', '/proptech_allplan/role/resourceTree', { token: admin })).body.data.find((n) => n.seedKey === 'analysis')!;

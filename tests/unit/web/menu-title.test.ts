@@ -4,7 +4,7 @@ import type { MenuNode } from '../../../src/core/entities.ts';
 import { toMenuItems } from '../../../src/core/menu-tree.ts';
 import { createI18n } from '../../../src/web/i18n/i18n.ts';
 import { menuKeyOfPath } from '../../../src/web/i18n/menu-keys.ts';
-import { menuTitle, routeTitle } from '../../../src/web/i18n/menu-title.ts';
+import { menuTitle, routeTitle, type MenuTitleSource } from '../../../src/web/i18n/menu-title.ts';
 import { readSeedMenu } from '../../../src/server/seed/seed-files.ts';
 import { fileBackend } from '../../helpers/locales.ts';
 

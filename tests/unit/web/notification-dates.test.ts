@@ -24,6 +24,8 @@ const notification: Notification = {
   notifyType: 'TASK',
   title: 'Form approved',
   content: 'Site report #12',
+  kind: null,
+  params: null,
   read: false,
   createTime: SENT,
   link: null,

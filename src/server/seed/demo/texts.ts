@@ -20,8 +20,8 @@ let menus: { en: MenuTexts; zh: MenuTexts; ar: MenuTexts } | undefined;
 
 /** The text in every language when the dictionary has it, else the English as it is. */
 export function demoText(english: string): LocalText {
-  translations ??= readJson('schemas', 'seed', 'texts.json');
-  const translated = translations[english];
+  const dictionary = (translations ??= readJson('schemas', 'seed', 'texts.json'));
+  const translated = dictionary[english];
   return translated ? { en: english, ...translated } : english;
 }
 

@@ -13,7 +13,7 @@ export function uiSchemaInLanguage(uiSchema: Ui, design: FormDesign, lng: string
   const titled = (ui: Ui, fields: readonly FieldDesign[]): Ui => {
     const next = { ...ui };
     for (const field of fields) {
-      const own = { ...((next[field.key] as Ui | undefined) ?? {}), 'ui:title': textIn(field.label, lng) || field.key };
+      const own: Ui = { ...((next[field.key] as Ui | undefined) ?? {}), 'ui:title': textIn(field.label, lng) || field.key };
       if (field.type === 'subtable') own.items = titled((own.items as Ui | undefined) ?? {}, field.fields ?? []);
       next[field.key] = own;
     }

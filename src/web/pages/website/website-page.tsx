@@ -30,7 +30,7 @@ export default function WebsitePage() {
   } else if (state.status === 'ready') {
     body = (
       <>
-        {state.page.config.description ? <p className="website-page-lead">{state.page.config.description}</p> : null}
+        {state.page.config.description ? <p className="website-page-lead" dir="auto">{textIn(state.page.config.description, i18n.language)}</p> : null}
         <PageRenderer config={state.page.config} source={source} showHeader={false} />
       </>
     );

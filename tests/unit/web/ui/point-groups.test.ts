@@ -7,6 +7,7 @@ import {
   toggleGroup,
   unknownPoints,
 } from '../../../../src/web/pages/authorize/point-groups.ts';
+import { textIn, type LocalText } from '../../../../src/core/local-text.ts';
 
 const point = (code: string, title: string, menuTitle: string, menuSeedKey: string | null): FunctionPointOption => ({ code, title, menuTitle, menuSeedKey });
 
@@ -19,7 +20,7 @@ const points = [
   point('site:report', 'Report', 'Site tours', null),
 ];
 const groups = groupPointsByMenu(points);
-const label = { menu: (group: { menuTitle: string }) => group.menuTitle, point: (each: FunctionPointOption) => each.title };
+const label = { menu: (group: { menuTitle: LocalText }) => textIn(group.menuTitle, 'en'), point: (each: FunctionPointOption) => textIn(each.title, 'en') };
 
 describe('function points grouped by menu', () => {
   it('puts each point under its menu, menus in the order first met, points in server order', () => {

@@ -127,7 +127,7 @@ const ComponentSetPage = observer(function ComponentSetPage() {
               onChange={(data, tag) => update({ ...widget, data }, tag)}
               onSourceChange={(next) => {
                 // The component starts over on the new source, as its widget starts one.
-                const data = entry ? newComponent(entry, { id: widget.id, title: widget.title || kindName, dataset: next, cell: widget.grid }).data : { dataset: next.code };
+                const data = entry ? newComponent(entry, { id: widget.id, title: textIn(widget.title, i18n.language) || kindName, dataset: next, cell: widget.grid }).data : { dataset: next.code };
                 update({ ...widget, data });
               }}
             />

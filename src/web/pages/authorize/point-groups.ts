@@ -14,7 +14,7 @@ export interface PointGroup {
 export function groupPointsByMenu(points: readonly FunctionPointOption[]): PointGroup[] {
   const groups = new Map<string, PointGroup>();
   for (const point of points) {
-    const key = point.menuSeedKey ?? `title:${JSON.stringify(point.menuTitle)}`;
+    const key = point.menuSeedKey ?? `title:${typeof point.menuTitle === 'string' ? point.menuTitle : JSON.stringify(point.menuTitle)}`;
     let group = groups.get(key);
     if (!group) {
       group = { key, menuTitle: point.menuTitle, menuSeedKey: point.menuSeedKey, points: [] };

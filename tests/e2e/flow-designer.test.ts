@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowDefinitionEnvelope } from '../../src/core/contracts/flows.ts';
-import type { FormListItem } from '../../src/core/contracts/form.ts';
+import type { FormDetail, FormListItem } from '../../src/core/contracts/form.ts';
 import type { PageResult } from '../../src/core/envelope.ts';
 import type { BranchNode } from '../../src/core/flows/flow-definition.ts';
 import { ok } from '../helpers/authorization.ts';
@@ -132,6 +132,30 @@ describe('flow designer in Chromium', () => {
     await expect.poll(() => page.getByTestId('flow-save').isDisabled()).toBe(false);
     await shoot(page, 'saved-en');
     expect(problems.flat()).toEqual([]);
+  });
+
+  it('opens a form without a flow with no problems, and shows them once something is drawn', { timeout: 120_000 }, async () => {
+    const design = { version: 1, items: [{ key: 'visitor', type: 'text', label: 'Visitor' }] };
+    const form = await ok<FormDetail>(t, 'POST', 'form/create', token, { name: 'Visitor log', design });
+    const page = await signedIn('en-US');
+    await page.goto(`${t.url}/table/customerForm/flow?formId=${form.id}`);
+    await page.getByTestId('flow-canvas').waitFor();
+    await pageAtRest(page);
+    // Nothing done yet: no count, no warning, though an empty flow has no approval step.
+    expect(await page.getByTestId('flow-problem-count').count()).toBe(0);
+    expect(await page.locator('.ant-alert-warning').count()).toBe(0);
+    await shoot(page, 'new-flow-en');
+
+    // A CC is drawn: now the flow says what it lacks, in sentences: its recipients, then an approval step.
+    await addStep(page, 'add-node-root-0', 'cc');
+    await expect.poll(() => page.getByTestId('flow-problem-count').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('flow-node-cc1').innerText()).toContain("Choose at least one person, role or the submitter's manager");
+    await page.locator('#node-cc1-recipients-manager').check();
+    await page.getByText('The flow needs at least one approval step.').waitFor();
+    await shoot(page, 'new-flow-problem-en');
+    expect(await page.getByTestId('flow-save').isDisabled()).toBe(true);
+    expect(problems.flat()).toEqual([]);
+    await page.close();
   });
 
   it('draws the flow in Chinese and, mirrored, in Arabic', { timeout: 120_000 }, async () => {

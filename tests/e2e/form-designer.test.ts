@@ -98,10 +98,15 @@ describe('form designer in Chromium', () => {
     await problemList.getByText('Problems to fix before publishing: 2').waitFor();
     expect(await page.getByTestId('publish-form').isDisabled()).toBe(true);
     await shoot(page, 'problems-en');
-    await problemList.getByRole('button', { name: /items\[4\]\.fields/ }).click();
+    // Each problem is a sentence naming its field; chosen, it is said again at the property it is about.
+    await problemList.getByRole('button', { name: 'Sub-table — Columns: add at least 1.' }).click();
+    await expect.poll(() => page.getByTestId('problem-fields').innerText()).toBe('Columns: add at least 1.');
+    expect(await page.getByTestId('card-problem-subtable1').innerText()).toBe('Columns: add at least 1.');
+    expect(await problemList.innerText()).not.toMatch(/items\[|must NOT/);
+    await shoot(page, 'problem-at-field-en');
     await page.getByTestId('add-column').click();
     await page.getByLabel('Label of column 1').fill('Part');
-    await problemList.getByRole('button', { name: /items\[5\]/ }).click();
+    await problemList.getByRole('button', { name: 'Computed — Formula is required.' }).click();
     const formula = page.getByTestId('formula');
     await formula.fill('number1 * ');
     await page.getByText(/Unexpected|Expected/).first().waitFor();
@@ -122,6 +127,8 @@ describe('form designer in Chromium', () => {
 
     await page.getByTestId('save-form').click();
     await page.getByText('Design saved').waitFor();
+    // The new form numbers its records, and the server proposed its first text field as their title.
+    await expect.poll(() => page.getByTestId('record-identity').innerText()).toMatch(/^Records are numbered like \u2066\d{8}-0001\u2069 and titled by “Text”\. Change$/);
     await page.getByTestId('publish-form').click();
     await page.getByText('Published version 1').waitFor();
     await expect.poll(() => page.getByTestId('form-status').innerText()).toContain('v1');
@@ -166,6 +173,40 @@ describe('form designer in Chromium', () => {
 
     expect(problems.flat()).toEqual([]);
     await page.close();
+  });
+
+  it('says a design problem at its field, and lists a new form’s records by number, in English, Chinese and Arabic', { timeout: 180_000 }, async () => {
+    const token = await t.signIn('admin', NORTHWIND);
+    const design = { version: 1, items: [{ key: 'arrival', type: 'date', label: 'Arrival' }, { key: 'visitor', type: 'text', label: 'Visitor' }] };
+    const form = (await t.call<FormDetail>('POST', `${API}/form/create`, { token, body: { name: 'Visitor log', design } })).body.data;
+    await t.call('POST', `${API}/form/publish`, { token, body: { id: form.id } });
+    for (const visitor of ['Mei Lin', 'Omar Haddad', 'Ana Souza']) {
+      await t.call('POST', `${API}/record/create`, { token, body: { formId: form.id, data: { visitor, arrival: '2026-11-27' } } });
+    }
+    const texts = {
+      'en-US': { problem: 'Columns: add at least 1.', search: 'Number or Visitor' },
+      'zh-CN': { problem: '列：至少添加 1 项。', search: '编号或Visitor' },
+      ar: { problem: 'الأعمدة: أضف 1 على الأقل.', search: 'الرقم أو Visitor' },
+    } as const;
+    for (const [locale, expected] of Object.entries(texts)) {
+      const name = locale.slice(0, 2);
+      const list = await adminAt(`/table/dataList/${form.id}`, locale);
+      await list.locator('.ant-table-row').first().waitFor();
+      const numbers = await list.locator('.ant-table-row').evaluateAll((rows) => rows.map((row) => row.textContent ?? ''));
+      expect(numbers).toHaveLength(3);
+      for (const row of numbers) expect(row).toMatch(/\d{8}-000[1-3]/);
+      expect(await list.getByPlaceholder(expected.search).count()).toBe(1);
+      await shoot(list, `new-form-list-${name}`);
+      await list.close();
+
+      const page = await adminAt(`/table/customerForm/form?id=${form.id}`, locale);
+      await page.getByTestId('palette-subtable').click();
+      await expect.poll(() => page.getByTestId('problem-fields').innerText()).toBe(expected.problem);
+      expect(await page.getByTestId('card-problem-subtable1').innerText()).toBe(expected.problem);
+      await shoot(page, `problem-at-field-${name}`);
+      await page.close();
+    }
+    expect(problems.flat()).toEqual([]);
   });
 
   it('a stale save is refused with a conflict message', { timeout: 60_000 }, async () => {

@@ -3,9 +3,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { Button } from 'antd';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QuerySort } from '../../src/core/query/query-spec.ts';
+import type { QuerySort, ResultColumn } from '../../src/core/query/query-spec.ts';
 import { isRowsResult, resultRows, type WidgetRenderProps } from '../types.ts';
-import { columnsByName, useValueWords } from '../value-words.ts';
+import { useValueWords } from '../value-words.ts';
 import { RowBlocks } from './row-blocks.ts';
 import { columnFilterClause, filterKindOf, resolveColumns, type TableColumn } from './table-columns.ts';
 import { TableHead } from './table-head.tsx';
@@ -27,6 +27,14 @@ const FETCH_DELAY_MS = 60;
 
 type ViewState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; blocks: RowBlocks };
 
+/** Adds what an answer says of its columns to what is known, the labels of both kept. */
+function learnColumns(known: Map<string, ResultColumn>, columns: readonly ResultColumn[] | undefined): void {
+  for (const column of columns ?? []) {
+    const before = known.get(column.name);
+    known.set(column.name, before?.labels && column.labels ? { ...column, labels: { ...before.labels, ...column.labels } } : column);
+  }
+}
+
 function nextSort(current: QuerySort | null, field: string): QuerySort | null {
   if (current?.field !== field) return { field, order: 'asc' };
   return current.order === 'asc' ? { field, order: 'desc' } : null;
@@ -43,9 +51,12 @@ export default function TableWidget({ widget, props, data, fetchData }: WidgetRe
   const paged = result ? isRowsResult(result) : true;
   const firstRow = result ? resultRows(result)[0] : undefined;
   const words = useValueWords();
-  const described = useMemo(() => columnsByName(result?.columns), [result]);
+  // What the answers say the columns hold, the labels of every answer kept: each block of rows
+  // names the people in it, and rows drawn before a new answer keep their names until replaced.
+  const described = useRef(new Map<string, ResultColumn>()).current;
+  learnColumns(described, result?.columns);
   // One array while the props, first row and words stay, so the memoised header and rows can skip drawing.
-  const columns = useMemo(() => resolveColumns(props.columns, firstRow, described, words), [props.columns, firstRow, described, words]);
+  const columns = useMemo(() => resolveColumns(props.columns, firstRow, described, words), [props.columns, firstRow, described, words, result]);
   const [sort, setSort] = useState<QuerySort | null>(null);
   const [columnValues, setColumnValues] = useState<Record<string, unknown>>({});
   const [view, setView] = useState<ViewState>({ status: 'loading' });
@@ -68,6 +79,7 @@ export default function TableWidget({ widget, props, data, fetchData }: WidgetRe
     const override = { ...(ownSort ? { sort: [ownSort] } : {}), filters: ownFilters };
     const fetchBlock = async (pageNum: number) => {
       const answer = await fetchData(paged ? { ...override, pageNum, pageSize: blockSize } : override);
+      learnColumns(described, answer.columns);
       const rows = resultRows(answer);
       return { rows, total: isRowsResult(answer) ? answer.total : rows.length };
     };

@@ -22,7 +22,8 @@ export async function createStores(): Promise<RootStore> {
   };
   const http = createRequest(deps);
   stores = new RootStore(shellApi(http), browserSessionPersistence, createUpload(deps));
-  await stores.sync();
+  // Opening the bare site, a returning user goes on where they left off.
+  await stores.sync({ resumeLastPage: window.location.pathname === '/' });
   stores.startAutoPersist();
   return stores;
 }

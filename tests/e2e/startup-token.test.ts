@@ -133,6 +133,50 @@ describe('start-up with ?token= in Chromium', () => {
     await page.context().close();
   });
 
+  it('works on any route: the user is loaded with their menu, and the token never comes back into the address', async () => {
+    // bob is a USER with one workspace: it is his at once.
+    const token = await t.signIn('bob', NORTHWIND);
+    const bob = await t.call<{ user: { name: string } }>('GET', '/proptech_allplan/account/current', { token });
+    const page = await newPage();
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      // The shell's own calls: who the user is, their workspaces and their menu.
+      if (/\/api\/proptech_allplan\/(account|workingSpace|workspace|resource)\//.test(response.url()) && response.status() >= 400) {
+        refused.push(`${response.status()} ${response.url()}`);
+      }
+    });
+    await page.goto(`${t.url}/table/formData?tab=2&token=${encodeURIComponent(token)}`);
+    await page.waitForURL(`${t.url}/table/formData?tab=2`);
+    await expect.poll(() => userMenu(page).innerText()).toContain(bob.body.data.user.name);
+    await expect.poll(() => page.locator('.app-sider [role=menu] [role=menuitem]').count()).toBeGreaterThan(1);
+    await expect.poll(() => page.locator('.app-tabs .ant-tabs-tab-active').innerText()).toBe('Form data');
+
+    // Neither the tab's stored query nor the navigation state keeps the token.
+    await expect.poll(async () => (await ptState(page))?.tabList.find((tab) => tab.isActive)?.route).toBe('/table/formData');
+    const kept = await page.evaluate(() => [sessionStorage.getItem('PT_STATE'), localStorage.getItem('PT_NAV')].join(' '));
+    expect(kept).toContain('?tab=2');
+    expect(kept).not.toContain(token);
+    // Going back to the page by its tab brings its query, not the token.
+    await page.goto(`${t.url}/home`);
+    await page.locator('.app-tabs .ant-tabs-tab', { hasText: 'Form data' }).click();
+    await page.waitForURL(`${t.url}/table/formData?tab=2`);
+    expect(addressCarriesToken(page)).toBe(false);
+    expect(await page.locator('.ant-message-error').count()).toBe(0);
+    expect(refused).toEqual([]);
+    await page.context().close();
+
+    // alice has two workspaces: she chooses one, then is on the page the link named, with her name.
+    const aliceToken = await t.signIn('alice', NORTHWIND);
+    const second = await newPage();
+    await second.goto(`${t.url}/docManage?token=${encodeURIComponent(aliceToken)}`);
+    await second.waitForURL(/\/workSpace\/select\?path=/);
+    expect(addressCarriesToken(second)).toBe(false);
+    await second.getByTestId('workspace-NW-HQ').click();
+    await second.waitForURL(`${t.url}/docManage`);
+    await expect.poll(() => userMenu(second).innerText()).toContain('Alice Chen');
+    await second.context().close();
+  });
+
   it('an unknown token ends at /login, keeps nothing of it, and signing in still leads on to the path', async () => {
     const page = await newPage();
     const middle = withReturnPath('/securityMiddle', '/table/formData');

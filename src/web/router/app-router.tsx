@@ -62,8 +62,14 @@ export function preloadRoute(pathname: string): void {
   }
 }
 
-export const router = createBrowserRouter(ROUTE_OBJECTS, { basename: '/' });
+let router: ReturnType<typeof createBrowserRouter> | null = null;
 
+/**
+ * The router is made when first drawn, not when this module loads: it reads the address once,
+ * and by then a start-up `?token=` has been taken out of it (main.tsx). Made earlier, it would
+ * keep the token in its location, and so in the first tab's stored query.
+ */
 export function AppRouter() {
+  router ??= createBrowserRouter(ROUTE_OBJECTS, { basename: '/' });
   return <RouterProvider router={router} />;
 }

@@ -1,4 +1,6 @@
-import type { UserInfo, WorkspaceInfo } from '../../core/entities.ts';
+import type { UserInfo } from '../../core/entities.ts';
+import { recallNavigation, rememberNavigation, type NavigationState } from './navigation-state.ts';
+import type { StoredWorkspace } from './session-restore.ts';
 import {
   clearStoredSession,
   loadLayoutSnapshot,
@@ -24,7 +26,9 @@ export const browserSessionPersistence = {
   savePlateDraft: (draft: object | null): void => savePlateDraft(draft),
   loadUser: (): Promise<UserInfo | null> => loadStoredUser(),
   saveUser: (user: UserInfo): Promise<void> => saveStoredUser(user),
-  loadWorkspace: (): Promise<WorkspaceInfo | null> => loadStoredWorkspace(),
-  saveWorkspace: (workspace: WorkspaceInfo): Promise<void> => saveStoredWorkspace(workspace),
+  loadWorkspace: (): Promise<StoredWorkspace | null> => loadStoredWorkspace(),
+  saveWorkspace: (workspace: StoredWorkspace): Promise<void> => saveStoredWorkspace(workspace),
+  loadNavigation: (owner: string): NavigationState | null => recallNavigation(owner),
+  saveNavigation: (owner: string, state: NavigationState): void => rememberNavigation(owner, state),
   clearAll: (): void => clearStoredSession(),
 };

@@ -1,4 +1,5 @@
-import type { UserInfo, WorkspaceInfo } from '../../core/entities.ts';
+import type { UserInfo } from '../../core/entities.ts';
+import type { StoredWorkspace } from './session-restore.ts';
 import { loadEncrypted, removeEncrypted, saveEncrypted } from './secure-storage.ts';
 import { LAYOUT_STATE_KEY, NAVIGATION_STATE_KEY, PLATE_DRAFT_KEY, STORED_USER_KEY, STORED_WORKSPACE_KEY } from './storage-keys.ts';
 import { clearTokenCookie } from './token-cookie.ts';
@@ -42,6 +43,7 @@ export function loadPlateDraft<T>(): T | null {
   return readJson<T>(sessionStorage, PLATE_DRAFT_KEY);
 }
 
+/** PT_NAV, written whole; `navigation-state.ts` says what it holds. */
 export function saveNavigationState(state: unknown): void {
   localStorage.setItem(NAVIGATION_STATE_KEY, JSON.stringify(state));
 }
@@ -58,12 +60,12 @@ export function loadStoredUser(): Promise<UserInfo | null> {
   return loadEncrypted<UserInfo>(STORED_USER_KEY);
 }
 
-export function saveStoredWorkspace(workspace: WorkspaceInfo): Promise<void> {
+export function saveStoredWorkspace(workspace: StoredWorkspace): Promise<void> {
   return saveEncrypted(STORED_WORKSPACE_KEY, workspace);
 }
 
-export function loadStoredWorkspace(): Promise<WorkspaceInfo | null> {
-  return loadEncrypted<WorkspaceInfo>(STORED_WORKSPACE_KEY);
+export function loadStoredWorkspace(): Promise<StoredWorkspace | null> {
+  return loadEncrypted<StoredWorkspace>(STORED_WORKSPACE_KEY);
 }
 
 /**

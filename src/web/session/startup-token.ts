@@ -3,8 +3,12 @@ import { writeTokenCookie } from './token-cookie.ts';
 
 const TOKEN_PARAMETER = 'token';
 
-/** The query string without any `token` parameter; other parameters keep their exact spelling. */
-function searchWithoutToken(search: string): string {
+/**
+ * The query string without any `token` parameter; other parameters keep their exact spelling.
+ * Whatever keeps an address (tabs, PT_STATE, navigation state) keeps it through this, so a
+ * start-up token cannot come back into the address bar from there.
+ */
+export function searchWithoutToken(search: string): string {
   const kept = search
     .replace(/^\?/, '')
     .split('&')

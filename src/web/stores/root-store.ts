@@ -1,6 +1,13 @@
-import { makeObservable, observable, reaction, runInAction } from 'mobx';
-import type { LoginResult, MenuNode, WorkspaceInfo } from '../../core/entities.ts';
+import { action, makeObservable, observable, reaction, runInAction } from 'mobx';
+import type { CurrentAccount, LoginResult, MenuNode, WorkspaceInfo } from '../../core/entities.ts';
 import type { CallOptions, ShellApi } from '../api/endpoints.ts';
+import {
+  restoreFromAccount,
+  restoreUnchecked,
+  sessionOwner,
+  workspaceEntry,
+  type RestoredSession,
+} from '../session/session-restore.ts';
 import type { UploadFunction, UploadOptions } from '../api/upload.ts';
 import type { SessionPersistence } from './session-persistence.ts';
 import { LayoutStore, type LayoutSnapshot, type MenuUpdate } from './layout-store.ts';
@@ -25,6 +32,24 @@ export class RootStore {
    * function points read them again when it moves.
    */
   accessVersion = 0;
+  /**
+   * What a signed-in session still lacks before the app can work: the tenant or the workspace
+   * choice, or the account itself when it could not be loaded. The shell takes the user there
+   * (RequireSignIn) instead of showing screens that half work.
+   */
+  sessionNeeds: 'tenant' | 'workspace' | 'account' | null = null;
+  /** The token's tenant, once known; with the user and workspace it names whose stored state is whose. */
+  private tenantId: number | null = null;
+  /**
+   * The next menu to load brings back the user's kept pages (navigation state): set when the
+   * bare site is opened and when a workspace is entered. A new tab opened at an address (a link,
+   * a middle click on the menu) starts with that page alone.
+   */
+  private recallPending = false;
+  /** With the kept pages, go on to the one that was on screen (the bare site was opened). */
+  private resumeLastPage = false;
+  /** The page to go on to, once the restored pages are known; taken by the layout. */
+  resumeAddress: string | null = null;
 
   constructor(
     readonly api: ShellApi,
@@ -32,7 +57,13 @@ export class RootStore {
     /** Sends a file or a chunk without showing it in the upload panel. */
     readonly sendFile: UploadFunction,
   ) {
-    makeObservable(this, { accessVersion: observable });
+    makeObservable<RootStore, 'applyRestored'>(this, {
+      accessVersion: observable,
+      sessionNeeds: observable,
+      resumeAddress: observable,
+      applyRestored: action,
+      takeResumeAddress: action,
+    });
   }
 
   /** Uploads a file with its progress shown in the upload panel (and told to `onProgress` too). */
@@ -58,21 +89,68 @@ export class RootStore {
     }
   }
 
-  /** Start-up: token from the cookie, layout from PT_STATE, user and workspace from local storage. */
-  async sync(): Promise<void> {
+  /**
+   * Start-up (spec §4 "sync"): the token from the cookie; the user and workspace from local
+   * storage, checked against the account the token answers for (a workspace no longer the
+   * user's, or of another tenant, is not taken); the layout from PT_STATE when it is this
+   * user's in this workspace, else their navigation state once the menu is in. `resumeLastPage`:
+   * the bare site was opened, so the user goes on where they left off.
+   */
+  async sync({ resumeLastPage = false }: { resumeLastPage?: boolean } = {}): Promise<void> {
     const token = this.storage.readToken();
     if (!token) return;
     this.user.setToken(token);
+    const [user, workspace, account] = await Promise.all([
+      this.storage.loadUser(),
+      this.storage.loadWorkspace(),
+      this.api.currentAccount({ showErrorToast: false }).catch((): CurrentAccount | null => null),
+    ]);
+    // A refused token has signed the user out already, and the sign-in page is on its way.
+    if (!this.user.signedIn) return;
+    this.recallPending = resumeLastPage;
+    this.resumeLastPage = resumeLastPage;
+    await this.applyRestored(account ? restoreFromAccount(account, workspace) : restoreUnchecked(user, workspace));
+  }
+
+  /** Asks the server for the account again (after it could not be loaded at start-up). */
+  async retrySync(): Promise<void> {
+    const [workspace, account] = await Promise.all([
+      this.storage.loadWorkspace(),
+      this.api.currentAccount({ showErrorToast: false }).catch((): CurrentAccount | null => null),
+    ]);
+    if (account) await this.applyRestored(restoreFromAccount(account, workspace));
+  }
+
+  private async applyRestored(restored: RestoredSession): Promise<void> {
+    if (restored.kind === 'unavailable') {
+      this.sessionNeeds = 'account';
+      return;
+    }
+    this.user.setUser(restored.user);
+    this.layout.setUserData(restored.user);
+    this.tenantId = restored.kind === 'chooseTenant' ? null : restored.tenantId;
+    this.sessionNeeds = restored.kind === 'chooseTenant' ? 'tenant' : restored.kind === 'chooseWorkspace' ? 'workspace' : null;
+    this.layout.setWorkSpace(restored.kind === 'ready' ? restored.workspace : null);
     const snapshot = this.storage.loadLayout<LayoutSnapshot>();
-    if (snapshot) this.layout.restore(snapshot);
+    if (snapshot && restored.kind === 'ready' && snapshot.owner === this.owner()) this.layout.restore(snapshot);
+    else this.layout.resetNavigation();
     const plateDraft = this.storage.loadPlateDraft<PlateDraft>();
     if (plateDraft) this.plate.resume(plateDraft);
-    const [user, workspace] = await Promise.all([this.storage.loadUser(), this.storage.loadWorkspace()]);
-    if (user) {
-      this.layout.setUserData(user);
-      this.user.setUser(user);
-    }
-    if (workspace) this.layout.setWorkSpace(workspace);
+    const saves = [this.storage.saveUser(restored.user)];
+    if (restored.kind === 'ready' && restored.workspace) saves.push(this.storage.saveWorkspace({ ...restored.workspace, tenantId: this.tenantId }));
+    await Promise.all(saves);
+  }
+
+  /** Whose menu and tabs are on screen: tenant, user and workspace; null before all are known. */
+  private owner(): string | null {
+    return this.sessionNeeds ? null : sessionOwner(this.tenantId, this.layout.userData?.id, this.layout.workSpace?.code);
+  }
+
+  /** The page to go on to after the user's pages came back, once; null when there is none. */
+  takeResumeAddress(): string | null {
+    const address = this.resumeAddress;
+    this.resumeAddress = null;
+    return address;
   }
 
   /** Keeps PT_STATE in step with every change of the layout (tabs, menu, sidebar). */
@@ -92,9 +170,12 @@ export class RootStore {
     };
   }
 
-  /** Writes PT_STATE. */
+  /** Writes PT_STATE, and the navigation state of the user in this workspace (spec §9). */
   persist(): void {
-    this.storage.saveLayout(this.layout.snapshot());
+    const owner = this.owner();
+    this.storage.saveLayout({ ...this.layout.snapshot(), owner });
+    // An empty menu is a session still starting: it must not wipe the pages kept from before.
+    if (owner && this.layout.menuLoaded) this.storage.saveNavigation(owner, this.layout.navigationState());
   }
 
   /** Keeps a token (also the tenant-less one of a password login) for the calls that follow. */
@@ -106,6 +187,7 @@ export class RootStore {
   /** A tenant login finished: keep its token and user; the menu of the previous tenant goes. */
   async signedIn(result: LoginResult): Promise<void> {
     this.holdToken(result.token);
+    this.tenantId = null;
     this.user.setUser(result.user);
     this.layout.setUserData(result.user);
     this.layout.resetNavigation();
@@ -122,27 +204,38 @@ export class RootStore {
     this.user.setUser(account.user);
     this.layout.setUserData(account.user);
     await this.storage.saveUser(account.user);
-    const { workspaces } = account;
-    const kept = workspaces.find((w) => w.code === this.layout.workSpace?.code);
-    const only = workspaces.length === 1 ? workspaces[0] : undefined;
-    if (kept ?? only) {
-      await this.chooseWorkspace((kept ?? only)!);
+    runInAction(() => {
+      this.tenantId = account.tenant?.tenantId ?? null;
+      this.sessionNeeds = account.tenant ? null : 'tenant';
+    });
+    const entry = workspaceEntry(account.workspaces, this.layout.workSpace?.code);
+    if (entry.kind === 'enter') {
+      await this.chooseWorkspace(entry.workspace);
       return null;
     }
-    if (workspaces.length === 0) {
+    if (entry.kind === 'none') {
       this.layout.setWorkSpace(null);
       await this.loadMenu();
       return null;
     }
-    return workspaces;
+    runInAction(() => (this.sessionNeeds = 'workspace'));
+    return entry.workspaces;
   }
 
   /** Picks the workspace; a USER's menu depends on it, so it is loaded again. */
   async chooseWorkspace(workspace: WorkspaceInfo): Promise<void> {
     const changed = this.layout.workSpace?.code !== workspace.code;
+    const wasChoice = this.sessionNeeds === 'workspace';
     this.layout.setWorkSpace(workspace);
-    await this.storage.saveWorkspace(workspace);
-    if (changed && this.layout.userData?.type === 'USER') this.layout.resetNavigation();
+    runInAction(() => {
+      if (wasChoice) this.sessionNeeds = null;
+    });
+    await this.storage.saveWorkspace({ ...workspace, tenantId: this.tenantId });
+    // After the choice a session starts afresh in the workspace, so its kept pages come back.
+    if ((changed && this.layout.userData?.type === 'USER') || wasChoice) {
+      this.layout.resetNavigation();
+      this.recallPending = true;
+    }
     this.persist();
     await this.loadMenu();
   }
@@ -160,13 +253,35 @@ export class RootStore {
     this.menuLoading ??= (async () => {
       try {
         const nodes = await this.fetchMenu();
-        this.layout.setMenu(nodes);
+        // One change: saving a menu with no page open yet would overwrite the pages to recall.
+        runInAction(() => {
+          this.layout.setMenu(nodes);
+          this.recallNavigation();
+        });
         this.persist();
       } finally {
         this.menuLoading = null;
       }
     })();
     return this.menuLoading;
+  }
+
+  /**
+   * A menu loaded for a returning user (bare site opened) or a workspace just entered, with no
+   * page open yet: the pages this user had open in this workspace come back from the navigation
+   * state (spec §9), and, when the bare site was opened, the page that was on screen is the one
+   * to go on to.
+   */
+  private recallNavigation(): void {
+    const owner = this.owner();
+    if (!owner || !this.recallPending) return;
+    this.recallPending = false;
+    if (this.layout.tabList.length > 0) return;
+    const saved = this.storage.loadNavigation(owner);
+    if (!saved) return;
+    const active = this.layout.recallNavigation(saved);
+    if (this.resumeLastPage && active) runInAction(() => (this.resumeAddress = active));
+    this.resumeLastPage = false;
   }
 
   /**
@@ -224,6 +339,13 @@ export class RootStore {
 
   /** Resets every store and everything stored (spec §4 "A clear action resets everything"). */
   clear(): void {
+    runInAction(() => {
+      this.sessionNeeds = null;
+      this.resumeAddress = null;
+    });
+    this.tenantId = null;
+    this.recallPending = false;
+    this.resumeLastPage = false;
     this.layout.clear();
     this.user.clear();
     this.upload.clear();

@@ -49,6 +49,34 @@ describe('layout store (spec §4)', () => {
     expect(store.tabList.find((t) => t.isActive)).toMatchObject({ key: '1', query: '?x=1' });
   });
 
+  it('never keeps a start-up token in a tab\'s query, so a tab cannot put it back into the address', () => {
+    const store = storeWithMenu();
+    store.visit('/table/formData', '?token=secret&page=2');
+    store.visit('/home', '?token=secret');
+    expect(store.tabList.map((tab) => tab.query)).toEqual(['?page=2', '']);
+    expect(JSON.stringify(store.snapshot())).not.toContain('secret');
+  });
+
+  it('opens again the pages kept in navigation state that the menu still offers, one tab per record', () => {
+    const store = storeWithMenu();
+    const active = store.recallNavigation({
+      tabs: [
+        { route: '/table/dataList/7', query: '?q=1', active: true },
+        { route: '/gone', query: '', active: false },
+        { route: '/table/dataList/7', query: '', active: false },
+        { route: '/home', query: '', active: false },
+      ],
+      collapsed: true,
+    });
+    expect(store.tabList.map((tab) => [tab.route, tab.title, tab.isActive])).toEqual([
+      ['/table/dataList/7', 'Data list', false],
+      ['/home', 'Home', false],
+    ]);
+    expect(store.collapsed).toBe(true);
+    expect(active).toBe('/table/dataList/7?q=1');
+    expect(store.navigationState().tabs.map((tab) => tab.route)).toEqual(['/table/dataList/7', '/home']);
+  });
+
   it('opens one tab per record of a parameterized route', () => {
     const store = storeWithMenu();
     store.visit('/table/dataList/7', '');

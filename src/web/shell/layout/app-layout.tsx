@@ -3,7 +3,7 @@ import { Button, Drawer, Layout, Result, Space, Spin } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { directionOf, languageOf } from '../../i18n/i18n.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
@@ -56,6 +56,7 @@ export const AppLayout = observer(function AppLayout() {
   const { layout } = stores;
   const { t, i18n } = useTranslation(['layout', 'login']);
   const location = useLocation();
+  const navigate = useNavigate();
   const wide = useWideScreen();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [menuState, setMenuState] = useState<MenuState>(layout.menuLoaded ? 'ready' : 'loading');
@@ -81,6 +82,12 @@ export const AppLayout = observer(function AppLayout() {
     layout.visit(location.pathname, location.search);
     stores.persist();
   }, [layout, stores, location.pathname, location.search, layout.menuList]);
+
+  // A returning user who opened the bare site goes on at the page they had on screen.
+  useEffect(() => {
+    const address = stores.resumeAddress && stores.takeResumeAddress();
+    if (address) void navigate(address, { replace: true });
+  }, [stores, stores.resumeAddress, navigate]);
 
   // The drawer has done its job once the user goes somewhere, and is not needed on a wide screen.
   useEffect(() => setDrawerOpen(false), [location.pathname, location.search, wide]);

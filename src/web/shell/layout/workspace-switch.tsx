@@ -19,7 +19,8 @@ export const WorkspaceSwitch = observer(function WorkspaceSwitch() {
     stores.api.workspaces().then(setWorkspaces, () => setWorkspaces([]));
   }, [stores]);
 
-  if (!workspaces || workspaces.length === 0) return null;
+  // While the session waits for its workspace, the screen itself is the choice: no empty picker above it.
+  if (!workspaces || workspaces.length === 0 || stores.sessionNeeds === 'workspace') return null;
   return (
     <Select
       value={stores.layout.workSpace?.code}

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { LoginResult, TenantOption } from '../../../core/entities.ts';
@@ -66,6 +66,13 @@ const LoginPage = observer(function LoginPage() {
       setError(messageOf(failure, t('signInFailed')));
     }
   };
+
+  // A session that came back signed in but with no tenant chosen goes on at the tenant choice.
+  const needsTenant = stores.sessionNeeds === 'tenant';
+  useEffect(() => {
+    if (!needsTenant) return;
+    stores.api.listTenants().then(setTenants, (failure: unknown) => setError(messageOf(failure, t('signInFailed'))));
+  }, [stores, needsTenant, t]);
 
   const switchTab = (key: TabKey) => {
     setTab(key);

@@ -7,7 +7,8 @@ import { useStores } from '../../stores/stores-context.tsx';
 
 /**
  * The middle page of a `?token=` start-up (a link from another system): the token is already
- * stored; load the account, settle the workspace, then continue to `path`.
+ * stored and the account loaded at start-up (RootStore.sync); continue to `path`, through the
+ * tenant or workspace choice when the session still needs one.
  */
 export default function SecurityMiddlePage() {
   const stores = useStores();
@@ -18,14 +19,11 @@ export default function SecurityMiddlePage() {
 
   useEffect(() => {
     const target = returnPathFrom(search);
-    if (!stores.user.signedIn) {
-      navigate(loginPathFor(target), { replace: true });
-      return;
-    }
-    stores.settleWorkspace().then(
-      (choices) => navigate(choices ? withReturnPath('/workSpace/select', target) : target, { replace: true }),
-      () => setFailed(true),
-    );
+    const needs = stores.sessionNeeds;
+    if (!stores.user.signedIn || needs === 'tenant') navigate(loginPathFor(target), { replace: true });
+    else if (needs === 'workspace') navigate(withReturnPath('/workSpace/select', target), { replace: true });
+    else if (needs === 'account') setFailed(true);
+    else navigate(target, { replace: true });
   }, [stores, navigate, search]);
 
   if (failed) {

@@ -9,6 +9,7 @@ import { checkDatasetQuery, type QueryProblem } from '../../../../core/query/che
 import { columnTitle, resultValueText } from '../../../../core/value-format.ts';
 import { valueText } from '../../../../core/value-text.ts';
 import { useValueWords } from '../../../../../widgets/value-words.ts';
+import { problemSentence } from '../../../ui/problem-sentence.ts';
 import { useUnsavedChanges } from '../../../ui/use-unsaved-changes.ts';
 import { pageApi, type QueryResult } from '../../../api/page-endpoints.ts';
 import { signedInDataSource, type PageDataSource } from '../../../renderer/page-data-source.ts';
@@ -197,9 +198,7 @@ const ComponentSetPage = observer(function ComponentSetPage() {
               description={
                 <ul>
                   {problems.map((p, i) => (
-                    <li key={i}>
-                      <code>{p.path}</code> {p.message}
-                    </li>
+                    <li key={i}>{problemSentence(t, p)}</li>
                   ))}
                 </ul>
               }

@@ -20,6 +20,7 @@ import { ColumnSettings } from './column-settings.tsx';
 import { FilterControl } from './filter-control.tsx';
 import { ImportModal } from './import-modal.tsx';
 import { filterableColumns } from './list-filters.ts';
+import { keywordHint } from './keyword-hint.ts';
 import { RecordListStore } from './record-list-store.ts';
 import { RecordTable, useRecordTexts } from './record-table.tsx';
 import { useFormDataApi } from './use-form-data-api.ts';
@@ -153,7 +154,7 @@ const FilterBar = observer(function FilterBar({ store, labelOf, onSave }: { stor
         <div className="form-data-filter-grid">
           <label className="form-data-filter">
             <span>{t('list.keyword')}</span>
-            <Input allowClear placeholder={t('list.keywordHint')} value={store.keyword} onChange={(event) => store.setKeyword(event.target.value)} className="form-data-filter-input" />
+            <Input allowClear placeholder={keywordHint(t, store.form.data?.version.settings, labelOf)} value={store.keyword} onChange={(event) => store.setKeyword(event.target.value)} className="form-data-filter-input" />
           </label>
           {store.shownFilters.map((key) => {
             const column = byKey.get(key);

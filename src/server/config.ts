@@ -1,6 +1,9 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { parseApiHostRules, type ApiHostRule } from '../core/api-hosts.ts';
 import { DEFAULT_MENU_REFRESH_SECONDS, secondsSetting } from '../core/client-settings.ts';
 import { FILE_MAX_BYTES_DEFAULT, FILE_QUOTA_BYTES_DEFAULT } from '../core/contracts/files.ts';
+import { PROJECT_ROOT } from './project-root.ts';
 import { trustedProxies } from './trusted-proxies.ts';
 
 /** Everything the server reads from the environment, with the defaults the README lists. */
@@ -38,6 +41,8 @@ export interface AppConfig {
   queryTimeoutMs: number;
   /** Seconds between the web app's menu checks while a window is visible; 0 turns them off. */
   menuRefreshSeconds: number;
+  /** Spec §9: the API host of each kind of page hostname and build (API_HOSTS_FILE, default config/api-hosts.json). */
+  apiHosts: ApiHostRule[];
   /**
    * TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client, as a comma-separated
    * list of addresses and CIDR ranges (e.g. `127.0.0.1,10.0.0.0/8`). Empty (the default): no
@@ -82,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     queryTimeoutMs: Number(env.QUERY_TIMEOUT_MS || 15_000),
     menuRefreshSeconds: secondsSetting(env.MENU_REFRESH_SECONDS, DEFAULT_MENU_REFRESH_SECONDS),
+    apiHosts: readApiHosts(env.API_HOSTS_FILE || path.join(PROJECT_ROOT, 'config', 'api-hosts.json')),
     trustProxy: trustedProxies(env.TRUST_PROXY),
     rateLimit: {
       loginMax: Number(env.RATE_LIMIT_LOGIN || 10),
@@ -91,4 +97,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       accountWindowMs: 15 * 60_000,
     },
   };
+}
+
+/** The API hosts table; a file that is not there is an empty table, a wrong one stops the start naming the row. */
+function readApiHosts(file: string): ApiHostRule[] {
+  if (!fs.existsSync(file)) return [];
+  try {
+    return parseApiHostRules(JSON.parse(fs.readFileSync(file, 'utf8')));
+  } catch (error) {
+    throw new Error(`${file}: ${(error as Error).message}`);
+  }
 }

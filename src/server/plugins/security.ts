@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import helmet from 'helmet';
+import { apiOriginsForHost } from '../../core/api-hosts.ts';
 
 /**
  * Security headers. The CSP allows scripts only from this origin (the built SPA has no
@@ -9,6 +11,12 @@ import helmet from 'helmet';
  * it anew for each request, parsing the policy again: a few percent of a small API call.)
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
+  const rules = app.services.config.apiHosts;
+  // The page may call the API host the hosts table gives its hostname (spec §9), and no other.
+  const connectSrc = (request: IncomingMessage) => {
+    const hostname = (request.headers.host ?? '').replace(/:\d+$/, '');
+    return ["'self'", ...apiOriginsForHost(rules, hostname)].join(' ');
+  };
   const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -18,7 +26,7 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: [connectSrc],
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'", 'blob:'],
         // The iframe widget embeds other sites' pages (https only), sandboxed by the widget.

@@ -2,17 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { API_HOSTS_META, type ApiHostRule } from '../../core/api-hosts.ts';
 import { DEFAULT_MENU_REFRESH_SECONDS, MENU_REFRESH_META } from '../../core/client-settings.ts';
 import { apiNotFound } from './errors.ts';
 
 /** What the server tells the web app through index.html (see src/core/client-settings.ts). */
 export interface WebAppSettings {
   menuRefreshSeconds: number;
+  /** The API hosts table (spec §9); the page picks its API by its hostname and build. */
+  apiHosts?: readonly ApiHostRule[];
 }
+
+const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** index.html with the settings as `<meta>` tags, at the end of its head (or where the head ends). */
 export function withSettings(html: string, settings: WebAppSettings): string {
-  const tags = `<meta name="${MENU_REFRESH_META}" content="${settings.menuRefreshSeconds}" />`;
+  const hosts = settings.apiHosts?.length ? `<meta name="${API_HOSTS_META}" content="${attribute(JSON.stringify(settings.apiHosts))}" />` : '';
+  const tags = `<meta name="${MENU_REFRESH_META}" content="${settings.menuRefreshSeconds}" />${hosts}`;
   const at = html.search(/<\/head>|<body|<script/i);
   return at < 0 ? tags + html : `${html.slice(0, at)}${tags}\n${html.slice(at)}`;
 }
@@ -42,7 +48,7 @@ export async function registerWebApp(
   }
   const sendIndex = async (reply: FastifyReply) => {
     // Read per request, as the file server would: a new build is served without a restart.
-    const index = withSettings(await fs.promises.readFile(indexFile, 'utf8'), settings);
+    const index = withSettings(await fs.promises.readFile(indexFile, 'utf8'), { apiHosts: app.services.config.apiHosts, ...settings });
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
   };
   // The site's root is a folder to the file server, which refuses to list it: the app answers.

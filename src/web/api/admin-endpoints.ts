@@ -54,9 +54,12 @@ export function adminApi(http: Http, afterWrite: () => void = () => undefined) {
     return data;
   };
   return {
-    /** Function point codes of one module (`user` -> `user:*`) that the signed-in user holds. */
-    heldPoints: (module: string) =>
-      http.post<string[]>(RESOURCE_PATHS.heldPoints, { module }, { showErrorToast: false }),
+    /**
+     * Function point codes of one module (`user` -> `user:*`) that the signed-in user holds; with
+     * a form, the `record` codes they may use on that form (its buttons may name their own points).
+     */
+    heldPoints: (module: string, formId?: number) =>
+      http.post<string[]>(RESOURCE_PATHS.heldPoints, formId === undefined ? { module } : { module, formId }, { showErrorToast: false }),
 
     roles: () => get<Role[]>(ROLE_PATHS.list),
     roleDetail: (id: number) => get<RoleDetail>(ROLE_PATHS.detail, { id }),

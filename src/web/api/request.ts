@@ -1,3 +1,4 @@
+import { API_HOSTS_META, apiOriginFor, parseApiHostRules, type ApiHostRule } from '../../core/api-hosts.ts';
 import { REQUEST_TIMEOUT_MS } from './api-constants.ts';
 import { ApiError } from './api-error.ts';
 import { isHeaderSafe } from './header-token.ts';
@@ -24,9 +25,27 @@ export {
 } from './api-constants.ts';
 export type * from './request-types.ts';
 
-/** Spec §7: the API lives under the page's origin at /api. */
-export function apiBaseUrl(origin: string = globalThis.location.origin): string {
-  return `${origin.replace(/\/+$/, '')}/api`;
+/** The build the page runs: Vite's mode (`production`, `development`, `test`…). */
+const BUILD: string = (import.meta as { env?: { MODE?: string } }).env?.MODE ?? 'production';
+
+/** The API hosts table the server wrote into index.html (spec §9); none: every page calls its own origin. */
+function pageApiHosts(): ApiHostRule[] {
+  const content = globalThis.document?.querySelector<HTMLMetaElement>(`meta[name="${API_HOSTS_META}"]`)?.content;
+  if (!content) return [];
+  try {
+    return parseApiHostRules({ rules: JSON.parse(content) as unknown });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Spec §7 and §9: the API lives under the page's origin at /api, unless the hosts table names
+ * another host for the page's hostname and build (`vip.` and `viphk.` production hosts, test hosts).
+ */
+export function apiBaseUrl(origin: string = globalThis.location.origin, rules: readonly ApiHostRule[] = pageApiHosts(), build: string = BUILD): string {
+  const base = apiOriginFor(rules, new URL(origin).hostname, build) ?? origin;
+  return `${base.replace(/\/+$/, '')}/api`;
 }
 
 export interface RequestFunction {

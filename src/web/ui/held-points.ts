@@ -13,9 +13,10 @@ import { useAdminApi } from './use-admin-api.ts';
 export class HeldPoints {
   private readonly points: Loadable<Set<string>>;
 
-  constructor(api: AdminApi, modules: readonly string[]) {
+  /** `formId`: the points as that form grants them (spec §6, per module and form). */
+  constructor(api: AdminApi, modules: readonly string[], formId?: number) {
     this.points = new Loadable(async () => {
-      const lists = await Promise.all(modules.map((module) => api.heldPoints(module).catch(() => [] as string[])));
+      const lists = await Promise.all(modules.map((module) => api.heldPoints(module, formId).catch(() => [] as string[])));
       return new Set(lists.flat());
     });
   }

@@ -52,6 +52,23 @@ describe.each(testDialects())('user preferences on %s', (dialect) => {
     expect((await list(bob)).body.data).toHaveLength(1);
   });
 
+  it('formDefaultSetting/reset also forgets the saved search of the form’s record list, only the caller’s', async () => {
+    const forms = (await t.call<{ id: number; name: string }[]>('GET', '/proptech_allplan/form/options', { token: alice })).body.data;
+    const formId = forms.find((form) => form.name === 'Maintenance request')!.id;
+    const config = { shownFilters: ['status'], filters: [], sort: [], keyword: 'leak', pageSize: 50 };
+    const searchOf = async (token: string) =>
+      (await t.call<{ config: unknown }>('GET', '/proptech_allplan/dataBoard/formList/config/list', { token, query: { formId } })).body.data.config;
+    const admin = await t.signIn('admin', NORTHWIND);
+    for (const token of [alice, admin]) {
+      expect((await t.call('POST', '/proptech_allplan/dataBoard/formList/updateSearchConfig', { token, body: { formId, config } })).status).toBe(200);
+    }
+    await save(alice, { configType: 'formListColumns', bizId: String(formId), configValue: [] });
+    const reset = await t.call<{ removed: number }>('GET', '/proptech_allplan/preference/config/formDefaultSetting/reset', { token: alice, query: { formId: String(formId) } });
+    expect(reset.body.data.removed).toBe(2);
+    expect(await searchOf(alice)).toBeNull();
+    expect(await searchOf(admin)).toEqual(config);
+  });
+
   it('refuses bad input naming the field, and writes nothing', async () => {
     const before = (await list(alice)).body.data;
     const cases: [unknown, RegExp][] = [

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { THUMBNAIL_SIZES } from '../../../core/contracts/files.ts';
 import { fileIdOfStoreUrl } from '../../../core/contracts/attachments.ts';
 import { filesInRecord } from '../../../core/forms/record-files.ts';
@@ -27,14 +27,14 @@ const BATCH = 500;
 const THUMBNAILS = THUMBNAIL_SIZES.map(thumbnailVariant);
 
 /** Whatever holds the file `ref` names that has its own table: a record or avatar (file_link), a document or one of its versions. */
-function holdersOf<T extends keyof DB>(eb: ExpressionBuilder<DB, T>, ref: 'f.id' | 'file_object.id') {
-  const file = sql.ref(ref);
-  return eb
+function holdersOf(db: Kysely<DB>, ref: 'f.id' | 'file_object.id') {
+  const file = sql.ref<string>(ref);
+  return db
     .selectFrom('file_link')
     .select('file_link.id')
     .where('file_link.file_id', '=', file)
-    .unionAll(eb.selectFrom('doc_version').select('doc_version.id').where('doc_version.file_id', '=', file))
-    .unionAll(eb.selectFrom('doc_file').select('doc_file.id').where('doc_file.file_id', '=', file));
+    .unionAll(db.selectFrom('doc_version').select('doc_version.id').where('doc_version.file_id', '=', file))
+    .unionAll(db.selectFrom('doc_file').select('doc_file.id').where('doc_file.file_id', '=', file));
 }
 
 /**
@@ -69,7 +69,7 @@ export async function collectOrphanFiles(deps: OrphanCollectorDeps, graceMs: num
     .selectFrom('file_object as f')
     .select(['f.id', 'f.tenant_id', 'f.sha256', 'f.name', 'f.size'])
     .where('f.create_time', '<', cutoff)
-    .where((eb) => eb.not(eb.exists(holdersOf(eb, 'f.id'))))
+    .where((eb) => eb.not(eb.exists(holdersOf(db, 'f.id'))))
     .execute();
   const held = unheld.length ? await heldOutsideLinks(db) : new Set<string>();
   const candidates = unheld.filter((row) => !held.has(row.id));
@@ -82,7 +82,7 @@ export async function collectOrphanFiles(deps: OrphanCollectorDeps, graceMs: num
       .deleteFrom('file_object')
       .where('id', 'in', batch.map((row) => row.id))
       .where('create_time', '<', cutoff)
-      .where((eb) => eb.not(eb.exists(holdersOf(eb, 'file_object.id'))))
+      .where((eb) => eb.not(eb.exists(holdersOf(db, 'file_object.id'))))
       .returning('id')
       .execute();
     for (const row of gone) removedIds.add(row.id);

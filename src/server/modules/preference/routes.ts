@@ -66,13 +66,19 @@ export async function preferenceRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: FormDefaultResetQuery }>(
     PREFERENCE_PATHS.resetFormDefaults,
     { schema: { querystring: formDefaultResetQuery } },
+    // The form's list settings of this user: the settings kept under the form's id (columns…)
+    // and, for a form of the tenant, the saved search of its record list.
     async (request) => {
-      const result = await scopeOf(request)
-        .deleteFrom('preference_config')
-        .where('user_id', '=', sessionOf(request).userId)
-        .where('biz_id', '=', request.query.formId)
-        .executeTakeFirst();
-      return { removed: Number(result.numDeletedRows) };
+      const { userId } = sessionOf(request);
+      const { formId } = request.query;
+      return scopeOf(request).db.transaction().execute(async (trx) => {
+        const scope = scopeOf(request).with(trx);
+        const settings = await scope.deleteFrom('preference_config').where('user_id', '=', userId).where('biz_id', '=', formId).executeTakeFirst();
+        const search = /^[1-9]\d{0,9}$/.test(formId)
+          ? await scope.deleteFrom('form_search_config').where('user_id', '=', userId).where('form_id', '=', Number(formId)).executeTakeFirst()
+          : { numDeletedRows: 0n };
+        return { removed: Number(settings.numDeletedRows) + Number(search.numDeletedRows) };
+      });
     },
   );
 }

@@ -11,7 +11,7 @@ import {
   type UserFunctionTreeQuery,
 } from '../../../core/contracts/resource.ts';
 import { callerOf, scopeOf } from '../../plugins/auth.ts';
-import { currentTree, fullMenu, moduleFunctionPoints, modulePointsOf, workspaceUserTree } from './service.ts';
+import { currentTree, formPointsOf, fullMenu, moduleFunctionPoints, modulePointsOf, workspaceUserTree } from './service.ts';
 
 export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   // Menu for every user type but USER (spec §6).
@@ -42,10 +42,14 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
     async (request) => moduleFunctionPoints(callerOf(request), request.query.menuId, request.query.nodeId),
   );
 
-  // Per-form overrides arrive with forms; until then a form has its module's points.
+  // Spec §6: per module, and per form when `formId` names one (a form's buttons may name their own points).
   app.post<{ Body: OrdinaryUserFunctionPointsBody }>(
     RESOURCE_PATHS.heldPoints,
     { schema: { body: ordinaryUserFunctionPointsBody } },
-    async (request) => modulePointsOf(callerOf(request), request.body.module),
+    async (request) => {
+      const { module, formId } = request.body;
+      const caller = callerOf(request);
+      return formId === undefined ? modulePointsOf(caller, module) : formPointsOf(caller, app.services.formVersions, module, formId);
+    },
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Drawer, InputNumber, List, Space } from 'antd';
+import { Button, Checkbox, Drawer, InputNumber, List, Popconfirm, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSave } from '../../ui/use-save.ts';
@@ -11,14 +11,17 @@ interface ColumnSettingsProps {
   labelOf: (key: string) => string;
   onClose: () => void;
   onSave: (preferences: ColumnPreference[]) => Promise<void>;
+  /** Forgets the reader's columns and saved search of this list (the form's defaults come back). */
+  onReset: () => Promise<void>;
 }
 
 /** Which columns show, in which order and how wide: buttons rather than dragging, so the keyboard does it all. */
-export function ColumnSettings({ open, preferences, labelOf, onClose, onSave }: ColumnSettingsProps) {
+export function ColumnSettings({ open, preferences, labelOf, onClose, onSave, onReset }: ColumnSettingsProps) {
   const { t } = useTranslation('forms');
   const [draft, setDraft] = useState(preferences);
   // A refusal stays open with the request's own toast; the drawer shows no message of its own.
   const { busy: saving, save } = useSave(onSave, onClose, '');
+  const { busy: resetting, save: reset } = useSave(onReset, onClose, '');
   useEffect(() => {
     if (open) setDraft(preferences);
   }, [open, preferences]);
@@ -31,9 +34,16 @@ export function ColumnSettings({ open, preferences, labelOf, onClose, onSave }: 
       title={t('list.columns.title')}
       size={420}
       extra={
-        <Button type="primary" loading={saving} onClick={() => void save(draft)} data-testid="save-columns">
-          {t('list.columns.save')}
-        </Button>
+        <Space>
+          <Popconfirm title={t('list.columns.resetConfirm')} okText={t('list.columns.reset')} cancelText={t('list.columns.cancel')} onConfirm={() => void reset()}>
+            <Button loading={resetting} disabled={saving} data-testid="reset-list-settings">
+              {t('list.columns.reset')}
+            </Button>
+          </Popconfirm>
+          <Button type="primary" loading={saving} disabled={resetting} onClick={() => void save(draft)} data-testid="save-columns">
+            {t('list.columns.save')}
+          </Button>
+        </Space>
       }
     >
       <List

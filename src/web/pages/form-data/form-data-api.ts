@@ -40,6 +40,8 @@ export function formDataApi(http: Http, upload: ImportUpload) {
     preference: (configType: string, bizId: string) => get<PreferenceConfig[]>(PREFERENCE_PATHS.list, { configType, bizId }),
     savePreference: (configType: string, bizId: string, configValue: unknown) =>
       post<PreferenceConfig>(PREFERENCE_PATHS.save, { configType, bizId, configValue }, {}),
+    /** Forgets the caller's settings of a form's list: its columns and its saved search. */
+    resetFormDefaults: (formId: number) => http.get<{ removed: number }>(PREFERENCE_PATHS.resetFormDefaults, { formId: String(formId) }, {}),
     tasks: (status: FlowTaskList, pageNum: number, pageSize: number) => post<FlowTaskPage>(FLOW_PATHS.tasks, { status, pageNum, pageSize }),
     members: (keyword?: string) => get<OrgMember[]>(ORG_PATHS.members, { keyword: keyword || undefined, limit: 200 }),
     departments: () => get<Department[]>(ORG_PATHS.departments),

@@ -75,13 +75,9 @@ export class RecordListStore {
     });
   }
 
-  /** The point a button needs: the form's own choice, else the record point of that name. */
-  pointFor(button: ButtonPointName): string {
-    return this.form.data?.version.settings.buttonPoints[button] ?? RECORD_POINTS[button];
-  }
-
+  /** Whether the reader may use a button of this form: the server answers per form, its own points included. */
   can(button: ButtonPointName): boolean {
-    return this.held?.has(this.pointFor(button)) ?? false;
+    return this.held?.has(RECORD_POINTS[button]) ?? false;
   }
 
   private async loadForm(): Promise<ListForm> {
@@ -93,8 +89,7 @@ export class RecordListStore {
       this.api.searchConfig(option.id),
       this.api.preference(COLUMN_PREFERENCE_TYPE, String(option.id)),
     ]);
-    const modules = [...new Set(['record', ...Object.values(version.settings.buttonPoints).map((point) => point.split(':')[0] ?? point)])];
-    const held = new HeldPoints(this.pointsApi, modules);
+    const held = new HeldPoints(this.pointsApi, ['record'], option.id);
     void held.load();
     void this.directory.loadPeople();
     runInAction(() => {
@@ -193,6 +188,21 @@ export class RecordListStore {
       keyword: this.keyword.trim(),
       pageSize: this.pageSize,
     });
+  }
+
+  /** Back to the form's defaults: the reader's columns and saved search are forgotten, and the list reads again. */
+  async resetToDefaults(): Promise<void> {
+    const loaded = this.form.data;
+    if (!loaded) return;
+    await this.api.resetFormDefaults(this.formId);
+    const { settings, design } = loaded.version;
+    const all = listColumnsOf(design);
+    runInAction(() => {
+      this.columnPreferences = defaultColumnPreference(all, settings);
+      this.applySearchConfig(null, all, settings.listColumns);
+      this.pageNum = 1;
+    });
+    await this.reload();
   }
 
   async saveColumns(preferences: ColumnPreference[]): Promise<void> {

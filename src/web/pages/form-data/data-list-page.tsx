@@ -129,7 +129,7 @@ const RecordList = observer(function RecordList({ formId }: { formId: number }) 
                 {(page) => <RecordTable store={store} page={page} selectable={store.can('delete')} sticky />}
               </LoadState>
             </Card>
-            <ColumnSettings open={columnsOpen} preferences={store.columnPreferences} labelOf={labelOf} onClose={() => setColumnsOpen(false)} onSave={(preferences) => store.saveColumns(preferences)} />
+            <ColumnSettings open={columnsOpen} preferences={store.columnPreferences} labelOf={labelOf} onClose={() => setColumnsOpen(false)} onSave={(preferences) => store.saveColumns(preferences)} onReset={() => store.resetToDefaults()} />
             <ImportModal open={importOpen} onClose={() => setImportOpen(false)} onImport={(file) => store.importRecords(file)} />
           </>
         )}

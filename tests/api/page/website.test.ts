@@ -77,7 +77,7 @@ describe.each(testDialects())('public websites on %s', (dialect) => {
       const result = await query(site.id, { widgetId: 'open-orders' });
       expect(result.status, result.body.message).toBe(200);
       const expected = openOrders(orders);
-      expect(result.body.data).toEqual({ list: expected.slice(0, 10), total: expected.length, pageNum: 1, pageSize: 10 });
+      expect(result.body.data).toEqual({ list: expected.slice(0, 10), total: expected.length, pageNum: 1, pageSize: 10, columns: expect.any(Array) });
     });
 
     it("adds the visitor's filters, sort and paging to the stored query", async () => {
@@ -95,7 +95,7 @@ describe.each(testDialects())('public websites on %s', (dialect) => {
         .map((r, i) => ({ r, i }))
         .sort((a, b) => (a.r.cost as number) - (b.r.cost as number) || a.i - b.i)
         .map(({ r }) => r);
-      expect(result.body.data).toEqual({ list: expected.slice(5, 10), total: expected.length, pageNum: 2, pageSize: 5 });
+      expect(result.body.data).toEqual({ list: expected.slice(5, 10), total: expected.length, pageNum: 2, pageSize: 5, columns: expect.any(Array) });
     });
 
     it('runs aggregate widgets', async () => {
@@ -113,7 +113,7 @@ describe.each(testDialects())('public websites on %s', (dialect) => {
     it("answers with the site's own tenant's data", async () => {
       const harborOrders = openOrders(generateWorkOrders(WORK_ORDER_COUNT, t.clock.now(), datasetSeedOf('harbor')));
       const result = await query(harborSite.id, { widgetId: 'open-orders', pageSize: 3 });
-      expect(result.body.data).toEqual({ list: harborOrders.slice(0, 3), total: harborOrders.length, pageNum: 1, pageSize: 3 });
+      expect(result.body.data).toEqual({ list: harborOrders.slice(0, 3), total: harborOrders.length, pageNum: 1, pageSize: 3, columns: expect.any(Array) });
     });
 
     it("tells each tenant's own figures on its demo portfolio website, none written into its text", async () => {

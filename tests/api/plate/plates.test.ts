@@ -7,6 +7,7 @@ import { API, inviteAndSignIn, inviteWithPoints, ok, tenantNodes, workspaceByCod
 import { testDialects } from '../../helpers/databases.ts';
 import { menuNodes } from '../../helpers/pages.ts';
 import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { mapText, textIn } from '../../../src/core/local-text.ts';
 
 describe.each(testDialects())('analysis plates on %s', (dialect) => {
   let t: TestApp;
@@ -64,7 +65,7 @@ describe.each(testDialects())('analysis plates on %s', (dialect) => {
         // Every component's query answers for the tenant's admin.
         for (const widget of detail.config.widgets.filter((w) => w.data)) {
           const answer = await t.call('POST', `${API}/dataset/query`, { token, body: widget.data });
-          expect(answer.status, `${plate.name} / ${widget.id}: ${answer.body.message}`).toBe(200);
+          expect(answer.status, `${textIn(plate.name, 'en')} / ${widget.id}: ${answer.body.message}`).toBe(200);
         }
       }
     }
@@ -149,7 +150,7 @@ describe.each(testDialects())('analysis plates on %s', (dialect) => {
 
     // An editor holds board:edit only.
     const { token: editor } = await inviteWithPoints(t, admin, 'plateeditor', ['board:edit']);
-    const renamed = await post('rename', editor, { id: plates[0]!.id, revision: plates[0]!.revision, name: `${plates[0]!.name} ` });
+    const renamed = await post('rename', editor, { id: plates[0]!.id, revision: plates[0]!.revision, name: mapText(plates[0]!.name, (each) => `${each} `) });
     expect(renamed.status, renamed.body.message).toBe(200);
     expect((await post('delete', editor, { id: plates[0]!.id })).status).toBe(403);
 

@@ -223,7 +223,7 @@ const SettingsEditor = observer(function SettingsEditor({ api, form, onSaved }: 
               showSearch
               placeholder={t('designer.advance.defaultPoint')}
               value={settings.buttonPoints[button]}
-              options={points.map((p) => ({ value: p.code, label: `${p.title} (${p.code})` }))}
+              options={points.map((p) => ({ value: p.code, label: `${textOf(p.title)} (${p.code})` }))}
               onChange={(code?: string) => {
                 const buttonPoints = { ...settings.buttonPoints, [button]: code };
                 if (!code) delete buttonPoints[button];

@@ -209,6 +209,13 @@ describe('every screen fits a phone', () => {
       }),
     );
     expect(hidden).toEqual([]);
+    // Each heading stands over its column.
+    const misaligned = await wide.locator('.ant-table-thead th').evaluateAll((cells) => {
+      const row = document.querySelector('.ant-table-tbody tr.ant-table-row');
+      const tds = row ? [...row.children] : [];
+      return cells.flatMap((cell, at) => (Math.abs(cell.getBoundingClientRect().left - (tds[at]?.getBoundingClientRect().left ?? -1)) > 1 ? [(cell as HTMLElement).innerText] : []));
+    });
+    expect(misaligned).toEqual([]);
     await wide.close();
 
     for (const [locale, suffix] of LOCALES) {

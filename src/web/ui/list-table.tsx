@@ -54,7 +54,10 @@ export function ListTable<T extends object>({ titleColumns, ...table }: ListTabl
     paging === false
       ? false
       : {
-          ...paging,
+          current: paging.current,
+          pageSize: paging.pageSize,
+          total: paging.total,
+          showTotal: paging.showTotal,
           size: 'small' as const,
           showSizeChanger: false,
           onChange: (current: number, pageSize: number) => {

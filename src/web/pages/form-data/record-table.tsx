@@ -50,8 +50,6 @@ export interface RecordTableProps {
   /** Rows can be picked (for the list's batch delete). */
   selectable?: boolean;
   size?: 'small' | 'middle';
-  /** The header sticks to the top of the window and the sideways scrollbar to its bottom, for a list that is the whole screen. */
-  sticky?: boolean;
 }
 
 /**
@@ -61,7 +59,7 @@ export interface RecordTableProps {
  * columns fit a wide screen beside the Actions column; more than fit scroll sideways under it.
  * On a phone each record is a card headed by its number and title.
  */
-export const RecordTable = observer(function RecordTable({ store, page, selectable = false, size = 'middle', sticky = false }: RecordTableProps) {
+export const RecordTable = observer(function RecordTable({ store, page, selectable = false, size = 'middle' }: RecordTableProps) {
   const { t } = useTranslation('forms');
   const { labelOf, textOf } = useRecordTexts(store);
   const [viewing, setViewing] = useState<FormRecord | null>(null);
@@ -77,9 +75,9 @@ export const RecordTable = observer(function RecordTable({ store, page, selectab
         dataSource={page.list}
         titleColumns={['number', 'title']}
         // Auto layout at the width the cells need wrapped, never less than the list's: scrolls only when they cannot fit.
+        // One table for header and body (no sticky header), so that their columns line up in this layout.
         tableLayout="auto"
         scroll={{ x: true }}
-        sticky={sticky ? { offsetHeader: 0, offsetScroll: 0 } : undefined}
         rowSelection={selectable ? { selectedRowKeys: store.selected, onChange: (keys) => store.setSelected(keys.map(Number)) } : undefined}
         pagination={{
           current: page.pageNum,

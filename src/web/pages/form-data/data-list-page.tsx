@@ -126,7 +126,7 @@ const RecordList = observer(function RecordList({ formId }: { formId: number }) 
                 </Space>
               )}
               <LoadState source={store.records} empty={{ when: (page) => page.total === 0, description: t('list.empty') }}>
-                {(page) => <RecordTable store={store} page={page} selectable={store.can('delete')} sticky />}
+                {(page) => <RecordTable store={store} page={page} selectable={store.can('delete')} />}
               </LoadState>
             </Card>
             <ColumnSettings open={columnsOpen} preferences={store.columnPreferences} labelOf={labelOf} onClose={() => setColumnsOpen(false)} onSave={(preferences) => store.saveColumns(preferences)} onReset={() => store.resetToDefaults()} />

@@ -69,7 +69,7 @@ describe('a widget added to the registry', () => {
     expect(registry.entryOf(widget)?.key).toBe('sparkline');
     const validate = pageConfigValidator({ ...readWidgetPropsSchemas(), sparkline: sparklineSchema });
     expect(validate({ title: 'Trend', widgets: [widget] })).toEqual([]);
-    expect(validate({ title: 'Trend', widgets: [{ ...widget, props: { points: [1] } }] })).toEqual([{ path: 'widgets[0].props.points', message: 'must NOT have fewer than 2 items' }]);
+    expect(validate({ title: 'Trend', widgets: [{ ...widget, props: { points: [1] } }] })).toEqual([{ path: 'widgets[0].props.points', key: 'minItems', params: { count: 2 }, message: 'must NOT have fewer than 2 items' }]);
   });
 
   it('draws in a page cell through the same registry', async () => {

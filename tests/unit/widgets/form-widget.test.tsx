@@ -53,7 +53,7 @@ describe('form widget config', () => {
     // A page's datasets hold the published forms' records; a public website's never do.
     expect(widgetReferenceProblems(config, widgetRefs(), new Set(['form_7', 'form_8']))).toEqual([]);
     expect(widgetReferenceProblems(config, widgetRefs(), new Set(['form_7', 'work_orders']))).toEqual([
-      { path: 'widgets[1].props.form', message: '8 is not a published form this page may show' },
+      { path: 'widgets[1].props.form', key: 'notShowableForm', params: {}, message: '8 is not a published form this page may show' },
     ]);
   });
 

@@ -15,12 +15,13 @@ const readJson = <T>(...parts: string[]): T => JSON.parse(fs.readFileSync(path.j
 
 type MenuTexts = Readonly<Record<string, string>>;
 
-let translations: Readonly<Record<string, { 'zh-CN': string; ar: string }>> | undefined;
+type Translations = Readonly<Record<string, { 'zh-CN': string; ar: string }>>;
+let translations: Translations | undefined;
 let menus: { en: MenuTexts; zh: MenuTexts; ar: MenuTexts } | undefined;
 
 /** The text in every language when the dictionary has it, else the English as it is. */
 export function demoText(english: string): LocalText {
-  const dictionary = (translations ??= readJson('schemas', 'seed', 'texts.json'));
+  const dictionary = (translations ??= readJson<Translations>('schemas', 'seed', 'texts.json'));
   const translated = dictionary[english];
   return translated ? { en: english, ...translated } : english;
 }

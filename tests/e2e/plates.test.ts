@@ -183,7 +183,7 @@ describe('analysis plates in Chromium', () => {
     expect(byBuilding).not.toMatch(/\beastgate\b|\bharbourview\b/);
     await demo.close();
 
-    const chartSummary = (page: Page, id: string) => page.locator(`[data-widget-id="${id}"] [role="img"]`).first().getAttribute('aria-label');
+    const chartSummary = (page: Page, id: string) => page.locator(`[data-widget-id="${id}"] .chart-widget-canvas`).getAttribute('aria-label');
     for (const [locale, suffix, created_, createdBy, approved, names] of [
       ['en-US', 'en', 'Created', 'Created by', 'Approved', /Alice Chen|Bob Li/],
       ['zh-CN', 'zh-CN', '创建时间', '创建人', '已通过', /Alice Chen|Bob Li/],
@@ -199,10 +199,10 @@ describe('analysis plates in Chromium', () => {
       if (created_) expect(head).toEqual(expect.arrayContaining([created_, createdBy]));
       expect(body).toMatch(names);
       expect(body).not.toMatch(ISO_INSTANT);
-      expect(body).not.toMatch(/\b(approved|running|harbourview|eastgate)\b/);
+      expect(body).not.toMatch(/\b(approved|harbourview|eastgate)\b/);
       if (approved) expect(body).toContain(approved);
-      if (suffix === 'en') expect(body).toMatch(/[A-Z][a-z]{2} \d{1,2}, 2026/);
-      else expect(body).toMatch(/2026-\d{2}-\d{2} \d{2}:\d{2}/);
+      if (suffix === 'en') expect(body).toMatch(/[A-Z][a-z]{2} \d{1,2}, 20\d\d \d\d:\d\d/);
+      else expect(body).toMatch(/20\d\d-\d{2}-\d{2} \d{2}:\d{2}/);
       expect(await chartSummary(page, 'byPerson')).toMatch(names);
       expect(await chartSummary(page, 'byBuilding')).toMatch(/Eastgate Mall|Harbourview Plaza|Northwind Tower|Riverside Apartments/);
       await shoot(page, `values-${suffix}`);
@@ -233,6 +233,8 @@ describe('analysis plates in Chromium', () => {
     expect(await phone.locator('[data-widget-id="records"] [role="rowgroup"]').innerText()).not.toMatch(ISO_INSTANT);
     await shoot(phone, 'values-phone-en');
     await phone.close();
+    // The plate list the next test counts is the demo's again.
+    expect((await t.call('POST', `${API}/board/plate/delete`, { token: admin, body: { id: created.body.data.id } })).status).toBe(200);
     expect(problems.flat()).toEqual([]);
   });
 

@@ -42,7 +42,7 @@ export function ProblemList({ id, problems, onPick }: ProblemListProps) {
               <button type="button" className="page-admin-problem" onClick={() => onPick(problem)}>
                 {problem.source === 'server' ? <CloudServerOutlined aria-hidden /> : <WarningOutlined aria-hidden />}
                 <span className="page-admin-problem-line">{t('pages.problems.line', { line: problem.line })}</span>
-                <span className="page-admin-problem-text" dir="auto">
+                <span className="page-admin-problem-text" dir={problem.key ? undefined : 'ltr'}>
                   {problemText(t, problem)}
                 </span>
                 {problem.source === 'server' && <span className="page-admin-problem-source">{t('pages.problems.fromServer')}</span>}

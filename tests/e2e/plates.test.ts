@@ -189,7 +189,7 @@ describe('analysis plates in Chromium', () => {
       ['zh-CN', 'zh-CN', '创建时间', '创建人', '已通过', /Alice Chen|Bob Li/],
       ['ar', 'ar', null, null, null, /Alice Chen|Bob Li/],
     ] as const) {
-      const page = await adminAt(plate, locale);
+      const page = await users.open('admin', plate, { locale, viewport: { width: 1440, height: 900 } });
       await drawn(page);
       const table = page.locator('[data-widget-id="records"]');
       const head = await table.locator('[role="columnheader"]').allInnerTexts();

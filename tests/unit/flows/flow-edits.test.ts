@@ -135,7 +135,7 @@ describe('flow canvas edits', () => {
     flow = updateNode(flow, 'approval2', (node) => ({ ...(node as ApprovalNode), assignees: [] }));
     flow = updateBranch(flow, 'condition1', (b) => ({ ...b, condition: { all: [{ field: 'budget', op: 'gt', value: 1 }] } }));
     flow = removeNode(flow, 'approval1');
-    const byTarget = problemsByTarget(flow, [...validateFlowDefinition(flow, DESIGN), { path: 'nodes', message: 'whole flow' }]);
+    const byTarget = problemsByTarget(flow, [...validateFlowDefinition(flow, DESIGN), { path: 'nodes', key: 'invalid', params: {}, message: 'whole flow' }]);
     expect(byTarget.get('approval2')?.map((p) => p.path)).toEqual(['nodes[0].branches[0].nodes[0].assignees']);
     expect(byTarget.get('')?.map((p) => p.message)).toEqual(['whole flow']);
     // Once the assignee is back, the unknown field is the branch's problem.

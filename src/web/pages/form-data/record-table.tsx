@@ -74,6 +74,7 @@ export const RecordTable = observer(function RecordTable({ store, page, selectab
         size={size}
         dataSource={page.list}
         titleColumns={['number', 'title']}
+        className="form-data-table"
         // Auto layout at the width the cells need wrapped, never less than the list's: scrolls only when they cannot fit.
         // One table for header and body (no sticky header), so that their columns line up in this layout.
         tableLayout="auto"

@@ -149,7 +149,7 @@ const PageEditor = observer(function PageEditor({ target }: { target: number | '
 
   const detail = store.detail.data?.page;
   const openPath = detail?.kind === 'website' ? `/website/${detail.id}` : detail?.route;
-  const title = detail ? t('pages.editTitle', { title: detail.config.title }) : t('pages.createTitle');
+  const title = detail ? t('pages.editTitle', { title: textIn(detail.config.title, i18n.language) }) : t('pages.createTitle');
   const problemsId = 'page-config-problems';
 
   return (

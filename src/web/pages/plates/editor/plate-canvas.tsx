@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import ReactGridLayout, { useContainerWidth, type Layout } from 'react-grid-layout';
 import { useTranslation } from 'react-i18next';
+import { textIn } from '../../../../core/local-text.ts';
 import { DEFAULT_GAP, DEFAULT_ROW_HEIGHT, MEDIUM_BELOW_PX, STACK_BELOW_PX } from '../../../../core/pages/page-config.ts';
 import type { DatasetFields, PageDataSource } from '../../../renderer/page-data-source.ts';
 import { PageFilterStore } from '../../../renderer/page-filter-store.ts';
@@ -43,7 +44,7 @@ export interface PlateCanvasProps {
  */
 export const PlateCanvas = observer(function PlateCanvas(props: PlateCanvasProps) {
   const { store, source, fields, breakpoint, rtl, dragged } = props;
-  const { t } = useTranslation('widgets');
+  const { t, i18n } = useTranslation('widgets');
   const registry = useWidgetRegistry();
   const { width: measured, containerRef } = useContainerWidth({ initialWidth: 1200 });
   const width = Math.min(measured, CANVAS_WIDTH[breakpoint] ?? measured);
@@ -137,7 +138,7 @@ export const PlateCanvas = observer(function PlateCanvas(props: PlateCanvasProps
           {store.components.map((widget) => {
             const selected = store.selectedId === widget.id;
             const kind = componentKindName(t, registry.entryOf(widget), widget);
-            const name = widget.title || kind;
+            const name = textIn(widget.title, i18n.language) || kind;
             return (
               <div
                 key={widget.id}

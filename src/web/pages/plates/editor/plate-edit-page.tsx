@@ -31,7 +31,7 @@ import type { PaletteEntry } from '../../../../../widgets/widget-registry.ts';
 import '../plates.css';
 import './plate-editor.css';
 import { usePlateSources } from './use-plate-sources.ts';
-import { normalizeText, sameText } from '../../../../core/local-text.ts';
+import { normalizeText, sameText, textIn } from '../../../../core/local-text.ts';
 import { LocalTextInput } from '../../../ui/local-text-input.tsx';
 
 type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'failed'; message: string; notFound: boolean };
@@ -168,7 +168,7 @@ const PlateEditPage = observer(function PlateEditPage() {
         const problem = problemOf(failure, t);
         const component = problem.componentIndex === null ? undefined : store.components[problem.componentIndex];
         if (component) store.select(component.id);
-        setSaveProblem(component ? t('plates.editor.componentProblem', { name: component.title || component.id, problem: problem.text }) : problem.text);
+        setSaveProblem(component ? t('plates.editor.componentProblem', { name: textIn(component.title, i18n.language) || component.id, problem: problem.text }) : problem.text);
       }
     } finally {
       setSaving(false);

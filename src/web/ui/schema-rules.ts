@@ -71,7 +71,8 @@ export function schemaRules(t: TFunction, body: JsonSchema, field: string, inval
 function localTextRules(t: TFunction, text: PropertySchema, required: boolean, invalid: string): Rule[] {
   const pattern = text.pattern === undefined ? undefined : new RegExp(text.pattern, 'u');
   const problem = (value: unknown): string | undefined => {
-    const texts = everyText(isLocalTexts(value) || typeof value === 'string' ? value : null);
+    // A text of spaces only is no text, as for a plain field (`whitespace: true`).
+    const texts = everyText(isLocalTexts(value) || typeof value === 'string' ? value : null).filter((each) => each.trim());
     if (texts.length === 0) return required ? t('admin:validation.required') : undefined;
     for (const each of texts) {
       if (text.minLength !== undefined && text.minLength > 1 && each.length < text.minLength) return t('admin:validation.minLength', { min: text.minLength });

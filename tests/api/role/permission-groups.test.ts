@@ -42,8 +42,8 @@ describe.each(testDialects())('permission groups on %s', (dialect) => {
     expect(new Set(codes).size).toBe(codes.length);
     expect(points.find((p) => p.code === 'record:export')).toEqual({
       code: 'record:export',
-      title: 'Export records',
-      menuTitle: 'Form data',
+      title: { en: 'Export records', 'zh-CN': '导出记录', ar: 'تصدير السجلات' },
+      menuTitle: { en: 'Form data', 'zh-CN': '表单数据', ar: 'بيانات النماذج' },
       menuSeedKey: 'formData',
     });
     expect(codes).toEqual(expect.arrayContaining(['role:manage', 'user:manage', 'workspace:manage', 'notify:send', 'page:edit']));

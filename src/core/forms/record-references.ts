@@ -1,3 +1,4 @@
+import { textIn } from '../local-text.ts';
 import { fieldDisplayName, valueFields, type FieldDesign, type FieldError, type FormDesign, type RecordData } from './form-design.ts';
 
 /**
@@ -58,11 +59,12 @@ export function referencesInRecord(design: FormDesign, data: RecordData): Record
     const value = data[field.key];
     if (field.type !== 'subtable') return referencesOf(field, value, { field: field.key, fieldName: fieldDisplayName(field) });
     if (!Array.isArray(value)) return [];
+    // Server problems are written in English (fieldDisplayName), so the names are the English labels.
     return value.flatMap((row, i) =>
       isPlainObject(row)
         ? (field.fields ?? []).flatMap((column) => {
             const path = `${field.key}[${i}].${column.key}`;
-            return referencesOf(column, row[column.key], { field: path, fieldName: fieldDisplayName({ key: path, label: `${field.label} › ${column.label}` }, path) });
+            return referencesOf(column, row[column.key], { field: path, fieldName: fieldDisplayName({ key: path, label: `${textIn(field.label, 'en')} › ${textIn(column.label, 'en')}` }, path) });
           })
         : [],
     );

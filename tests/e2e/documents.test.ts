@@ -173,7 +173,8 @@ describe('document library in Chromium', () => {
       // A folder's roles: download, rename, move, copy, permissions.
       await page.getByTestId('doc-actions-Structure').click();
       await page.locator('.ant-dropdown').getByRole('menuitem').nth(4).click();
-      await page.locator('.ant-modal').getByText('Workspace member').waitFor();
+      // The role's name in the reader's language, as the demo seeds it.
+      await page.locator('.ant-modal').getByText(locale === 'ar' ? 'عضو مساحة العمل' : '工作空间成员').waitFor();
       await pageAtRest(page);
       await page.screenshot({ path: path.join(SCREENSHOTS, `grants-${locale}.png`) });
       expect(problems).toEqual([]);

@@ -61,7 +61,8 @@ describe('form widget in Chromium', () => {
   const opened = async (locale: string, viewport?: { width: number; height: number }) => {
     const page = await users.open('admin', ROUTE, { locale, viewport });
     await cell(page, 'signIn').locator('form').waitFor();
-    await cell(page, 'visitors').locator('.ant-table, .ant-empty').first().waitFor();
+    // A table when wide, cards on a phone, or the empty state.
+    await cell(page, 'visitors').locator('.ant-table, .list-cards, .ant-empty').first().waitFor();
     return page;
   };
 
@@ -104,7 +105,8 @@ describe('form widget in Chromium', () => {
         { width: 390, height: 844 },
       ]) {
         const page = await opened(locale, viewport);
-        await cell(page, 'visitors').locator('.ant-table-row').first().waitFor();
+        // A row when wide, a card on a phone.
+        await cell(page, 'visitors').locator('.ant-table-row, .list-card').first().waitFor();
         if (locale === 'ar') expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
         await shoot(page, `${locale}-${viewport.width}`);
         await page.close();

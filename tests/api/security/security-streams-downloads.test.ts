@@ -13,6 +13,7 @@ import { ATTACHMENT_FORM_DESIGN } from '../../helpers/attachment-form.ts';
 import { inviteAndSignIn, ok, roleByCode, tenantNodes, workspaceByCode } from '../../helpers/authorization.ts';
 import { testDialects } from '../../helpers/databases.ts';
 import { uploadedFile } from '../../helpers/file-uploads.ts';
+import { streamEventReader } from '../../helpers/notify-stream.ts';
 import { rgbPng } from '../../helpers/png.ts';
 import { DEMO_PASSWORD, HARBOR, NORTHWIND, startTestApp, type TestApp } from '../../helpers/test-app.ts';
 
@@ -40,20 +41,8 @@ function openStream(baseUrl: string, query: string, headers: Record<string, stri
     const events: { event: string; data: unknown }[] = [];
     let onEvent: () => void = () => {};
     const request = http.get(`${baseUrl}${STREAM}${query}`, { headers }, (response) => {
-      let buffer = '';
       response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.+)$/m.exec(block)?.[1];
-          const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-          onEvent();
-        }
-      });
+      response.on('data', streamEventReader(events, () => onEvent()));
       resolve({
         status: response.statusCode ?? 0,
         events,

@@ -42,6 +42,11 @@ const loaders: Record<string, () => Promise<{ default: ComponentType }>> = {
   biSettings: () => import('../pages/bi-settings/bi-settings-page.tsx'),
   docManage: () => import('../pages/documents/doc-manage-page.tsx'),
   attachManager: () => import('../pages/attachments/attach-manager-page.tsx'),
+  drawingList: () => import('../pages/drawings/register/register-page.tsx'),
+  drawingRelease: () => import('../pages/drawings/release/release-page.tsx'),
+  drawingHistory: () => import('../pages/drawings/history/history-page.tsx'),
+  drawingMark: () => import('../pages/drawings/markups/mark-page.tsx'),
+  picture: () => import('../pages/drawings/viewer/picture-page.tsx'),
 };
 
 const cache = new Map<string, LazyComponent<object>>();

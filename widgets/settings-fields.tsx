@@ -15,7 +15,7 @@ export function PropSwitch({ name, label, props, setProps, fallback = false }: {
   );
 }
 
-type NumberFormat = { decimals?: number; unit?: string; compact?: boolean };
+type NumberFormat = { decimals?: number; unit?: string; compact?: boolean; grouping?: boolean };
 
 /** How numbers are written (`format`: decimals, unit, short forms); an emptied format is removed. */
 export function NumberFormatFields({ props, setProps }: { props: Record<string, unknown>; setProps: SetProps }) {
@@ -36,6 +36,10 @@ export function NumberFormatFields({ props, setProps }: { props: Record<string, 
       </Form.Item>
       <Form.Item label={t('plates.settings.compact')} htmlFor="look-compact" className="component-set-switch">
         <Switch id="look-compact" size="small" checked={format.compact ?? false} onChange={(checked) => setFormat({ compact: checked || undefined })} />
+      </Form.Item>
+      <Form.Item label={t('plates.settings.grouping')} htmlFor="look-grouping" className="component-set-switch">
+        {/* Left alone, identifying columns (id, …_id) are written plain and others grouped. */}
+        <Switch id="look-grouping" size="small" checked={format.grouping ?? true} onChange={(checked) => setFormat({ grouping: checked ? undefined : false })} />
       </Form.Item>
     </Space>
   );

@@ -16,17 +16,23 @@ export interface ValueFormat {
   unit?: string;
   /** ISO 4217 code: the value is money. */
   currency?: string;
+  /** Digit groups (1,234); default on, off for whole numbers that name a thing (see `namesAThing`). */
+  grouping?: boolean;
 }
+
+/** A whole-number column that identifies rather than counts (`id`, `asset_id`, `roomNo`): its digits are not grouped. */
+const IDENTIFIER_NAME = /^(id|no|number)$|(_id|_no|Id|No)$/;
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
 function numberFormat(language: string, format: ValueFormat): Intl.NumberFormat {
-  const key = `${language}|${format.decimals ?? ''}|${format.compact ? 1 : 0}|${format.currency ?? ''}`;
+  const key = `${language}|${format.decimals ?? ''}|${format.compact ? 1 : 0}|${format.currency ?? ''}|${format.grouping === false ? 0 : 1}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     const options: Intl.NumberFormatOptions = {
       notation: format.compact ? 'compact' : 'standard',
       maximumFractionDigits: format.decimals ?? (format.compact ? 1 : 2),
+      useGrouping: format.grouping !== false,
     };
     if (format.decimals !== undefined) options.minimumFractionDigits = format.decimals;
     if (format.currency) Object.assign(options, { style: 'currency', currency: format.currency, currencyDisplay: 'narrowSymbol' });
@@ -90,8 +96,10 @@ export function resultValueText(column: ResultColumn | undefined, value: unknown
   switch (column?.type) {
     case 'boolean':
       return value === true || value === 1 || key === 'true' ? words.yes : words.no;
-    case 'number':
     case 'integer':
+      if (format.grouping === undefined && IDENTIFIER_NAME.test(column.name)) return formatNumber(value, words.language, { ...format, grouping: false });
+      return formatNumber(value, words.language, format);
+    case 'number':
       return formatNumber(value, words.language, format);
     case 'date':
     case 'datetime':

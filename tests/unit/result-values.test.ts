@@ -36,6 +36,18 @@ describe('a value of a query answer', () => {
     expect(resultValueText(createdBy, 9, words('en'))).toBe('#9');
   });
 
+  it('writes an identifying whole number without digit groups, a counted one with them, as the column’s format says', () => {
+    const assetId: ResultColumn = { name: 'asset_id', title: 'Asset', type: 'integer' };
+    const id: ResultColumn = { name: 'id', title: 'ID', type: 'integer' };
+    const visits: ResultColumn = { name: 'visits', title: 'Visits', type: 'integer' };
+    expect(resultValueText(assetId, 3806, words('en'))).toBe('3806');
+    expect(resultValueText(id, 3806, words('en'))).toBe('3806');
+    expect(resultValueText(visits, 3806, words('en'))).toBe('3,806');
+    expect(resultValueText(visits, 3806, words('en'), { grouping: false })).toBe('3806');
+    expect(resultValueText(assetId, 3806, words('en'), { grouping: true })).toBe('3,806');
+    expect(resultValueText(id, 3806, words('ar'))).not.toMatch(/[,٬]/);
+  });
+
   it('reads a record’s status in the reader’s words', () => {
     expect(resultValueText(status, 'approved', words('en'))).toBe('Approved');
     expect(resultValueText(status, 'approved', words('ar'))).toBe('معتمد');

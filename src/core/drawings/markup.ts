@@ -1,3 +1,7 @@
+import type { Markup as StoredMarkup, MarkupVisibility } from '../contracts/drawings.ts';
+
+export { MARKUP_VISIBILITIES, type MarkupVisibility } from '../contracts/drawings.ts';
+
 /**
  * Markups drawn on a drawing sheet (schemas/meta/drawing-markup.schema.json): their types and
  * the pure geometry the canvas, the read-only widget, the exports and the server share.
@@ -29,8 +33,6 @@ export type MarkupKind = (typeof MARKUP_KINDS)[number];
 export const MARKUP_STAMPS = ['approved', 'rejected', 'forInformation', 'revise', 'void'] as const;
 export type MarkupStamp = (typeof MARKUP_STAMPS)[number];
 
-export const MARKUP_VISIBILITIES = ['personal', 'published'] as const;
-export type MarkupVisibility = (typeof MARKUP_VISIBILITIES)[number];
 
 export const MARKUP_POINTS_MAX = 5000;
 export const MARKUP_TEXT_MAX = 2000;
@@ -67,18 +69,7 @@ export interface MarkupInput {
 }
 
 /** A stored markup as drawing/markup/list answers it. */
-export interface Markup extends MarkupInput {
-  id: number;
-  revision: number;
-  sheetId: number;
-  revisionId: number;
-  authorName: string;
-  authorId: number;
-  createTime: string;
-  updateTime: string;
-  /** The label of the earlier revision it was drawn on; null on the shown revision. */
-  fromRevision: string | null;
-}
+export type Markup = StoredMarkup<MarkupInput>;
 
 /** Kinds drawn by dragging a box from one corner to the other. */
 const BOX_KINDS: ReadonlySet<MarkupKind> = new Set(['rectangle', 'ellipse', 'cloud', 'stamp', 'link']);

@@ -5,6 +5,7 @@ import { ROUTES } from '../../../src/core/routes.ts';
 import { testDialects } from '../../helpers/databases.ts';
 import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { textIn } from '../../../src/core/local-text.ts';
+import { inviteWithPoints } from '../../helpers/authorization.ts';
 
 describe.each(testDialects())('menus and function points on %s', (dialect) => {
   let t: TestApp;
@@ -44,7 +45,7 @@ describe.each(testDialects())('menus and function points on %s', (dialect) => {
     expect(flattenTree(nodes).some((n) => n.type === 'BUTTON')).toBe(false);
   });
 
-  it('refuses resource/current/tree to a USER', async () => {
+  it('refuses resource/current/tree to a USER who manages no roles, users or workspaces', async () => {
     const result = await t.call('GET', '/proptech_allplan/resource/current/tree', { token: alice });
     expect(result.status).toBe(403);
     expect(result.body.success).toBe(false);
@@ -79,7 +80,7 @@ describe.each(testDialects())('menus and function points on %s', (dialect) => {
     expect((await userTree(alice, 'HB-PIER')).status).toBe(404);
   });
 
-  it('resource/menu/full gives one menu with its function points, to an ADMIN only', async () => {
+  it('resource/menu/full gives one menu with its function points, to an ADMIN or a manager of roles, users or workspaces', async () => {
     const forms = flattenTree(await tree(admin)).find((n) => n.route === '/table/formData')!;
     const full = await t.call<MenuNode>('GET', '/proptech_allplan/resource/menu/full', { token: admin, query: { menuId: forms.id } });
     expect(full.body.data.id).toBe(forms.id);
@@ -91,6 +92,12 @@ describe.each(testDialects())('menus and function points on %s', (dialect) => {
     expect(refused.status).toBe(403);
     const missing = await t.call('GET', '/proptech_allplan/resource/menu/full', { token: admin, query: { menuId: 999999 } });
     expect(missing.status).toBe(404);
+    const anonymous = await t.call('GET', '/proptech_allplan/resource/menu/full', { query: { menuId: forms.id } });
+    expect(anonymous.status).toBe(401);
+    // The role editor reads the tenant's modules and each in full: a USER who manages roles may too.
+    const manager = (await inviteWithPoints(t, admin, `menus_${dialect}`, ['role:manage'])).token;
+    expect((await t.call<MenuNode>('GET', '/proptech_allplan/resource/menu/full', { token: manager, query: { menuId: forms.id } })).body.data).toEqual(full.body.data);
+    expect((await t.call<MenuNode[]>('GET', '/proptech_allplan/resource/current/tree', { token: manager })).body.data).toEqual(await tree(admin));
   });
 
   it('resource/module/functionPoints gives the points under a menu that the user holds', async () => {

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORIZATION_POINTS } from '../../../src/core/contracts/role.ts';
 import { ApiError } from '../../../src/web/api/api-error.ts';
 import { adminApi, type AdminApi } from '../../../src/web/api/admin-endpoints.ts';
+import { flattenTree } from '../../../src/core/menu-tree.ts';
 import { Loadable } from '../../../src/web/ui/loadable.ts';
+import { authorizeMenuApi, type AuthorizeMenuApi } from '../../../src/web/pages/authorize/menu-api.ts';
 import { RoleManageStore } from '../../../src/web/pages/authorize/role-manage-store.ts';
 import { UsersStore } from '../../../src/web/pages/management/users-store.ts';
 import { TemplateEditStore } from '../../../src/web/pages/workspace-template/template-edit-store.ts';
@@ -15,6 +17,7 @@ import { webRequest } from '../../helpers/web-request.ts';
 describe.each(testDialects())('administration screen stores on %s', (dialect) => {
   let t: TestApp;
   let api: AdminApi;
+  let menus: AuthorizeMenuApi;
   const toasts: string[] = [];
 
   beforeAll(async () => {
@@ -22,11 +25,12 @@ describe.each(testDialects())('administration screen stores on %s', (dialect) =>
     const token = await t.signIn('admin', NORTHWIND);
     const http = webRequest(t, token, '/authorize/roleManage', toasts);
     api = adminApi(http);
+    menus = authorizeMenuApi(http);
   });
   afterAll(() => t?.close());
 
   it('opens on the first role and tracks unsaved edits per tab until saved', async () => {
-    const store = new RoleManageStore(api);
+    const store = new RoleManageStore(api, menus);
     await store.start();
     expect(store.selected?.code).toBe('member');
     await expect.poll(() => store.detail?.status).toBe('ready');
@@ -51,7 +55,7 @@ describe.each(testDialects())('administration screen stores on %s', (dialect) =>
   });
 
   it('selects a new role, and refuses to delete a role members hold, naming how many', async () => {
-    const store = new RoleManageStore(api);
+    const store = new RoleManageStore(api, menus);
     await store.start();
     const created = await store.createRole({ code: 'siteLead', name: 'Site leads', dataScope: 'workspace' });
     expect(store.selectedId).toBe(created.id);
@@ -104,5 +108,29 @@ describe.each(testDialects())('administration screen stores on %s', (dialect) =>
     await store.start();
     await expect.poll(() => store.pages.status).toBe('ready');
     expect(store.pages.data!.map((page) => page.route)).toContain('/roche');
+  });
+
+  it('grants from the tenant\'s whole menu, read module by module with resource/menu/full, for a role manager too', async () => {
+    const admin = await t.signIn('admin', NORTHWIND);
+    const whole = await api.resourceTree();
+    const adminStore = new RoleManageStore(api, menus);
+    await adminStore.tree.load();
+    expect(adminStore.tree.data).toEqual(whole);
+    expect(flattenTree(adminStore.tree.data!).map((node) => node.code)).toEqual(expect.arrayContaining(['role:manage', 'record:export']));
+
+    // A USER who manages roles grants any point of the tenant, beyond the menu of their own workspace.
+    const manager = await inviteWithPoints(t, admin, `granter_${dialect}`, [AUTHORIZATION_POINTS.roles]);
+    const http = webRequest(t, manager.token, '/authorize/roleManage', toasts);
+    const managerStore = new RoleManageStore(adminApi(http), authorizeMenuApi(http));
+    await managerStore.tree.load();
+    expect(managerStore.tree.status).toBe('ready');
+    expect(managerStore.tree.data).toEqual(whole);
+
+    // What the screens' buttons follow: the points held under one menu entry.
+    const authorize = whole.find((node) => node.seedKey === 'authorize')!;
+    const roles = authorize.children.find((node) => node.seedKey === 'roleManage')!;
+    expect(await authorizeMenuApi(http).heldUnder(authorize.id, roles.id)).toEqual([AUTHORIZATION_POINTS.roles]);
+    expect(await authorizeMenuApi(http).heldUnder(authorize.id)).toEqual([AUTHORIZATION_POINTS.roles]);
+    expect(await menus.heldUnder(authorize.id)).toEqual(expect.arrayContaining([AUTHORIZATION_POINTS.roles, AUTHORIZATION_POINTS.users]));
   });
 });

@@ -10,12 +10,14 @@ import {
   type OrdinaryUserFunctionPointsBody,
   type UserFunctionTreeQuery,
 } from '../../../core/contracts/resource.ts';
+import { PICKER_POINTS } from '../../../core/contracts/role.ts';
 import { callerOf, scopeOf } from '../../plugins/auth.ts';
 import { currentTree, formPointsOf, fullMenu, moduleFunctionPoints, modulePointsOf, workspaceUserTree } from './service.ts';
 
 export async function resourceRoutes(app: FastifyInstance): Promise<void> {
-  // Menu for every user type but USER (spec §6).
-  app.get(RESOURCE_PATHS.currentTree, { config: { auth: 'admin' } }, async (request) =>
+  // The tenant's whole menu: an ADMIN's own (spec §6), and what a role, user or workspace
+  // manager grants from (as role/resourceTree gives them), so the role editor can read it.
+  app.get(RESOURCE_PATHS.currentTree, { config: { point: PICKER_POINTS } }, async (request) =>
     currentTree(scopeOf(request)),
   );
 
@@ -32,7 +34,7 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: MenuFullQuery }>(
     RESOURCE_PATHS.menuFull,
-    { schema: { querystring: menuFullQuery }, config: { auth: 'admin' } },
+    { schema: { querystring: menuFullQuery }, config: { point: PICKER_POINTS } },
     async (request) => fullMenu(scopeOf(request), request.query.menuId),
   );
 

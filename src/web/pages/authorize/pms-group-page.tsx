@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PermissionGroup } from '../../../core/contracts/permission-groups.ts';
 import { AUTHORIZATION_POINTS } from '../../../core/contracts/role.ts';
-import { useHeldPoints } from '../../ui/held-points.ts';
 import { Live } from '../../ui/live.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
 import { useAdminApi } from '../../ui/use-admin-api.ts';
@@ -13,6 +12,7 @@ import { menuTitle } from '../../i18n/menu-title.ts';
 import { PmsGroupAssignModal } from './pms-group-assign-modal.tsx';
 import { PmsGroupFormModal } from './pms-group-form-modal.tsx';
 import { PmsGroupStore } from './pms-group-store.ts';
+import { useScreenPoints } from './screen-points.ts';
 import '../../ui/admin.css';
 import { textIn } from '../../../core/local-text.ts';
 
@@ -23,7 +23,8 @@ const PmsGroupPage = observer(function PmsGroupPage() {
   const { t, i18n } = useTranslation(['admin', 'menu']);
   const { modal } = App.useApp();
   const api = useAdminApi();
-  const held = useHeldPoints('role');
+  // Groups are managed with the role point, which the Authorization module carries under Roles.
+  const held = useScreenPoints('/authorize/pmsGroup', 'module');
   const [store] = useState(() => new PmsGroupStore(api));
   // Columns stay pinned only where there is room for them beside the others.
   const pinned = Grid.useBreakpoint().md === true;

@@ -3,20 +3,23 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTHORIZATION_POINTS, type Role } from '../../../core/contracts/role.ts';
-import { useHeldPoints } from '../../ui/held-points.ts';
 import { useAdminApi } from '../../ui/use-admin-api.ts';
+import { useStores } from '../../stores/stores-context.tsx';
+import { authorizeMenuApi } from './menu-api.ts';
 import { RoleDetailPanel } from './role-detail.tsx';
 import { RoleFormModal } from './role-form-modal.tsx';
 import { RoleList } from './role-list.tsx';
 import { RoleManageStore } from './role-manage-store.ts';
+import { useScreenPoints } from './screen-points.ts';
 import '../../ui/admin.css';
 
 /** /authorize/roleManage: roles, their menus and function points, data scope, holders and groups. */
 const RoleManagePage = observer(function RoleManagePage() {
   const { t } = useTranslation('admin');
   const api = useAdminApi();
-  const held = useHeldPoints('role');
-  const [store] = useState(() => new RoleManageStore(api));
+  const stores = useStores();
+  const held = useScreenPoints('/authorize/roleManage');
+  const [store] = useState(() => new RoleManageStore(api, authorizeMenuApi(stores.api.http)));
   // null: closed; 'new': creating; a role: editing it.
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
 

@@ -5,6 +5,7 @@ import type { Sent } from '../../../core/contracts/common.ts';
 import type { DataScope, Role, RoleDetail, roleCreateBody, roleUpdateBody } from '../../../core/contracts/role.ts';
 import type { MenuNode } from '../../../core/entities.ts';
 import type { AdminApi } from '../../api/admin-endpoints.ts';
+import type { AuthorizeMenuApi } from './menu-api.ts';
 import { Loadable } from '../../ui/loadable.ts';
 import { everyText } from '../../../core/local-text.ts';
 
@@ -32,9 +33,13 @@ export class RoleManageStore {
   groupIds: number[] = [];
   saving: RoleSection | null = null;
 
-  constructor(private readonly api: AdminApi) {
+  constructor(
+    private readonly api: AdminApi,
+    menus: AuthorizeMenuApi,
+  ) {
     this.roles = new Loadable(() => api.roles());
-    this.tree = new Loadable(() => api.resourceTree());
+    // Every module of the tenant in full, function points included: what a role may be granted.
+    this.tree = new Loadable(() => menus.grantableTree());
     this.groups = new Loadable(() => api.groups());
     this.users = new Loadable(() => api.userOptions());
     makeAutoObservable<RoleManageStore, 'api'>(this, { api: false });

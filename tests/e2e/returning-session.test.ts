@@ -120,6 +120,8 @@ describe('a returning user in Chromium', () => {
     await page.waitForURL(/\/workSpace\/select\?path=/);
     await expect.poll(() => userMenu(page).innerText()).toContain('Alice Chen');
     await page.getByTestId('workspace-NW-HQ').waitFor();
+    // Her menu is a workspace's: the sidebar says so and leads to the choice, never stays empty.
+    expect(await page.locator('.app-sider .app-sider-hint').innerText()).toContain('Choose a workspace to see its menu');
     expect(await errorToasts(page)).toBe(0);
     await photograph(page, 'workspace-choice');
     await page.getByTestId('workspace-NW-TOWER').click();

@@ -1,4 +1,4 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Drawer, Layout, Result, Space, Spin } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
@@ -23,7 +23,7 @@ type MenuState = 'loading' | 'ready' | 'failed';
 /** The brand and the menu (or its loading and failed states), in the sidebar or the drawer. */
 const SiderContent = observer(function SiderContent({ folded, menuState, onRetry }: { folded: boolean; menuState: MenuState; onRetry: () => void }) {
   const { layout } = useStores();
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation(['layout', 'login']);
   return (
     <>
       <Link to="/home" className="app-brand" aria-label="Plinth home">
@@ -32,6 +32,14 @@ const SiderContent = observer(function SiderContent({ folded, menuState, onRetry
       {menuState === 'loading' && !layout.menuLoaded ? (
         <div className="app-sider-state" role="status">
           <Spin />
+        </div>
+      ) : layout.userData?.type === 'USER' && !layout.workSpace ? (
+        // An ordinary user's menu is a workspace's: say so instead of showing an empty sidebar.
+        <div className="app-sider-state app-sider-hint">
+          {folded ? null : <p>{t('sidebar.noWorkspace')}</p>}
+          <Link to="/workSpace/select" aria-label={folded ? t('sidebar.noWorkspace') : undefined}>
+            {folded ? <AppstoreOutlined /> : t('login:workspace.title')}
+          </Link>
         </div>
       ) : menuState === 'failed' ? (
         <div className="app-sider-state">

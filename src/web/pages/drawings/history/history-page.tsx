@@ -40,7 +40,8 @@ const HistoryPage = observer(function HistoryPage() {
 export default HistoryPage;
 
 const SheetHistory = observer(function SheetHistory({ sheetId, onOther }: { sheetId: number; onOther: () => void }) {
-  const { t, discipline, date, language } = useDrawingTexts();
+  const { t } = useTranslation('drawings');
+  const { discipline, date, language } = useDrawingTexts();
   const { api } = useDrawingApi();
   const [store] = useState(() => new HistoryStore(api, sheetId));
   useEffect(() => void store.start(), [store]);

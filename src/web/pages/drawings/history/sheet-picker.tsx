@@ -1,6 +1,7 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { Button, Card, Input, List, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { useDrawingTexts } from '../shared/drawing-texts.ts';
 import { LoadState } from '../../../ui/load-state.tsx';
@@ -9,7 +10,8 @@ import { SHEET_PICKER_PAGE_SIZE, SheetPickerStore } from './history-store.ts';
 
 /** The history screen without a sheet: find one by its number or title, then open its revisions. */
 export const SheetPicker = observer(function SheetPicker({ workspaceCode, onPick }: { workspaceCode: string; onPick: (sheetId: number) => void }) {
-  const { t, discipline } = useDrawingTexts();
+  const { t } = useTranslation('drawings');
+  const { discipline } = useDrawingTexts();
   const { api } = useDrawingApi();
   const [store] = useState(() => new SheetPickerStore(api, workspaceCode));
   useEffect(() => void store.listing.load(), [store]);

@@ -1,6 +1,7 @@
 import { CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, LoadingOutlined } from '@ant-design/icons';
 import { Button, Card, Progress, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
 import type { DrawingUpload } from '../../../../core/contracts/drawings.ts';
 import { useDrawingTexts } from '../shared/drawing-texts.ts';
 import type { ProcessingStore } from './processing-store.ts';
@@ -11,7 +12,7 @@ import type { ProcessingStore } from './processing-store.ts';
  * the reason naming the file. The bytes' own transfer shows in the shell's upload panel.
  */
 export const ProcessingList = observer(function ProcessingList({ processing }: { processing: ProcessingStore }) {
-  const { t } = useDrawingTexts();
+  const { t } = useTranslation('drawings');
   const shown = processing.shown;
   if (!shown.length && !processing.sending) return null;
   return (
@@ -45,7 +46,8 @@ export const ProcessingList = observer(function ProcessingList({ processing }: {
 });
 
 const UploadLine = observer(function UploadLine({ upload }: { upload: DrawingUpload }) {
-  const { t, problem } = useDrawingTexts();
+  const { t } = useTranslation('drawings');
+  const { problem } = useDrawingTexts();
   const percent = Math.round(Math.min(1, Math.max(0, upload.progress)) * 100);
   const state =
     upload.status === 'done'

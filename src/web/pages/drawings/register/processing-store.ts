@@ -104,6 +104,17 @@ export class ProcessingStore {
     await this.poll();
   }
 
+  /** An upload's news pushed over the event stream: shown at once, without waiting for the next reading. */
+  live(upload: DrawingUpload): void {
+    const known = this.uploads.find((u) => u.id === upload.id);
+    if (active(upload)) this.followed.add(upload.id);
+    else if (!known || !active(known)) return;
+    this.uploads = known ? this.uploads.map((u) => (u.id === upload.id ? upload : u)) : [upload, ...this.uploads];
+    if (!active(upload)) this.env.settled();
+    // Something runs that the readings did not know of yet: they follow it from now on.
+    else if (this.timer === null && !this.stopped) this.timer = (this.env.setTimer ?? setTimeout)(() => void this.poll(), PROCESSING_POLL_MS);
+  }
+
   /** Takes the finished ones off the list. */
   clearFinished(): void {
     for (const upload of this.uploads) if (!active(upload)) this.hidden.add(upload.id);

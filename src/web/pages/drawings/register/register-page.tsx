@@ -10,6 +10,7 @@ import { useStores } from '../../../stores/stores-context.tsx';
 import { useHeldPoints } from '../../../ui/held-points.ts';
 import { DRAWING_FILE_ACCEPT, DRAWING_FILE_EXTENSIONS } from '../shared/drawing-files.ts';
 import { RELEASE_PATH } from '../shared/sheet-paths.ts';
+import { openUploadEvents } from '../shared/upload-events.ts';
 import { useDrawingApi } from '../shared/use-drawing-api.ts';
 import { ProcessingList } from './processing-list.tsx';
 import { ProcessingStore } from './processing-store.ts';
@@ -45,6 +46,7 @@ export default RegisterPage;
 const Register = observer(function Register({ workspaceCode, workspaceName }: { workspaceCode: string; workspaceName: string }) {
   const { t, i18n } = useTranslation('drawings');
   const { message } = App.useApp();
+  const stores = useStores();
   const { api, fileUrl } = useDrawingApi();
   const files = useFileClient();
   const held = useHeldPoints('drawing');
@@ -75,8 +77,16 @@ const Register = observer(function Register({ workspaceCode, workspaceName }: { 
   useEffect(() => {
     void register.start();
     void processing.start();
-    return () => processing.stop();
-  }, [register, processing]);
+    const stopEvents = openUploadEvents({
+      ticket: async () => (await stores.api.notifyStreamTicket()).ticket,
+      workspaceCode,
+      onUpload: (upload) => processing.live(upload),
+    });
+    return () => {
+      stopEvents();
+      processing.stop();
+    };
+  }, [register, processing, stores, workspaceCode]);
 
   const mayUpload = held.has(DRAWING_POINTS.upload);
   const send = (chosen: File[]) => void processing.send(chosen, register.query.setId ?? null);

@@ -1,6 +1,7 @@
 import { SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Space } from 'antd';
 import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
 import { SHEET_SORTS, type SheetSort } from '../../../../core/contracts/drawings.ts';
 import { DISCIPLINE_CODES, type DisciplineCode } from '../../../../core/drawings/disciplines.ts';
 import { formatNumber } from '../../../../core/value-format.ts';
@@ -9,7 +10,8 @@ import type { RegisterStore } from './register-store.ts';
 
 /** Above the sheets: the search by number or title, the discipline and set filters, and the sort. */
 export const RegisterToolbar = observer(function RegisterToolbar({ register }: { register: RegisterStore }) {
-  const { t, discipline, language } = useDrawingTexts();
+  const { t } = useTranslation('drawings');
+  const { discipline, language } = useDrawingTexts();
   const { query } = register;
   const counts = new Map((register.listing.data?.disciplines ?? []).map((each) => [each.code, each.count]));
   const disciplineLabel = (code: DisciplineCode) => {

@@ -1,6 +1,7 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, List, Modal, Space, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { DRAWING_SET_NAME_MAX, setNameSchema, type DrawingSet } from '../../../../core/contracts/drawings.ts';
 import { formatNumber } from '../../../../core/value-format.ts';
@@ -15,7 +16,8 @@ import type { RegisterStore } from './register-store.ts';
  * caller who may upload makes new ones and renames them.
  */
 export const SetsDialog = observer(function SetsDialog({ register, mayEdit, onClose }: { register: RegisterStore; mayEdit: boolean; onClose: () => void }) {
-  const { t, date, language } = useDrawingTexts();
+  const { t } = useTranslation('drawings');
+  const { date, language } = useDrawingTexts();
   /** The set whose name is being edited: 'new' for a new one. */
   const [editing, setEditing] = useState<DrawingSet | 'new' | null>(null);
   return (
@@ -73,7 +75,7 @@ export const SetsDialog = observer(function SetsDialog({ register, mayEdit, onCl
 
 /** A set's name, checked as the server checks it; Enter saves, Escape leaves it as it was. */
 function SetNameForm({ register, set, onDone }: { register: RegisterStore; set: DrawingSet | null; onDone: () => void }) {
-  const { t } = useDrawingTexts();
+  const { t } = useTranslation('drawings');
   const { message } = App.useApp();
   const [form] = Form.useForm<{ name: string }>();
   const [busy, setBusy] = useState(false);

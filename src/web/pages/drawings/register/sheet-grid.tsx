@@ -1,5 +1,6 @@
 import { Badge, Pagination, Tag } from 'antd';
 import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { RevisionFilePart, SheetRow } from '../../../../core/contracts/drawings.ts';
@@ -18,7 +19,8 @@ export interface SheetViewProps {
 
 /** The register as thumbnails: each sheet a card that opens its current revision. */
 export const SheetGrid = observer(function SheetGrid({ register, fileUrl, emptyAction }: SheetViewProps) {
-  const { t, discipline } = useDrawingTexts();
+  const { t } = useTranslation('drawings');
+  const { discipline } = useDrawingTexts();
   return (
     <LoadState
       source={register.listing}
@@ -55,7 +57,7 @@ export const SheetGrid = observer(function SheetGrid({ register, fileUrl, emptyA
 });
 
 function SheetCard({ sheet, thumbnail, disciplineName }: { sheet: SheetRow; thumbnail: string | null; disciplineName: string }) {
-  const { t } = useDrawingTexts();
+  const { t } = useTranslation('drawings');
   const body = (
     <>
       <SheetThumbnail url={thumbnail} alt={t('register.thumbnailOf', { number: sheet.number })} />

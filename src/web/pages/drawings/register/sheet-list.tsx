@@ -1,6 +1,7 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { Badge, Button } from 'antd';
 import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SheetRow, SheetSort } from '../../../../core/contracts/drawings.ts';
 import { formatNumber } from '../../../../core/value-format.ts';
@@ -13,7 +14,8 @@ import type { SheetViewProps } from './sheet-grid.tsx';
 
 /** The register as a list (cards on a phone): a sheet per row, sorted by a column's heading. */
 export const SheetList = observer(function SheetList({ register, emptyAction }: SheetViewProps) {
-  const { t, discipline, date, language } = useDrawingTexts();
+  const { t } = useTranslation('drawings');
+  const { discipline, date, language } = useDrawingTexts();
   const { query } = register;
   const sortOrder = (column: SheetSort) => (query.sort === column ? (query.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null);
   return (

@@ -1,6 +1,7 @@
 import { CheckOutlined, CloseOutlined, EyeOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Checkbox, Form, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
 import { useId, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import type { RevisionRow } from '../../../../core/contracts/drawings.ts';
@@ -30,7 +31,8 @@ interface PendingCardProps {
  * block said, what it will become, and its fields, each problem told beside it as a sentence.
  */
 export const PendingCard = observer(function PendingCard({ store, row, thumbnail, mayEdit, mayRelease, noRight, onPublish, onReject }: PendingCardProps) {
-  const { t, disciplineOptions, date, language } = useDrawingTexts();
+  const { t } = useTranslation('drawings');
+  const { disciplineOptions, date, language } = useDrawingTexts();
   const id = useId();
   const edit = store.editOf(row);
   const problems = store.problems(row);

@@ -10,7 +10,6 @@ export function useDrawingTexts() {
   const language = languageOf(i18n);
   const discipline = (code: string) => t(isDisciplineCode(code) ? DISCIPLINE_LABEL_KEYS[code] : DISCIPLINE_LABEL_KEYS.X);
   return {
-    t,
     language,
     discipline,
     /** For a select: each discipline by name, with its code as the number prefix shows it. */

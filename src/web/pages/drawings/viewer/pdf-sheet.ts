@@ -1,0 +1,238 @@
+import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from 'pdfjs-dist';
+import { renderScaleFor, viewMatrix, visibleTiles, type Size, type Tile, type Viewport } from '../../../../core/drawings/viewport.ts';
+
+/** pdf.js and its worker, loaded only when a PDF sheet is first shown. */
+export async function loadPdfJs() {
+  const [pdfjs, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
+  pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+  return pdfjs;
+}
+
+/** Opens a one-page sheet PDF (ranges read as needed) and hands back its first page. */
+export async function openPdfSheet(url: string, signal: AbortSignal): Promise<{ page: PDFPageProxy; close(): void }> {
+  const pdfjs = await loadPdfJs();
+  const loading = pdfjs.getDocument({ url });
+  const close = () => void loading.destroy();
+  signal.addEventListener('abort', close, { once: true });
+  const doc: PDFDocumentProxy = await loading.promise;
+  return { page: await doc.getPage(1), close };
+}
+
+/** Tiles are this many device pixels square. */
+const TILE = 512;
+/** The whole-page picture under the tiles is at most this many device pixels on its long side. */
+const BASE_LONG_SIDE = 2048;
+/** Tiles of the current level kept beyond what is in view, for panning back. */
+const KEPT_TILES = 96;
+/** How long the zoom must rest before a new level of tiles is rendered. */
+const SETTLE_MS = 120;
+/** Tiles rendered at the same time (pdf.js draws on this thread; two keep the worker busy). */
+const PARALLEL = 2;
+
+type Level = { renderScale: number; rotation: number; element: HTMLDivElement; tiles: Map<string, HTMLCanvasElement>; complete: boolean };
+
+/**
+ * Draws a PDF sheet into `host` sharp at every zoom: a low-resolution picture of the whole
+ * page underneath, and on top 512 px tiles rendered by pdf.js at the zoom shown (in √2 steps),
+ * the ones in view nearest the centre first. Between renders the tiles already drawn are
+ * moved and scaled with CSS, so pan and zoom cost a style change per frame; a render the
+ * view has moved away from is cancelled.
+ */
+export class PdfSheetPainter {
+  private readonly base = document.createElement('canvas');
+  private baseScale = 1;
+  private level: Level | null = null;
+  private previous: Level | null = null;
+  private readonly running = new Map<string, RenderTask>();
+  private view: Viewport | null = null;
+  private viewSize: Size = { width: 0, height: 0 };
+  private settle: ReturnType<typeof setTimeout> | null = null;
+  private destroyed = false;
+  /** Called each time a tile has been drawn (tests and the minimap listen). */
+  onTile: ((tile: Tile, renderScale: number) => void) | null = null;
+
+  constructor(
+    private readonly host: HTMLElement,
+    private readonly page: PDFPageProxy,
+    /** The sheet's size in sheet units, as the register stored it. */
+    private readonly sheet: Size,
+  ) {
+    this.base.className = 'sheet-pdf-base';
+    this.base.setAttribute('aria-hidden', 'true');
+    host.append(this.base);
+  }
+
+  /** pdf.js scale that draws the page `renderScale` device px per sheet unit. */
+  private pdfScale(renderScale: number): number {
+    const natural = this.page.getViewport({ scale: 1 });
+    return renderScale * (this.sheet.width / natural.width);
+  }
+
+  private pdfViewport(renderScale: number, rotation: number) {
+    return this.page.getViewport({ scale: this.pdfScale(renderScale), rotation: (this.page.rotate + rotation) % 360 });
+  }
+
+  /** The whole page, once, small: shown while tiles render and as the minimap's picture. */
+  async renderBase(): Promise<HTMLCanvasElement> {
+    this.baseScale = Math.min(BASE_LONG_SIDE / Math.max(this.sheet.width, this.sheet.height), 4);
+    const viewport = this.pdfViewport(this.baseScale, 0);
+    this.base.width = Math.ceil(viewport.width);
+    this.base.height = Math.ceil(viewport.height);
+    const task = this.page.render({ canvas: this.base, viewport });
+    this.running.set('base', task);
+    try {
+      await task.promise;
+    } finally {
+      this.running.delete('base');
+    }
+    return this.base;
+  }
+
+  update(view: Viewport, viewSize: Size): void {
+    if (this.destroyed) return;
+    this.view = view;
+    this.viewSize = viewSize;
+    const dpr = window.devicePixelRatio || 1;
+    // The base picture follows the view exactly: a CSS matrix, sheet units → screen px.
+    const [a, b, c, d, e, f] = viewMatrix(view, this.sheet);
+    const k = 1 / this.baseScale;
+    this.base.style.transform = `matrix(${a * k}, ${b * k}, ${c * k}, ${d * k}, ${e}, ${f})`;
+    const wanted = renderScaleFor(view.scale * dpr);
+    const level = this.level;
+    if (level && level.renderScale === wanted && level.rotation === view.rotation) {
+      this.placeLevel(level);
+      if (this.previous) this.placeLevel(this.previous);
+      this.queueTiles();
+      return;
+    }
+    if (level) this.placeLevel(level);
+    if (this.previous) this.placeLevel(this.previous);
+    // A new zoom level waits until the zoom rests, so a wheel gesture renders once.
+    if (this.settle) clearTimeout(this.settle);
+    this.settle = setTimeout(() => this.startLevel(wanted, view.rotation), level ? SETTLE_MS : 0);
+  }
+
+  private startLevel(renderScale: number, rotation: number) {
+    this.settle = null;
+    if (this.destroyed || !this.view) return;
+    for (const [key, task] of this.running) if (key !== 'base') task.cancel();
+    // The old level stays underneath until the new one covers the view.
+    if (this.previous) this.previous.element.remove();
+    this.previous = this.level && this.level.rotation === rotation ? this.level : null;
+    if (this.level && !this.previous) this.level.element.remove();
+    const element = document.createElement('div');
+    element.className = 'sheet-pdf-tiles';
+    element.dataset.renderScale = String(renderScale);
+    this.host.append(element);
+    this.level = { renderScale, rotation, element, tiles: new Map(), complete: false };
+    this.placeLevel(this.level);
+    this.queueTiles();
+  }
+
+  /** Tiles are laid out in render px of the turned sheet; one CSS transform places them all. */
+  private placeLevel(level: Level) {
+    const view = this.view!;
+    const k = view.scale / level.renderScale;
+    level.element.style.transform = `translate(${view.x}px, ${view.y}px) scale(${k})`;
+    level.element.hidden = level.rotation !== view.rotation;
+  }
+
+  private queueTiles() {
+    const level = this.level;
+    if (!level || !this.view || this.view.rotation !== level.rotation) return;
+    // Tiles are counted in device pixels, so a tile is drawn 1:1 on a high-density screen.
+    const dpr = window.devicePixelRatio || 1;
+    const deviceView = { ...this.view, x: this.view.x * dpr, y: this.view.y * dpr, scale: this.view.scale * dpr };
+    const deviceSize = { width: this.viewSize.width * dpr, height: this.viewSize.height * dpr };
+    const wanted = visibleTiles(deviceView, this.sheet, deviceSize, level.renderScale, TILE);
+    const keys = new Set<string>();
+    const missing: Tile[] = [];
+    for (const tile of wanted) {
+      const key = `${tile.column}:${tile.row}`;
+      keys.add(key);
+      if (!level.tiles.has(key) && !this.running.has(key)) missing.push(tile);
+    }
+    // Renders of tiles that left the view are cancelled; their places are taken by ones in view.
+    for (const [key, task] of this.running) {
+      if (key !== 'base' && !keys.has(key)) {
+        task.cancel();
+        this.running.delete(key);
+      }
+    }
+    this.pending = missing;
+    this.pump();
+    if (missing.length === 0 && this.running.size === 0) this.levelDone(level);
+    this.forget(level, keys);
+  }
+
+  private pending: Tile[] = [];
+
+  private pump() {
+    const level = this.level;
+    while (level && this.pending.length && [...this.running.keys()].filter((k) => k !== 'base').length < PARALLEL) {
+      const tile = this.pending.shift()!;
+      const key = `${tile.column}:${tile.row}`;
+      const canvas = document.createElement('canvas');
+      canvas.width = tile.width;
+      canvas.height = tile.height;
+      canvas.className = 'sheet-pdf-tile';
+      canvas.style.left = `${tile.x}px`;
+      canvas.style.top = `${tile.y}px`;
+      canvas.style.width = `${tile.width}px`;
+      canvas.style.height = `${tile.height}px`;
+      const task = this.page.render({
+        canvas,
+        viewport: this.pdfViewport(level.renderScale, level.rotation),
+        transform: [1, 0, 0, 1, -tile.x, -tile.y],
+      });
+      this.running.set(key, task);
+      task.promise.then(
+        () => {
+          this.running.delete(key);
+          if (this.destroyed || this.level !== level) return;
+          level.tiles.set(key, canvas);
+          level.element.append(canvas);
+          this.onTile?.(tile, level.renderScale);
+          this.pump();
+          if (this.pending.length === 0 && this.running.size === 0) this.levelDone(level);
+        },
+        () => {
+          // Cancelled (the view moved on) or failed: the base picture still shows that part.
+          if (this.running.get(key) === task) this.running.delete(key);
+          if (!this.destroyed && this.level === level) this.pump();
+        },
+      );
+    }
+  }
+
+  private levelDone(level: Level) {
+    level.complete = true;
+    level.element.dataset.complete = 'true';
+    if (this.previous) {
+      this.previous.element.remove();
+      this.previous = null;
+    }
+  }
+
+  /** Keeps memory flat: tiles far from the view go once a level holds more than it needs. */
+  private forget(level: Level, inView: Set<string>) {
+    if (level.tiles.size <= KEPT_TILES) return;
+    for (const [key, canvas] of level.tiles) {
+      if (level.tiles.size <= KEPT_TILES) break;
+      if (inView.has(key)) continue;
+      canvas.width = 0;
+      canvas.remove();
+      level.tiles.delete(key);
+    }
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    if (this.settle) clearTimeout(this.settle);
+    for (const task of this.running.values()) task.cancel();
+    this.running.clear();
+    this.level?.element.remove();
+    this.previous?.element.remove();
+    this.base.remove();
+  }
+}

@@ -1,0 +1,277 @@
+import type { PDFDocument, PDFFont, PDFImage, PDFPage, rgb as pdfRgb } from 'pdf-lib';
+import { readDxf } from '../../../../core/drawings/dxf/read-dxf.ts';
+import { drawDxf } from '../../../../core/drawings/dxf/draw-dxf.ts';
+import { calloutTextBox, markupBounds, markupOutline, pointAt, type SheetPoint } from '../../../../core/drawings/markup.ts';
+import { openPdfSheet } from '../viewer/pdf-sheet.ts';
+import type { SheetSource } from '../viewer/sheet-view.tsx';
+import type { MarkupBody } from './markup-store.ts';
+import { LINE_HEIGHT, labelSize, measureLabelAt, textLines, type ShapeTexts } from './markup-shapes.tsx';
+
+/** The long side of an exported PNG, and of a picture put into an exported PDF, in pixels. */
+export const EXPORT_LONG_SIDE = 4096;
+const FONT = 'system-ui, sans-serif';
+
+/** A text a markup writes, where and how: one list for the canvas and the PDF. */
+interface Label {
+  text: string;
+  at: SheetPoint;
+  size: number;
+  color: string;
+  bold?: boolean;
+  /** Centred on `at` (stamps). */
+  centred?: boolean;
+  halo?: boolean;
+}
+
+/** The texts of a markup (its words, a stamp, a link's label, a measurement's value). */
+export function markupLabels(body: MarkupBody, texts: ShapeTexts): Label[] {
+  const { style } = body;
+  const labels: Label[] = [];
+  if (body.kind === 'text' && body.text) labels.push({ text: body.text, at: pointAt(body.points, 0), size: style.fontSize ?? 12, color: style.color });
+  if (body.kind === 'callout' && body.text) {
+    const box = calloutTextBox(body);
+    const pad = (style.fontSize ?? 12) * 0.4;
+    labels.push({ text: body.text, at: [box.x + pad, box.y + pad], size: style.fontSize ?? 12, color: style.color });
+  }
+  if (body.kind === 'stamp' && body.stamp) {
+    const b = markupBounds(body);
+    const words = texts.stamp(body.stamp).toUpperCase();
+    const size = Math.min(b.height * 0.5, (b.width / Math.max(words.length, 1)) * 1.5);
+    labels.push({ text: words, at: [b.x + b.width / 2, b.y + b.height / 2], size, color: style.color, bold: true, centred: true });
+  }
+  if (body.kind === 'link') {
+    const b = markupBounds(body);
+    labels.push({ text: body.text ?? texts.link, at: [b.x + style.width * 2, b.y + style.width * 2], size: labelSize(body), color: style.color, halo: true });
+  }
+  const measure = texts.measure(body);
+  if (measure !== null) labels.push({ text: measure, at: measureLabelAt(body), size: labelSize(body), color: style.color, halo: true });
+  return labels;
+}
+
+/** Draws markups on a canvas whose transform already maps sheet units to its pixels. */
+export function paintMarkups(ctx: CanvasRenderingContext2D, bodies: readonly MarkupBody[], texts: ShapeTexts): void {
+  for (const body of bodies) {
+    const { style } = body;
+    const outline = markupOutline(body);
+    ctx.save();
+    ctx.globalAlpha = style.opacity;
+    ctx.lineCap = body.kind === 'highlighter' ? 'butt' : 'round';
+    ctx.lineJoin = 'round';
+    if (outline.d) {
+      const path = new Path2D(outline.d);
+      if (outline.closed && style.fill) {
+        ctx.fillStyle = style.fill;
+        ctx.globalAlpha = style.opacity * 0.25;
+        ctx.fill(path);
+        ctx.globalAlpha = style.opacity;
+      } else if (body.kind === 'callout') {
+        ctx.fillStyle = '#ffffff';
+        ctx.fill(new Path2D(markupOutline({ ...body, kind: 'rectangle', points: calloutCorners(body) }).d));
+      }
+      ctx.setLineDash(body.kind === 'link' ? [style.width * 3, style.width * 2] : []);
+      ctx.strokeStyle = style.color;
+      ctx.lineWidth = style.width;
+      ctx.stroke(path);
+    }
+    if (outline.solid) {
+      ctx.fillStyle = style.color;
+      ctx.fill(new Path2D(outline.solid));
+    }
+    for (const label of markupLabels(body, texts)) {
+      ctx.font = `${label.bold ? '700 ' : ''}${label.size}px ${FONT}`;
+      ctx.textAlign = label.centred ? 'center' : 'left';
+      ctx.textBaseline = label.centred ? 'middle' : 'alphabetic';
+      textLines(label.text).forEach((line, i) => {
+        const x = label.at[0];
+        const y = label.centred ? label.at[1] : label.at[1] + label.size * 0.9 + i * label.size * LINE_HEIGHT;
+        if (label.halo) {
+          ctx.strokeStyle = '#ffffff';
+          ctx.lineWidth = label.size / 6;
+          ctx.strokeText(line, x, y);
+        }
+        ctx.fillStyle = label.color;
+        ctx.fillText(line, x, y);
+      });
+    }
+    ctx.restore();
+  }
+}
+
+function calloutCorners(body: MarkupBody): SheetPoint[] {
+  const box = calloutTextBox(body);
+  return [
+    [box.x, box.y],
+    [box.x + box.width, box.y + box.height],
+  ];
+}
+
+async function loadImage(url: string): Promise<HTMLImageElement> {
+  const image = new Image();
+  image.crossOrigin = 'anonymous';
+  image.src = url;
+  await image.decode();
+  return image;
+}
+
+/** The sheet alone, drawn on a canvas at `scale` pixels per sheet unit. */
+async function paintSheet(ctx: CanvasRenderingContext2D, source: SheetSource, scale: number): Promise<void> {
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+  if (source.kind === 'pdf') {
+    const aborted = new AbortController();
+    const opened = await openPdfSheet(source.url, aborted.signal);
+    const page = opened.page;
+    try {
+      const viewport = page.getViewport({ scale: scale * (source.width / page.getViewport({ scale: 1 }).width) });
+      await page.render({ canvas: ctx.canvas, canvasContext: ctx, viewport }).promise;
+    } finally {
+      opened.close();
+    }
+  } else if (source.kind === 'image') {
+    ctx.drawImage(await loadImage(source.url), 0, 0, source.width * scale, source.height * scale);
+  } else {
+    const response = await fetch(source.url);
+    if (!response.ok) throw new Error(`the drawing could not be read (${response.status})`);
+    const list = readDxf(await response.text());
+    drawDxf(ctx, list, { matrix: [scale, 0, 0, scale, 0, 0], paper: '#ffffff', lineWidth: 1 });
+  }
+}
+
+/** A canvas of the sheet at most EXPORT_LONG_SIDE pixels long, with or without its markups. */
+async function sheetCanvas(source: SheetSource, bodies: readonly MarkupBody[] | null, texts: ShapeTexts): Promise<{ canvas: HTMLCanvasElement; scale: number }> {
+  const scale = Math.min(EXPORT_LONG_SIDE / Math.max(source.width, source.height), 8);
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.round(source.width * scale));
+  canvas.height = Math.max(1, Math.round(source.height * scale));
+  const ctx = canvas.getContext('2d')!;
+  await paintSheet(ctx, source, scale);
+  if (bodies) {
+    ctx.setTransform(scale, 0, 0, scale, 0, 0);
+    paintMarkups(ctx, bodies, texts);
+  }
+  return { canvas, scale };
+}
+
+const toBlob = (canvas: HTMLCanvasElement) =>
+  new Promise<Blob>((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the picture could not be made'))), 'image/png'));
+
+/** The sheet with its markups as a PNG. */
+export async function exportPng(source: SheetSource, bodies: readonly MarkupBody[], texts: ShapeTexts): Promise<Blob> {
+  return toBlob((await sheetCanvas(source, bodies, texts)).canvas);
+}
+
+function rgbOf(hex: string) {
+  const n = parseInt(hex.slice(1), 16);
+  return [((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255] as const;
+}
+
+/**
+ * The sheet with its markups as a PDF: a PDF sheet keeps its own page (vector) with the
+ * markups drawn on it as vector paths; an image or DXF sheet becomes a page of its picture.
+ * Texts the standard font cannot write (Chinese, Arabic) are put in as pictures of themselves.
+ */
+export async function exportPdf(source: SheetSource, bodies: readonly MarkupBody[], texts: ShapeTexts): Promise<Blob> {
+  const { PDFDocument: Pdf, StandardFonts, rgb } = await import('pdf-lib');
+  let doc: PDFDocument;
+  let page: PDFPage;
+  // Sheet units → PDF points, and where the sheet's top-left is on the page.
+  let unit = 1;
+  let left = 0;
+  let top = 0;
+  if (source.kind === 'pdf') {
+    const response = await fetch(source.url);
+    if (!response.ok) throw new Error(`the sheet could not be read (${response.status})`);
+    doc = await Pdf.load(await response.arrayBuffer());
+    page = doc.getPage(0);
+    const box = page.getCropBox();
+    unit = box.width / source.width;
+    left = box.x;
+    top = box.y + box.height;
+  } else {
+    doc = await Pdf.create();
+    // A page at most 200 inches long, the picture filling it.
+    unit = Math.min(1, 14400 / Math.max(source.width, source.height));
+    page = doc.addPage([source.width * unit, source.height * unit]);
+    const { canvas } = await sheetCanvas(source, null, texts);
+    const picture = await doc.embedPng(await (await toBlob(canvas)).arrayBuffer());
+    page.drawImage(picture, { x: 0, y: 0, width: source.width * unit, height: source.height * unit });
+    top = source.height * unit;
+  }
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const colour = (hex: string) => rgb(...rgbOf(hex));
+  const svgOptions = { x: left, y: top, scale: unit };
+
+  for (const body of bodies) {
+    const { style } = body;
+    const outline = markupOutline(body);
+    if (outline.d) {
+      if (body.kind === 'callout') {
+        page.drawSvgPath(markupOutline({ ...body, kind: 'rectangle', points: calloutCorners(body) }).d, { ...svgOptions, color: rgb(1, 1, 1), opacity: style.opacity });
+      }
+      page.drawSvgPath(outline.d, {
+        ...svgOptions,
+        borderColor: colour(style.color),
+        borderWidth: style.width,
+        borderOpacity: style.opacity,
+        borderLineCap: body.kind === 'highlighter' ? undefined : 1,
+        borderDashArray: body.kind === 'link' ? [style.width * 3, style.width * 2] : undefined,
+        color: outline.closed && style.fill ? colour(style.fill) : undefined,
+        opacity: style.opacity * 0.25,
+      });
+    }
+    if (outline.solid) page.drawSvgPath(outline.solid, { ...svgOptions, color: colour(style.color), opacity: style.opacity });
+    for (const label of markupLabels(body, texts)) await drawLabel(doc, page, label, label.bold ? bold : font, { unit, left, top, opacity: style.opacity }, colour);
+  }
+  const bytes = await doc.save();
+  return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
+}
+
+async function drawLabel(
+  doc: PDFDocument,
+  page: PDFPage,
+  label: Label,
+  font: PDFFont,
+  place: { unit: number; left: number; top: number; opacity: number },
+  colour: (hex: string) => ReturnType<typeof pdfRgb>,
+): Promise<void> {
+  const lines = textLines(label.text);
+  const size = label.size * place.unit;
+  const pageX = (x: number) => place.left + x * place.unit;
+  const pageY = (y: number) => place.top - y * place.unit;
+  let encodable = true;
+  try {
+    for (const line of lines) font.encodeText(line);
+  } catch {
+    encodable = false;
+  }
+  if (encodable) {
+    lines.forEach((line, i) => {
+      const width = font.widthOfTextAtSize(line, size);
+      const x = label.centred ? pageX(label.at[0]) - width / 2 : pageX(label.at[0]);
+      const y = label.centred ? pageY(label.at[1]) - size * 0.35 : pageY(label.at[1] + label.size * 0.9 + i * label.size * LINE_HEIGHT);
+      page.drawText(line, { x, y, size, font, color: colour(label.color), opacity: place.opacity });
+    });
+    return;
+  }
+  // A picture of the text at four pixels per point, placed where the text goes.
+  const pixels = 4;
+  const canvas = document.createElement('canvas');
+  const measure = canvas.getContext('2d')!;
+  measure.font = `${label.bold ? '700 ' : ''}${size * pixels}px ${FONT}`;
+  const width = Math.max(...lines.map((line) => measure.measureText(line).width), 1);
+  canvas.width = Math.ceil(width);
+  canvas.height = Math.ceil(lines.length * size * pixels * LINE_HEIGHT);
+  const ctx = canvas.getContext('2d')!;
+  ctx.font = measure.font;
+  ctx.fillStyle = label.color;
+  ctx.textBaseline = 'alphabetic';
+  lines.forEach((line, i) => ctx.fillText(line, 0, size * pixels * (0.9 + i * LINE_HEIGHT)));
+  const png = await (await toBlob(canvas)).arrayBuffer();
+  const picture: PDFImage = await doc.embedPng(png);
+  const w = canvas.width / pixels;
+  const h = canvas.height / pixels;
+  const x = label.centred ? pageX(label.at[0]) - w / 2 : pageX(label.at[0]);
+  const yTop = label.centred ? pageY(label.at[1]) + h / 2 : pageY(label.at[1]);
+  page.drawImage(picture, { x, y: yTop - h, width: w, height: h, opacity: place.opacity });
+}

@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import { flowValidatorPlugin } from './scripts/vite/vite-flow-validator-plugin.ts';
+import { markupValidatorPlugin } from './scripts/vite/vite-markup-validator-plugin.ts';
 import { formDesignValidatorPlugin } from './scripts/vite/vite-form-design-validator-plugin.ts';
 import { widgetValidatorsPlugin } from './scripts/vite/vite-widget-validators-plugin.ts';
 
 export default defineConfig({
   // Widget props and form design validation are generated code, as in the build.
-  plugins: [widgetValidatorsPlugin('widgets'), formDesignValidatorPlugin('schemas/meta'), flowValidatorPlugin('schemas/meta')],
+  plugins: [widgetValidatorsPlugin('widgets'), formDesignValidatorPlugin('schemas/meta'), flowValidatorPlugin('schemas/meta'), markupValidatorPlugin('schemas/meta')],
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     setupFiles: ['tests/helpers/dom-teardown.ts'],

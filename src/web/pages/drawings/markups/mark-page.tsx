@@ -12,6 +12,7 @@ import { sheetToScreen, type Viewport } from '../../../../core/drawings/viewport
 import { formatNumber } from '../../../../core/value-format.ts';
 import { saveDownload } from '../../../api/download.ts';
 import { useFileClient } from '../../../files/use-file-client.ts';
+import { markupValidator } from 'virtual:plinth/markup-validator';
 import { useStores } from '../../../stores/stores-context.tsx';
 import { useHeldPoints } from '../../../ui/held-points.ts';
 import { historyPath, sheetPath } from '../shared/sheet-paths.ts';
@@ -72,7 +73,7 @@ const MarkCanvas = observer(function MarkCanvas({ revisionId }: { revisionId: nu
     else if (notice === 'conflict') void message.warning(text, 6);
     else void message.error(text);
   };
-  const [store] = useState(() => new MarkupStore({ api, notify: (notice) => notices.current(notice), storage: window.localStorage }, revisionId, false));
+  const [store] = useState(() => new MarkupStore({ api, validate: (markup) => markupValidator(markup), notify: (notice) => notices.current(notice), storage: window.localStorage }, revisionId, false));
   const [revisions, setRevisions] = useState<RevisionRow[]>([]);
   const [viewport, setViewport] = useState<Viewport | null>(null);
   const [calibrateOpen, setCalibrateOpen] = useState(false);

@@ -42,12 +42,14 @@ interface Step {
   after: { key: string; body: MarkupBody | null }[];
 }
 
-export type CanvasNotice = 'conflict' | 'saveFailed' | 'loadFailed' | 'calibrated' | 'calibrateFailed';
+export type CanvasNotice = 'conflict' | 'invalid' | 'saveFailed' | 'loadFailed' | 'calibrated' | 'calibrateFailed';
 
 export interface MarkupStoreDeps {
   api: MarkupApi;
   /** Tells the person what happened (a message in their language). */
   notify: (notice: CanvasNotice) => void;
+  /** The markup schema's check (schemas/meta/drawing-markup.schema.json), the server's own rules. */
+  validate: (markup: MarkupInput) => boolean;
   /** Where the chosen unit is kept between visits. */
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
 }
@@ -57,6 +59,9 @@ export const DEFAULT_COLOR = '#e5252a';
 /** Line widths offered, as multiples of the sheet's base width. */
 export const WIDTH_STEPS = [0.5, 1, 2, 3, 5] as const;
 const HISTORY_MAX = 200;
+
+/** A markup the schema refuses: not sent. */
+class InvalidMarkup extends Error {}
 
 const deepCopy = <T>(value: T): T => structuredClone(toJS(value));
 const isConflict = (error: unknown) => error instanceof ApiError && (error.status === 409 || error.code === 409);
@@ -373,6 +378,7 @@ export class MarkupStore {
       return;
     }
     const input: MarkupInput = stored ? { ...body, id: stored.id, revision: stored.revision } : body;
+    if (!this.deps.validate(input)) throw new InvalidMarkup();
     const saved = await this.deps.api.save(this.revisionId, input);
     this.setStored(key, saved);
   }
@@ -383,7 +389,7 @@ export class MarkupStore {
   }
 
   private async failed(error: unknown): Promise<void> {
-    this.deps.notify(isConflict(error) ? 'conflict' : 'saveFailed');
+    this.deps.notify(isConflict(error) ? 'conflict' : error instanceof InvalidMarkup ? 'invalid' : 'saveFailed');
     await this.reload();
   }
 

@@ -26,7 +26,7 @@ export const SheetGrid = observer(function SheetGrid({ register, fileUrl, emptyA
       source={register.listing}
       empty={{
         when: (data) => data.total === 0,
-        description: register.filtering ? t('register.noMatch') : t('register.empty'),
+        description: register.filtering ? t('register.noMatch') : emptyAction ? t('register.empty') : t('register.emptyNoUpload'),
         action: register.filtering ? undefined : emptyAction,
       }}
     >

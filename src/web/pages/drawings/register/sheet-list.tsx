@@ -23,7 +23,7 @@ export const SheetList = observer(function SheetList({ register, emptyAction }: 
       source={register.listing}
       empty={{
         when: (data) => data.total === 0,
-        description: register.filtering ? t('register.noMatch') : t('register.empty'),
+        description: register.filtering ? t('register.noMatch') : emptyAction ? t('register.empty') : t('register.emptyNoUpload'),
         action: register.filtering ? undefined : emptyAction,
       }}
     >

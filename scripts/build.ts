@@ -7,7 +7,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
+import { JOB_ENTRIES } from '../src/server/jobs/kinds.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB_SOURCES = ['index.html', 'src/web', 'src/core', 'widgets', 'locales', 'vite.config.ts', 'scripts/vite', 'package.json'];
@@ -51,13 +53,19 @@ export function ensureWebBuild(webDir: string): void {
  * The server as one ES module bundle with the packages left to node_modules: it runs on plain
  * Node, without the TypeScript loader (a thread and tens of MB in every server process), and
  * its lazily loaded parts stay chunks of their own. The SQLite read process is a second entry:
- * the server forks it by file name from beside itself.
+ * the server forks it by file name from beside itself; so are the job worker's entries.
  */
 export async function buildServer(outdir = SERVER_BUILD_DIR): Promise<Metafile> {
   const { metafile } = await build({
     entryPoints: {
       main: path.join(ROOT, 'src/server/main.ts'),
       'sqlite-read-process': path.join(ROOT, 'src/server/db/sqlite-read-process.ts'),
+      // Jobs: the thread that runs them, `npm run worker`, each job kind's module (the thread
+      // imports it by path), and the DWG converter's process (GPL: a process of its own).
+      'job-worker-thread': path.join(ROOT, 'src/server/jobs/worker-thread.ts'),
+      'job-worker': path.join(ROOT, 'src/server/jobs/worker-main.ts'),
+      ...Object.fromEntries(Object.entries(JOB_ENTRIES).map(([name, source]) => [name, fileURLToPath(source)])),
+      'dwg-convert-process': path.join(ROOT, 'src/server/modules/drawing/processing/dwg-convert-process.ts'),
     },
     outdir,
     absWorkingDir: ROOT,

@@ -149,7 +149,6 @@ export const MarkupLayer = observer(function MarkupLayer({
         // The last point follows the pointer; a click fixes it and starts the next.
         const points = kind === 'measureCount' ? [...draft.points, p] : [...draft.points.slice(0, -1), p, p];
         store.updateDraft(points);
-        if (event.detail >= 2) finishPath();
       } else {
         store.startDraft(kind, kind === 'measureCount' ? [p] : [p, p]);
       }
@@ -168,7 +167,7 @@ export const MarkupLayer = observer(function MarkupLayer({
     const draft = store.draft;
     if (!draft) return;
     // The double-click's second press added a point where the first one was.
-    store.updateDraft(draft.kind === 'measureCount' ? draft.points.slice(0, -1) : draft.points.slice(0, -1));
+    store.updateDraft(draft.points.slice(0, -1));
     store.finishDraft();
   };
 
@@ -253,6 +252,8 @@ export const MarkupLayer = observer(function MarkupLayer({
   };
 
   const onDoubleClick = (event: { clientX: number; clientY: number }) => {
+    // A double-click ends a path being clicked (pointer events carry no click count).
+    if (store.draft && drawGesture(store.draft.kind === 'calibrate' ? 'measureLength' : store.draft.kind) === 'path') return finishPath();
     if (tool !== 'select') return;
     const hit = pick(sheetPoint(event));
     if (openable(hit)) onOpen(hit!);

@@ -16,6 +16,8 @@ import { biRoutes } from './modules/bi/routes.ts';
 import { plateRoutes } from './modules/plate/routes.ts';
 import { datasetRoutes } from './modules/dataset/routes.ts';
 import { docRoutes } from './modules/doc/routes.ts';
+import { drawingRoutes } from './modules/drawing/routes.ts';
+import { InProcessJobQueue } from './jobs/in-process-queue.ts';
 import { createBlobStore } from './modules/filestore/create-blob-store.ts';
 import { filestoreRoutes } from './modules/filestore/routes.ts';
 import { formRoutes } from './modules/form/routes.ts';
@@ -99,9 +101,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     memberRights: new MemberRightsCache(),
     recordHooks: createRecordHooks(),
     blobs: await createBlobStore(config),
+    jobs: new InProcessJobQueue({ workers: 1, storage: { dataDir: config.dataDir, fileStoreUrl: config.fileStoreUrl } }),
   };
   app.decorate('services', services);
   app.addHook('onClose', async () => {
+    await services.jobs.close();
     services.blobs.close();
     await database.close();
   });
@@ -142,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(plateRoutes);
       await api.register(biRoutes);
       await api.register(docRoutes);
+      await api.register(drawingRoutes);
       await api.register(formRoutes);
       await api.register(recordRoutes);
       await api.register(recordDraftRoutes);

@@ -7,6 +7,7 @@ import type { MessageSender } from './messaging/sender.ts';
 import type { MemberRightsCache } from './access/rights-cache.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
 import type { VerificationCodes } from './modules/auth/verification-codes.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { BlobStore } from './modules/filestore/blob-store.ts';
 import type { QueryResultCache } from './modules/dataset/query-cache.ts';
 import type { FormVersionCache } from './modules/form/versions.ts';
@@ -37,6 +38,8 @@ export interface Services {
   recordHooks: RecordHooks;
   /** File contents by SHA-256 (the file store's bytes; its index is the file_object table). */
   blobs: BlobStore;
+  /** Long work (drawing processing): worker threads here, or BullMQ workers (jobs/queue.ts). */
+  jobs: JobQueue;
 }
 
 declare module 'fastify' {

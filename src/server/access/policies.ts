@@ -1,4 +1,5 @@
 import { attachment } from './attachment.ts';
+import { drawing } from './drawing.ts';
 import { file } from './file.ts';
 import { flow } from './flow.ts';
 import { folder } from './folder.ts';
@@ -14,4 +15,4 @@ import { workspace } from './workspace.ts';
  * form, settings, row)`... Handlers load what they need, then ask here and answer 403 (or 404
  * where the thing is not there for the caller). The ADMIN rule lives in admin.ts.
  */
-export const policy = { attachment, file, flow, folder, form, member, page, plate, record, workspace } as const;
+export const policy = { attachment, drawing, file, flow, folder, form, member, page, plate, record, workspace } as const;

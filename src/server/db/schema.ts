@@ -557,6 +557,125 @@ export interface FileLinkTable {
   create_time: string;
 }
 
+export interface DrawingSetTable {
+  id: Generated<number>;
+  tenant_id: number;
+  workspace_id: number;
+  name: string;
+  created_by: number | null;
+  create_time: string;
+  updated_by: number | null;
+  update_time: string;
+}
+
+/** A sheet of a workspace's drawing register (migration 021). */
+export interface DrawingSheetTable {
+  id: Generated<number>;
+  tenant_id: number;
+  workspace_id: number;
+  number: string;
+  /** The number with digit runs zero-padded: the register's number order. */
+  number_sort: string;
+  title: string;
+  discipline: string;
+  set_id: number | null;
+  current_revision_id: number | null;
+  created_by: number | null;
+  create_time: string;
+  updated_by: number | null;
+  update_time: string;
+  deleted_time: string | null;
+  deleted_by: number | null;
+}
+
+/** One page or file of a sheet: pending, current, superseded or rejected; never deleted. */
+export interface DrawingRevisionTable {
+  id: Generated<number>;
+  tenant_id: number;
+  workspace_id: number;
+  /** Null while pending under a number no sheet has. */
+  sheet_id: number | null;
+  upload_id: number | null;
+  number: string;
+  title: string;
+  discipline: string;
+  set_id: number | null;
+  label: string;
+  status: string;
+  kind: string;
+  file_name: string;
+  page: number | null;
+  width: number;
+  height: number;
+  source_file_id: string;
+  view_file_id: string;
+  thumbnail_file_id: string | null;
+  read_number: string | null;
+  read_title: string | null;
+  /** Calibration as JSON (jsonb on PostgreSQL), or null. */
+  calibration: unknown;
+  uploaded_by: number | null;
+  create_time: string;
+  published_by: number | null;
+  publish_time: string | null;
+  updated_by: number | null;
+  update_time: string;
+}
+
+export interface DrawingMarkupTable {
+  id: Generated<number>;
+  tenant_id: number;
+  workspace_id: number;
+  sheet_id: number | null;
+  /** The revision it was drawn on. */
+  revision_id: number;
+  author_id: number | null;
+  visibility: string;
+  kind: string;
+  /** The markup as drawn (MarkupInput without id and revision), JSON. */
+  body: unknown;
+  photo_file_id: string | null;
+  revision: number;
+  create_time: string;
+  updated_by: number | null;
+  update_time: string;
+  deleted_time: string | null;
+  deleted_by: number | null;
+}
+
+/** One uploaded file going through drawing processing (the job's row). */
+export interface DrawingUploadTable {
+  id: Generated<number>;
+  tenant_id: number;
+  workspace_id: number;
+  file_id: string;
+  file_name: string;
+  set_id: number | null;
+  status: string;
+  progress: number;
+  /** UploadProblem as JSON, or null. */
+  problem: unknown;
+  /** Ids of the revisions it made, JSON. */
+  revision_ids: unknown;
+  job_id: string | null;
+  created_by: number | null;
+  create_time: string;
+  update_time: string;
+}
+
+/** Who did what to a drawing, when: the module's audit trail. */
+export interface DrawingEventTable {
+  id: Generated<number>;
+  tenant_id: number;
+  workspace_id: number;
+  action: string;
+  target_kind: string;
+  target_id: number;
+  detail: unknown;
+  user_id: number | null;
+  create_time: string;
+}
+
 export interface DB {
   tenant: TenantTable;
   app_user: UserTable;
@@ -603,6 +722,12 @@ export interface DB {
   doc_file: DocFileTable;
   doc_version: DocVersionTable;
   doc_folder_grant: DocFolderGrantTable;
+  drawing_set: DrawingSetTable;
+  drawing_sheet: DrawingSheetTable;
+  drawing_revision: DrawingRevisionTable;
+  drawing_markup: DrawingMarkupTable;
+  drawing_upload: DrawingUploadTable;
+  drawing_event: DrawingEventTable;
 }
 
 /** Tables whose rows belong to one tenant. */

@@ -26,7 +26,11 @@ export interface OrphanCollectorDeps {
 const BATCH = 500;
 const THUMBNAILS = THUMBNAIL_SIZES.map(thumbnailVariant);
 
-/** Whatever holds the file `ref` names that has its own table: a record or avatar (file_link), a document or one of its versions. */
+/**
+ * Whatever holds the file `ref` names that has its own table: a record or avatar (file_link), a
+ * document or one of its versions, a drawing upload (its original), a drawing revision (its
+ * source, view or thumbnail) or a markup's photo.
+ */
 function holdersOf(db: Kysely<DB>, ref: 'f.id' | 'file_object.id') {
   const file = sql.ref<string>(ref);
   return db
@@ -34,7 +38,12 @@ function holdersOf(db: Kysely<DB>, ref: 'f.id' | 'file_object.id') {
     .select('file_link.id')
     .where('file_link.file_id', '=', file)
     .unionAll(db.selectFrom('doc_version').select('doc_version.id').where('doc_version.file_id', '=', file))
-    .unionAll(db.selectFrom('doc_file').select('doc_file.id').where('doc_file.file_id', '=', file));
+    .unionAll(db.selectFrom('doc_file').select('doc_file.id').where('doc_file.file_id', '=', file))
+    .unionAll(db.selectFrom('drawing_upload').select('drawing_upload.id').where('drawing_upload.file_id', '=', file))
+    .unionAll(db.selectFrom('drawing_revision').select('drawing_revision.id').where('drawing_revision.source_file_id', '=', file))
+    .unionAll(db.selectFrom('drawing_revision').select('drawing_revision.id').where('drawing_revision.view_file_id', '=', file))
+    .unionAll(db.selectFrom('drawing_revision').select('drawing_revision.id').where('drawing_revision.thumbnail_file_id', '=', file))
+    .unionAll(db.selectFrom('drawing_markup').select('drawing_markup.id').where('drawing_markup.photo_file_id', '=', file));
 }
 
 /**

@@ -10,13 +10,24 @@ export interface NotifyEvent {
 }
 
 /**
- * Carries new notifications to the open event streams. This one is in-process, enough
- * for a single server; several instances need one backed by Redis or PostgreSQL
+ * Something else a module tells one user's open streams while it happens (a drawing upload's
+ * progress): sent as `event: <type>` with `data` as JSON.
+ */
+export interface StreamPush {
+  tenantId: number;
+  userId: number;
+  type: string;
+  data: unknown;
+}
+
+/**
+ * Carries new notifications, and other pushes, to the open event streams. This one is
+ * in-process, enough for a single server; several instances need one backed by Redis or PostgreSQL
  * LISTEN/NOTIFY behind the same two methods.
  */
 export interface NotifyBus {
-  publish(event: NotifyEvent): void;
-  subscribe(tenantId: number, userId: number, listener: (event: NotifyEvent) => void): () => void;
+  publish(event: NotifyEvent | StreamPush): void;
+  subscribe(tenantId: number, userId: number, listener: (event: NotifyEvent | StreamPush) => void): () => void;
 }
 
 export class InProcessNotifyBus implements NotifyBus {
@@ -27,11 +38,11 @@ export class InProcessNotifyBus implements NotifyBus {
     this.emitter.setMaxListeners(0);
   }
 
-  publish(event: NotifyEvent): void {
+  publish(event: NotifyEvent | StreamPush): void {
     this.emitter.emit(`${event.tenantId}:${event.userId}`, event);
   }
 
-  subscribe(tenantId: number, userId: number, listener: (event: NotifyEvent) => void): () => void {
+  subscribe(tenantId: number, userId: number, listener: (event: NotifyEvent | StreamPush) => void): () => void {
     const channel = `${tenantId}:${userId}`;
     this.emitter.on(channel, listener);
     return () => this.emitter.off(channel, listener);

@@ -47,8 +47,9 @@ export async function notifyRoutes(app: FastifyInstance): Promise<void> {
   // A ticket for opening the stream once, asked for with the token in the header right before each (re)connect.
   app.post(NOTIFY_STREAM_TICKET_PATH, async (request): Promise<StreamTicket> => tickets.issue(sessionOf(request), rawToken(request)!));
 
-  // Server-sent events: `unread` once on connect, then `notify` for each new notification. The
-  // ticket alone says whose stream it is; a token (in the address or a header) opens nothing.
+  // Server-sent events: `unread` once on connect, then `notify` for each new notification, and
+  // other modules' pushes by their own type (`drawingUpload`). The ticket alone says whose
+  // stream it is; a token (in the address or a header) opens nothing.
   app.get<{ Querystring: { ticket?: unknown } }>(NOTIFY_STREAM_PATH, { config: { auth: 'public' } }, async (request, reply) => {
     const { ticket } = request.query;
     const { userId, tenantId } = await tickets.redeem(typeof ticket === 'string' ? ticket : undefined);
@@ -65,11 +66,11 @@ export async function notifyRoutes(app: FastifyInstance): Promise<void> {
     const send = (event: string, data: unknown) => out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     out.write(`retry: 5000\n\n`);
     send('unread', { unreadCount: count });
-    const unsubscribe = notifyBus.subscribe(scope.tenantId, userId, (event) =>
-      event.notification
-        ? send('notify', { notification: event.notification, unreadCount: event.unreadCount })
-        : send('unread', { unreadCount: event.unreadCount }),
-    );
+    const unsubscribe = notifyBus.subscribe(scope.tenantId, userId, (event) => {
+      if ('type' in event) send(event.type, event.data);
+      else if (event.notification) send('notify', { notification: event.notification, unreadCount: event.unreadCount });
+      else send('unread', { unreadCount: event.unreadCount });
+    });
     const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), HEARTBEAT_MS);
     request.raw.on('close', () => {
       clearInterval(heartbeat);

@@ -20,9 +20,10 @@ const CMAPS = path.join(PDFJS_ROOT, 'cmaps') + path.sep;
 
 async function openWithPdfJs(bytes: Uint8Array, fileName: string): Promise<PDFDocumentProxy> {
   try {
-    // pdf.js takes the buffer it is given over; it gets a copy, so the caller's bytes stay readable.
+    // pdf.js takes the buffer it is given over (and refuses a Node Buffer): it gets a plain
+    // copy, so the caller's bytes stay readable.
     return await getDocument({
-      data: bytes.slice(),
+      data: new Uint8Array(bytes),
       standardFontDataUrl: STANDARD_FONTS,
       cMapUrl: CMAPS,
       cMapPacked: true,
@@ -70,7 +71,7 @@ async function textRunsOf(page: PDFPageProxy): Promise<{ runs: TextRun[]; width:
 async function thumbnailOf(page: PDFPageProxy): Promise<Uint8Array> {
   const base = page.getViewport({ scale: 1 });
   const viewport = page.getViewport({ scale: DRAWING_THUMBNAIL_PX / Math.max(base.width, base.height) });
-  const canvas = createCanvas(Math.max(1, Math.floor(viewport.width)), Math.max(1, Math.floor(viewport.height)));
+  const canvas = createCanvas(Math.max(1, Math.round(viewport.width)), Math.max(1, Math.round(viewport.height)));
   const context = canvas.getContext('2d');
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, canvas.width, canvas.height);

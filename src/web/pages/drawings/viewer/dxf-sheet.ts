@@ -44,7 +44,8 @@ export class DxfSheetPainter {
 
   constructor(
     private readonly host: HTMLElement,
-    private readonly sheet: Size,
+    /** Set once the drawing has been read when no size was stored. */
+    public sheet: Size,
   ) {
     this.canvas.className = 'sheet-dxf';
     host.append(this.canvas);

@@ -6,7 +6,8 @@ export class ImageSheetPainter {
 
   constructor(
     private readonly host: HTMLElement,
-    private readonly sheet: Size,
+    /** Set once the image has loaded when no size was stored. */
+    public sheet: Size,
   ) {
     this.image.className = 'sheet-image';
     this.image.alt = '';

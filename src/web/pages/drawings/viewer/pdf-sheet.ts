@@ -115,7 +115,13 @@ export class PdfSheetPainter {
   private startLevel(renderScale: number, rotation: number) {
     this.settle = null;
     if (this.destroyed || !this.view) return;
-    for (const [key, task] of this.running) if (key !== 'base') task.cancel();
+    // Renders of the old level stop; their tiles' places are free for the new level's.
+    for (const [key, task] of this.running) {
+      if (key === 'base') continue;
+      task.cancel();
+      this.running.delete(key);
+    }
+    this.pending = [];
     // The old level stays underneath until the new one covers the view.
     if (this.previous) this.previous.element.remove();
     this.previous = this.level && this.level.rotation === rotation ? this.level : null;
@@ -161,15 +167,20 @@ export class PdfSheetPainter {
     }
     this.pending = missing;
     this.pump();
-    if (missing.length === 0 && this.running.size === 0) this.levelDone(level);
+    if (missing.length === 0 && this.tilesRunning() === 0) this.levelDone(level);
     this.forget(level, keys);
   }
 
   private pending: Tile[] = [];
 
+  /** Tile renders under way (the whole-page picture is not one). */
+  private tilesRunning(): number {
+    return this.running.size - (this.running.has('base') ? 1 : 0);
+  }
+
   private pump() {
     const level = this.level;
-    while (level && this.pending.length && [...this.running.keys()].filter((k) => k !== 'base').length < PARALLEL) {
+    while (level && this.pending.length && this.tilesRunning() < PARALLEL) {
       const tile = this.pending.shift()!;
       const key = `${tile.column}:${tile.row}`;
       const canvas = document.createElement('canvas');
@@ -194,7 +205,7 @@ export class PdfSheetPainter {
           level.element.append(canvas);
           this.onTile?.(tile, level.renderScale);
           this.pump();
-          if (this.pending.length === 0 && this.running.size === 0) this.levelDone(level);
+          if (this.pending.length === 0 && this.tilesRunning() === 0) this.levelDone(level);
         },
         () => {
           // Cancelled (the view moved on) or failed: the base picture still shows that part.

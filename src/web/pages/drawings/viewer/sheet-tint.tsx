@@ -17,14 +17,12 @@ export const TINT_MATRICES = {
   green: [INKED, KEEP, INKED, ALPHA].join(' '),
 } as const;
 
-export function SheetTintFilters() {
+/** The filter of one tint; a compare view has one sheet of each, so each id is in the page once. */
+export function SheetTintFilter({ tint }: { tint: 'red' | 'green' }) {
   return (
     <svg className="sheet-tint-filters" aria-hidden="true" focusable="false" width="0" height="0">
-      <filter id="sheet-tint-red" colorInterpolationFilters="sRGB">
-        <feColorMatrix type="matrix" values={TINT_MATRICES.red} />
-      </filter>
-      <filter id="sheet-tint-green" colorInterpolationFilters="sRGB">
-        <feColorMatrix type="matrix" values={TINT_MATRICES.green} />
+      <filter id={`sheet-tint-${tint}`} colorInterpolationFilters="sRGB">
+        <feColorMatrix type="matrix" values={TINT_MATRICES[tint]} />
       </filter>
     </svg>
   );

@@ -32,7 +32,7 @@ import { DxfSheetPainter } from './dxf-sheet.ts';
 import { ImageSheetPainter } from './image-sheet.ts';
 import { openPdfSheet, PdfSheetPainter } from './pdf-sheet.ts';
 import { SheetMinimap } from './sheet-minimap.tsx';
-import { SheetTintFilters } from './sheet-tint.tsx';
+import { SheetTintFilter } from './sheet-tint.tsx';
 import './sheet-view.css';
 
 export type SheetSource = { kind: 'pdf' | 'image' | 'dxf'; url: string; width: number; height: number };
@@ -94,7 +94,15 @@ const KEY_ZOOM = 1.25;
 export function SheetView(props: SheetViewProps) {
   const { source, onViewportChange, onLayers, tint = null, panWithPrimary = false, ariaLabel, overlay, controls = true, failureAction, className } = props;
   const { t, i18n } = useTranslation('sheetViewer');
-  const sheet = useMemo<Size>(() => ({ width: source.width, height: source.height }), [source.width, source.height]);
+  // A size of 0 means "as the file says": a file opened outside the register has no stored size.
+  const given = source.width > 0 && source.height > 0;
+  const [natural, setNatural] = useState<Size | null>(null);
+  const sheet = useMemo<Size>(
+    () => (given ? { width: source.width, height: source.height } : (natural ?? { width: 1, height: 1 })),
+    [given, source.width, source.height, natural],
+  );
+  const sheetKnown = given || natural !== null;
+  const givenKey = given ? `${source.width}x${source.height}` : '';
   const root = useRef<HTMLDivElement>(null);
   const paper = useRef<HTMLDivElement>(null);
   const painter = useRef<Painter | null>(null);
@@ -140,9 +148,9 @@ export function SheetView(props: SheetViewProps) {
 
   // The first view (or a reset one) shows the whole page.
   useEffect(() => {
-    if (!viewSize || view || viewSize.width === 0) return;
+    if (!viewSize || view || viewSize.width === 0 || !sheetKnown) return;
     change(fitPage(sheet, viewSize, normalizeRotation(props.rotation ?? 0)));
-  }, [viewSize, view, sheet, change, props.rotation]);
+  }, [viewSize, view, sheet, sheetKnown, change, props.rotation]);
 
   // A new turn from outside turns about the centre.
   useEffect(() => {
@@ -156,31 +164,36 @@ export function SheetView(props: SheetViewProps) {
   useEffect(() => {
     const host = paper.current!;
     const aborted = new AbortController();
+    const stored: Size | null = givenKey ? { width: Number(givenKey.split('x')[0]), height: Number(givenKey.split('x')[1]) } : null;
     setStatus('loading');
     setThumbnail(null);
+    setNatural(null);
+    if (!controlled) setOwnView(null);
     const failed = (error: unknown) => {
       if (aborted.signal.aborted) return;
       console.warn('sheet could not be drawn', error);
       setStatus('failed');
     };
-    const ready = (made: Painter, picture: CanvasImageSource | null) => {
+    const ready = (made: Painter, size: Size, picture: CanvasImageSource | null) => {
       if (aborted.signal.aborted) {
         made.destroy();
         return;
       }
       painter.current = made;
+      if (!stored) setNatural(size);
       setThumbnail(picture);
       setStatus('ready');
-      if (viewRef.current && sizeRef.current) made.update(viewRef.current, sizeRef.current);
     };
     if (source.kind === 'pdf') {
       void (async () => {
         try {
           const opened = await openPdfSheet(source.url, aborted.signal);
           if (aborted.signal.aborted) return opened.close();
-          const made = new PdfSheetPainter(host, opened.page, sheet);
+          const own = opened.page.getViewport({ scale: 1 });
+          const size = stored ?? { width: own.width, height: own.height };
+          const made = new PdfSheetPainter(host, opened.page, size);
           aborted.signal.addEventListener('abort', () => made.destroy(), { once: true });
-          ready(made, null);
+          ready(made, size, null);
           const base = await made.renderBase();
           if (!aborted.signal.aborted) setThumbnail(base);
         } catch (error) {
@@ -188,22 +201,29 @@ export function SheetView(props: SheetViewProps) {
         }
       })();
     } else if (source.kind === 'image') {
-      const made = new ImageSheetPainter(host, sheet);
+      const made = new ImageSheetPainter(host, stored ?? { width: 1, height: 1 });
       aborted.signal.addEventListener('abort', () => made.destroy(), { once: true });
-      made.load(source.url).then((image) => ready(made, image), failed);
+      made.load(source.url).then((image) => {
+        const size = stored ?? { width: image.naturalWidth, height: image.naturalHeight };
+        made.sheet = size;
+        ready(made, size, image);
+      }, failed);
     } else {
-      const made = new DxfSheetPainter(host, sheet);
+      const made = new DxfSheetPainter(host, stored ?? { width: 1, height: 1 });
       aborted.signal.addEventListener('abort', () => made.destroy(), { once: true });
       made.load(source.url, aborted.signal).then((list) => {
+        const size = stored ?? { width: list.width, height: list.height };
+        made.sheet = size;
         onLayersRef.current?.(list.layers);
-        ready(made, made.thumbnail());
+        ready(made, size, made.thumbnail());
       }, failed);
     }
     return () => {
       aborted.abort();
       painter.current = null;
     };
-  }, [source.kind, source.url, sheet]);
+    // Made again only for another file (or another stored size), not for each view.
+  }, [source.kind, source.url, givenKey]);
 
   // Layers: the given hidden ones, or (none given) those switched off in the file.
   const hiddenKey = props.hiddenLayers ? JSON.stringify(props.hiddenLayers) : null;
@@ -216,8 +236,8 @@ export function SheetView(props: SheetViewProps) {
   }, [hiddenKey, status]);
 
   useLayoutEffect(() => {
-    if (view && viewSize && status === 'ready') painter.current?.update(view, viewSize);
-  }, [view, viewSize, status]);
+    if (view && viewSize && status === 'ready' && sheetKnown) painter.current?.update(view, viewSize);
+  }, [view, viewSize, status, sheetKnown]);
 
   // Wheel: pinch (ctrl+wheel) and a mouse wheel's notches zoom about the pointer; a trackpad's
   // two-finger scroll pans. Not passive, so the page does not scroll under the sheet.
@@ -386,7 +406,7 @@ export function SheetView(props: SheetViewProps) {
       onPointerCancel={endDrag}
       onAuxClick={(event) => event.preventDefault()}
     >
-      {tint && <SheetTintFilters />}
+      {tint && <SheetTintFilter tint={tint} />}
       <div ref={paper} className="sheet-view-paper" dir="ltr" aria-hidden="true" />
       {api && status === 'ready' && overlay && (
         <div className="sheet-view-overlay" dir="ltr">

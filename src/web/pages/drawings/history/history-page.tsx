@@ -14,6 +14,7 @@ import { RevisionStatus } from '../shared/revision-status.tsx';
 import { sheetPath } from '../shared/sheet-paths.ts';
 import { useDrawingApi } from '../shared/use-drawing-api.ts';
 import { HistoryStore } from './history-store.ts';
+import { RevisionCompare } from './revision-compare.tsx';
 import { SheetPicker } from './sheet-picker.tsx';
 import '../../../ui/admin.css';
 import '../shared/drawings.css';
@@ -42,7 +43,7 @@ export default HistoryPage;
 const SheetHistory = observer(function SheetHistory({ sheetId, onOther }: { sheetId: number; onOther: () => void }) {
   const { t } = useTranslation('drawings');
   const { discipline, date, language } = useDrawingTexts();
-  const { api } = useDrawingApi();
+  const { api, fileUrl } = useDrawingApi();
   const [store] = useState(() => new HistoryStore(api, sheetId));
   useEffect(() => void store.start(), [store]);
 
@@ -134,6 +135,7 @@ const SheetHistory = observer(function SheetHistory({ sheetId, onOther }: { shee
                 ]}
               />
             </Card>
+            <RevisionCompare store={store} number={detail.sheet.number} fileUrl={fileUrl} />
           </>
         )}
       </LoadState>

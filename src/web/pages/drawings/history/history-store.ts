@@ -1,9 +1,8 @@
-import { makeAutoObservable } from 'mobx';
+import { makeAutoObservable, runInAction } from 'mobx';
 import type { RevisionRow, SheetDetail, SheetListResult } from '../../../../core/contracts/drawings.ts';
 import { Loadable } from '../../../ui/loadable.ts';
 import type { DrawingApi } from '../shared/drawing-api.ts';
-
-export type CompareMode = 'side' | 'overlay';
+import type { CompareMode } from '../viewer/sheet-compare.tsx';
 
 /** Revisions a comparison can draw: what has a file to look at (every status has one). */
 const comparable = (row: RevisionRow) => row.width > 0 && row.height > 0;
@@ -16,7 +15,7 @@ export class HistoryStore {
   readonly detail: Loadable<SheetDetail>;
   /** Revision ids in the order they were picked; at most two. */
   picked: number[] = [];
-  mode: CompareMode = 'side';
+  mode: CompareMode = 'sideBySide';
 
   constructor(
     api: DrawingApi,
@@ -34,7 +33,7 @@ export class HistoryStore {
     const newer = revisions[at];
     const earlier = revisions.slice(at + 1);
     const older = earlier.find((row) => row.status === 'superseded') ?? earlier[0];
-    if (newer && older && !this.picked.length) this.picked = [older.id, newer.id];
+    if (newer && older && !this.picked.length) runInAction(() => (this.picked = [older.id, newer.id]));
   }
 
   get revisions(): RevisionRow[] {

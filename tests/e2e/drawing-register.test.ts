@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
+import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
+import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const SCREENSHOTS = path.resolve('test-results/screenshots/drawing-register');
+const WORKSPACE = 'NW-TOWER';
+const FILE_NAME = 'Tower electrical set.pdf';
+const SHEETS = [
+  { number: 'E-901', title: 'Lighting layout level 9' },
+  { number: 'E-902', title: 'Power layout level 9' },
+];
+
+/** A two-page A3 set, each page a few lines of drawing and a title block at its lower right with its number and title. */
+async function drawingSet(): Promise<string> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  for (const [index, sheet] of SHEETS.entries()) {
+    const page = pdf.addPage([1191, 842]);
+    for (let i = 0; i < 12; i++) page.drawLine({ start: { x: 60 + i * 60, y: 300 }, end: { x: 90 + i * 60, y: 760 }, thickness: 2, color: rgb(0, 0, 0) });
+    page.drawRectangle({ x: 80, y: 320, width: 500 + index * 80, height: 380, borderWidth: 3, borderColor: rgb(0, 0, 0) });
+    page.drawRectangle({ x: 831, y: 20, width: 340, height: 120, borderWidth: 1, borderColor: rgb(0, 0, 0) });
+    page.drawText('Project: Northwind Tower', { x: 845, y: 120, size: 9, font });
+    page.drawText('Title:', { x: 845, y: 95, size: 9, font });
+    page.drawText(sheet.title, { x: 890, y: 95, size: 12, font: bold });
+    page.drawText('Drawing No:', { x: 845, y: 45, size: 9, font });
+    page.drawText(sheet.number, { x: 920, y: 40, size: 24, font: bold });
+  }
+  return Buffer.from(await pdf.save()).toString('base64');
+}
+
+/*
+ * The drawing register in Chromium: a PDF set dropped on the register is processed into
+ * sheets waiting for review, a member without the release right sees why they cannot publish,
+ * an administrator publishes them, and the register shows both sheets with their numbers and
+ * thumbnails; in Arabic the screen reads right to left.
+ */
+describe('drawing register in Chromium', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let alice: string;
+  let admin: string;
+  let setBytes: string;
+
+  beforeAll(async () => {
+    [t, browser, setBytes] = await Promise.all([startTestApp('sqlite', { webDir: builtWebDir() }), launchBrowser(), drawingSet()]);
+    [alice, admin] = await Promise.all([t.signIn('alice', NORTHWIND), t.signIn('admin', NORTHWIND)]);
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const open = async (token: string, route: string, locale = 'en-US', viewport = { width: 1440, height: 900 }): Promise<{ page: Page; problems: string[] }> => {
+    const context = await browser.newContext({ locale, viewport });
+    const page = await context.newPage();
+    const problems = await watchPageProblems(page);
+    await page.goto(`${t.url}${withReturnPath('/securityMiddle', route)}&token=${encodeURIComponent(token)}`);
+    await page.getByTestId(`workspace-${WORKSPACE}`).click();
+    await page.waitForURL(`${t.url}${route}`);
+    return { page, problems };
+  };
+
+  it('takes a dropped PDF set, shows its processing, and leaves both pages waiting for review', { timeout: 60_000 }, async () => {
+    const { page, problems } = await open(alice, '/drawing/pictureList');
+    const drop = page.getByTestId('drawing-drop');
+    await page.getByTestId('drawing-upload').first().waitFor();
+    await drop.evaluate(
+      (target, { bytes, name }) => {
+        const data = new DataTransfer();
+        data.items.add(new File([Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))], name, { type: 'application/pdf' }));
+        for (const type of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+      },
+      { bytes: setBytes, name: FILE_NAME },
+    );
+    const line = page.getByTestId(`drawing-processing-${FILE_NAME}`);
+    await line.waitFor();
+    await expect.poll(() => line.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+    await expect.poll(() => line.textContent()).toContain('2 sheets wait for review');
+    await page.getByTestId('drawing-pending').waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'processed-en.png') });
+
+    // The review shows what the title blocks said; alice may correct, not publish, and is told why.
+    await page.getByTestId('drawing-review-link').click();
+    await page.waitForURL(`${t.url}/drawing/pictureRelease`);
+    await page.getByTestId('drawing-release-no-right').waitFor();
+    const read = page.getByTestId('drawing-read');
+    await expect.poll(() => read.allTextContents()).toEqual(expect.arrayContaining(SHEETS.map((s) => `${s.number} · ${s.title}`)));
+    expect(await page.getByTestId('drawing-publish').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('drawing-target').allTextContents()).toEqual(['New sheet', 'New sheet']);
+
+    // A number the server would refuse is told as a sentence beside the field.
+    const number = page.getByTestId('drawing-edit-number').first();
+    await number.fill('-901');
+    await page.getByText('A sheet number starts with a letter or digit').waitFor();
+    await page.getByRole('button', { name: 'Undo changes' }).click();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('publishes the pages as sheets that the register shows with numbers and thumbnails', { timeout: 60_000 }, async () => {
+    const { page, problems } = await open(admin, '/drawing/pictureRelease');
+    await page.getByTestId('drawing-release-all').click();
+    await page.getByTestId('drawing-publish').click();
+    await page.getByText('2 revisions published.').waitFor();
+    await page.getByTestId('drawing-release-to-register').click();
+    await page.waitForURL(`${t.url}/drawing/pictureList`);
+
+    for (const sheet of SHEETS) {
+      const card = page.getByTestId(`drawing-sheet-${sheet.number}`);
+      await card.waitFor();
+      expect(await card.textContent()).toContain(sheet.title);
+      // The thumbnail is the server's PNG, loaded.
+      await expect.poll(() => card.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+    }
+    await pageAtRest(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'register-grid-en.png') });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('reads right to left in Arabic, as a list and on a phone', { timeout: 60_000 }, async () => {
+    const { page, problems } = await open(alice, '/drawing/pictureList', 'ar');
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    await page.getByTestId('drawing-sheet-E-901').waitFor();
+    await page.getByTestId('drawing-view').getByText('قائمة').click();
+    await page.getByTestId('drawing-row-E-902').waitFor();
+    // The list begins at the right: the number column sits right of the title column.
+    const [numberBox, titleBox] = await Promise.all([page.getByRole('columnheader', { name: 'الرقم' }).boundingBox(), page.getByRole('columnheader', { name: 'العنوان' }).boundingBox()]);
+    expect(numberBox!.x).toBeGreaterThan(titleBox!.x);
+    await pageAtRest(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'register-list-ar.png') });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('drawing-row-E-902').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await pageAtRest(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'register-phone-ar.png') });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});

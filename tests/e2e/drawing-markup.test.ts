@@ -133,14 +133,17 @@ describe('drawing markup canvas in Chromium', () => {
         await page.getByTestId('markup-text-input').fill(kind === 'text' ? 'Check the duct size' : 'See detail 4');
         await confirm();
       } else if (kind === 'link') {
-        await page.locator('.ant-modal .ant-select').click();
-        await page.locator('.ant-select-item-option').first().click();
+        // A callout to another sheet: found by its number.
+        await page.locator('.ant-modal .ant-select input').fill('M-101');
+        await page.locator('.ant-select-item-option', { hasText: 'M-101 · Plant room layout' }).click();
+        await page.locator('.ant-modal .ant-select-content-has-value', { hasText: 'M-101' }).waitFor();
         await confirm();
       } else if (kind === 'photo') {
         await page.getByTestId('markup-photo-input').setInputFiles({ name: 'valve.png', mimeType: 'image/png', buffer: photoPng() });
       }
-      await expect.poll(() => listed(page).count(), { message: kind }).toBe(i + 1);
+      if (['text', 'callout', 'link', 'photo'].includes(kind)) await page.locator('.ant-modal').waitFor({ state: 'hidden' });
     }
+    await expect.poll(() => listed(page).count()).toBe(kinds.length);
     await saved(page);
     expect((await stored()).map((m) => m.kind).sort()).toEqual([...kinds].sort());
     const stamp = page.locator('[data-kind="stamp"] text');
@@ -194,6 +197,13 @@ describe('drawing markup canvas in Chromium', () => {
       return count;
     }, bytes.toString('base64'));
     expect(red).toBeGreaterThan(1000);
+
+    // The PDF export is the sheet's own page with the markups drawn on it.
+    await page.getByTestId('markup-export').click();
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByText('PDF with markups').click()]);
+    const exported = await PDFDocument.load(fs.readFileSync(await pdf.path()));
+    expect(exported.getPageCount()).toBe(1);
+    expect(exported.getPage(0).getSize()).toEqual(SHEET);
     expect(problems).toEqual([]);
     await page.context().close();
   });

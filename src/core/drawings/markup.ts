@@ -136,6 +136,9 @@ export function markerSize(style: MarkupStyle): number {
   return style.fontSize ?? Math.max(style.width * 8, 1);
 }
 
+/** A photo's pin is drawn twice a marker's size: it is something to click, not a dot. */
+const photoPinSize = (style: MarkupStyle) => markerSize(style) * 2;
+
 /** Text laid out in lines; the width is estimated (average glyph 0.6 em) so every side agrees without fonts. */
 export function textBox(text: string, fontSize: number, at: SheetPoint): Bounds {
   const lines = text.split('\n');
@@ -158,7 +161,7 @@ export function markupBounds(m: Pick<MarkupInput, 'kind' | 'points' | 'style' | 
     case 'text':
       return textBox(m.text ?? '', m.style.fontSize ?? 12, pointAt(m.points, 0));
     case 'photo': {
-      const size = markerSize(m.style);
+      const size = photoPinSize(m.style);
       const [x, y] = pointAt(m.points, 0);
       return { x: x - size / 2, y: y - size, width: size, height: size };
     }
@@ -456,7 +459,7 @@ export function markupOutline(m: Pick<MarkupInput, 'kind' | 'points' | 'style' |
     }
     case 'photo': {
       // A map pin: a circle-topped drop whose tip is the point.
-      const size = markerSize(m.style);
+      const size = photoPinSize(m.style);
       const [x, y] = pointAt(m.points, 0);
       const r = size * 0.35;
       const cy = y - size + r;

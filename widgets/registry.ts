@@ -1,4 +1,5 @@
 import chart from './chart/widget.ts';
+import drawing from './drawing/widget.ts';
 import filterBar from './filter-bar/widget.ts';
 import form from './form/widget.ts';
 import iframe from './iframe/widget.ts';
@@ -23,6 +24,7 @@ export const widgetRegistry = new WidgetRegistry({
   form,
   markdown,
   image,
+  drawing,
   'filter-bar': filterBar,
   video,
   iframe,

@@ -1,0 +1,134 @@
+import { Alert, Empty, Spin, Typography } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DRAWING_PATHS, type Calibration, type RevisionRow } from '../../src/core/contracts/drawings.ts';
+import type { Markup } from '../../src/core/drawings/markup.ts';
+import { formatArea, formatLength, measureMarkup } from '../../src/core/drawings/measure.ts';
+import { formatNumber } from '../../src/core/value-format.ts';
+import { ApiError } from '../../src/web/api/api-error.ts';
+import { MarkupShape, type ShapeTexts } from '../../src/web/pages/drawings/markups/markup-shapes.tsx';
+import { useDrawingApi } from '../../src/web/pages/drawings/shared/use-drawing-api.ts';
+import { SheetView, type SheetSource } from '../../src/web/pages/drawings/viewer/sheet-view.tsx';
+import { useStores } from '../../src/web/stores/stores-context.tsx';
+import type { WidgetRenderProps } from '../types.ts';
+import type { DrawingProps } from './drawing-props.ts';
+import './drawing-widget.css';
+
+type Shown = { revision: RevisionRow; calibration: Calibration; markups: Markup[] };
+type State = { status: 'loading' } | { status: 'ready'; shown: Shown } | { status: 'missing' | 'failed'; error: string };
+
+/**
+ * A drawing sheet on a page: the current revision of the sheet of that number in the page's
+ * workspace (or one revision), read-only with pan and zoom, its published markups on it. What
+ * the reader may not see is "not there", as the register says.
+ */
+const DrawingWidget = observer(function DrawingWidget({ props }: WidgetRenderProps<DrawingProps>) {
+  const { t, i18n } = useTranslation('sheetViewer');
+  const words = useTranslation('markups').t;
+  const stores = useStores();
+  const { api, fileUrl } = useDrawingApi();
+  const workspaceCode = stores.layout.workSpace?.code ?? null;
+  const { sheetNumber, revisionId, showMarkups } = props;
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    if (!revisionId && (!sheetNumber || !workspaceCode)) return;
+    let current = true;
+    setState({ status: 'loading' });
+    const find = async (): Promise<Shown | null> => {
+      let id = revisionId ?? null;
+      if (!id) {
+        const { rows } = await api.sheets({ workspaceCode: workspaceCode!, keyword: sheetNumber!, page: 1, size: 20, sort: 'number', order: 'asc' });
+        const sheet = rows.find((row) => row.number.toLowerCase() === sheetNumber!.toLowerCase());
+        id = sheet?.current?.id ?? null;
+      }
+      if (!id) return null;
+      const detail = await api.revision(id);
+      const markups = showMarkups ? await stores.api.http.get<Markup[]>(DRAWING_PATHS.markupList, { revisionId: id }, { showErrorToast: false }) : [];
+      // A page shows what the team published, never someone's personal notes.
+      return { revision: detail.revision, calibration: detail.calibration, markups: markups.filter((markup) => markup.visibility === 'published') };
+    };
+    find().then(
+      (shown) => current && setState(shown ? { status: 'ready', shown } : { status: 'missing', error: '' }),
+      (error: unknown) => {
+        if (!current) return;
+        const missing = error instanceof ApiError && [403, 404].includes(error.status || error.code);
+        setState({ status: missing ? 'missing' : 'failed', error: error instanceof Error ? error.message : '' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, stores, workspaceCode, sheetNumber, revisionId, showMarkups]);
+
+  const shown = state.status === 'ready' ? state.shown : null;
+  const texts = useMemo<ShapeTexts>(() => {
+    const language = i18n.language;
+    const calibration = shown?.calibration ?? null;
+    return {
+      stamp: (stamp) => words(`stamp.${stamp}`),
+      link: words('linkLabel'),
+      measure: (body) => {
+        const m = measureMarkup(body, calibration);
+        if (!m) return null;
+        if (m.kind === 'count') return formatNumber(m.count, language);
+        if (!m.calibrated) {
+          const units = (value: number) => words('sheetUnits', { value: formatNumber(value, language, { decimals: 1 }) });
+          return m.kind === 'length' ? units(m.length) : `${words('sheetUnitsSquared', { value: formatNumber(m.area, language, { decimals: 1 }) })} · ${units(m.perimeter)}`;
+        }
+        return m.kind === 'length' ? formatLength(m.length, 'm', language) : `${formatArea(m.area, 'm', language)} · ${formatLength(m.perimeter, 'm', language)}`;
+      },
+    };
+  }, [i18n.language, shown, words]);
+  const source = useMemo<SheetSource | null>(() => {
+    if (!shown) return null;
+    const { revision } = shown;
+    return { kind: revision.kind === 'pdf' ? 'pdf' : revision.kind === 'image' ? 'image' : 'dxf', url: fileUrl(revision.id, 'view'), width: revision.width, height: revision.height };
+  }, [shown, fileUrl]);
+
+  if (!revisionId && !sheetNumber) return <Empty className="drawing-widget-state" description={t('widget.noSheet')} />;
+  if (!revisionId && !workspaceCode) return <Empty className="drawing-widget-state" description={t('widget.noWorkspace')} />;
+  if (state.status === 'missing') return <Empty className="drawing-widget-state" description={t('widget.notFound', { number: sheetNumber ?? '' })} />;
+  if (state.status === 'failed') return <Alert type="error" showIcon role="alert" title={t('picture.loadFailed')} description={state.error || undefined} />;
+  if (!shown || !source) {
+    return (
+      <div className="drawing-widget-state" role="status" aria-live="polite">
+        <Spin />
+        <span>{t('loading')}</span>
+      </div>
+    );
+  }
+  const { revision, markups } = shown;
+  const title = t('widget.sheet', { number: revision.number, title: revision.title });
+  return (
+    <figure className="drawing-widget" data-testid="drawing-widget">
+      <SheetView
+        source={source}
+        panWithPrimary
+        ariaLabel={title}
+        overlay={(view) => (
+          <svg className="drawing-widget-markups" width={view.viewSize.width} height={view.viewSize.height} aria-hidden="true">
+            <g transform={`matrix(${view.matrix.join(' ')})`}>
+              {markups.map((markup) => (
+                <MarkupShape key={markup.id} body={markup} texts={texts} faded={markup.fromRevision != null} />
+              ))}
+            </g>
+          </svg>
+        )}
+      />
+      <figcaption className="drawing-widget-caption">
+        <Typography.Text strong>
+          <bdi>{revision.number}</bdi> · <bdi>{revision.title}</bdi>
+        </Typography.Text>
+        <Typography.Text type="secondary">
+          {t('picture.revision', { label: revision.label })}
+          {showMarkups ? ` · ${t('widget.markups', { number: formatNumber(markups.length, i18n.language) })}` : ''}
+          {props.caption ? ` · ${props.caption}` : ''}
+        </Typography.Text>
+      </figcaption>
+    </figure>
+  );
+});
+
+export default DrawingWidget;

@@ -28,6 +28,20 @@ export const drawing = {
   readMarkup: (caller: Caller, markup: MarkupOwnership): boolean => markup.visibility === 'published' || isAuthor(caller, markup),
 
   /**
+   * A file of the store held by drawings, read by its file id: a revision's files for the
+   * members of its workspace (none once its sheet is deleted), a markup's photo for whoever
+   * sees the markup.
+   */
+  readFile: (
+    caller: Caller,
+    holder: { kind: 'revision' | 'markup'; workspaceId: number | null; deletedTime: string | null; visibility: string | null; authorId: number | null },
+  ): boolean => {
+    const entered = caller.workspaces.some((w) => w.id === holder.workspaceId);
+    if (!entered || holder.deletedTime !== null) return false;
+    return holder.kind === 'revision' || drawing.readMarkup(caller, { visibility: holder.visibility ?? '', authorId: holder.authorId });
+  },
+
+  /**
    * Saving or deleting a markup: a personal one by its author (no point needed: a note to
    * oneself), a published one (or publishing one) by a holder of the annotate point.
    */

@@ -3,6 +3,8 @@ import type { DrawingSet, RevisionDetail, RevisionPage, SheetDetail, SheetListRe
 import type { Markup } from '../../../src/core/drawings/markup.ts';
 import { demoSheetSetPdf, type DemoSheet } from '../../../src/server/seed/demo/drawings-files.ts';
 import { testDialects } from '../../helpers/databases.ts';
+import { uploadedFile } from '../../helpers/file-uploads.ts';
+import { rgbPng } from '../../helpers/png.ts';
 import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { drawingClient } from './drawing-client.ts';
 
@@ -115,6 +117,25 @@ describe.each(testDialects())('drawing revisions on %s', (dialect) => {
     expect(invalid.body.message).toMatch(/^markup/);
   });
 
+  it('opens a published photo markup’s picture to every member, a personal one to its author only', async () => {
+    const photo = (shade: number) => uploadedFile(t.url, alice, `site-${shade}.png`, rgbPng(4, 4, Buffer.alloc(48, shade)));
+    const shared = await photo(40);
+    const own = await photo(200);
+    const save = (fileId: string, visibility: string) =>
+      api.ok<Markup>('POST', 'markup/save', alice, { revisionId: firstA, markup: { kind: 'photo', points: [[60, 60]], style, photoFileId: fileId, visibility } });
+    await save(shared.fileId, 'published');
+    await save(own.fileId, 'personal');
+    const read = async (fileId: string, token: string) => (await fetch(`${t.url}/api/proptech_filestore/file/${fileId}`, { headers: { token } })).status;
+    expect(await read(shared.fileId, bob)).toBe(200);
+    expect(await read(own.fileId, alice)).toBe(200);
+    expect(await read(own.fileId, bob)).toBe(404);
+    expect(await read(shared.fileId, carol)).toBe(404);
+    // A revision's files by their store id: for members of the workspace.
+    const detail = await t.app.services.db.selectFrom('drawing_revision').select(['thumbnail_file_id']).where('id', '=', firstA).executeTakeFirstOrThrow();
+    expect(await read(detail.thumbnail_file_id!, bob)).toBe(200);
+    expect(await read(detail.thumbnail_file_id!, carol)).toBe(404);
+  });
+
   it('makes a new upload of an existing number its sheet’s next pending revision, and publishing it supersedes the current one', async () => {
     const [upload] = await api.upload(alice, TOWER, [['A-901 rev B.pdf', await demoSheetSetPdf([sheet('A-901', 'Roof plan', 'B', 2)])]]);
     expect(upload!.status).toBe('done');
@@ -123,8 +144,11 @@ describe.each(testDialects())('drawing revisions on %s', (dialect) => {
     expect(detail.revision).toMatchObject({ sheetId, number: 'A-901', label: 'B', status: 'pending', page: 1 });
     expect(detail.sheet?.pendingCount).toBe(1);
     // Markups of the sheet's earlier revisions show on the pending one too, flagged with their revision.
-    const onPending = await api.ok<Markup[]>('GET', 'markup/list', alice, { revisionId: firstB });
-    expect(onPending.map((m) => [m.id, m.fromRevision])).toEqual([[cloudId, 'A']]);
+    const onPending = await api.ok<Markup[]>('GET', 'markup/list', bob, { revisionId: firstB });
+    expect(onPending.filter((m) => m.kind !== 'photo').map((m) => [m.id, m.kind, m.fromRevision])).toEqual([
+      [cloudId, 'cloud', 'A'],
+      [onPending[1]!.id, 'text', 'A'],
+    ]);
 
     await api.ok('POST', 'revision/publish', admin, { ids: [firstB] });
     const history = await api.ok<SheetDetail>('GET', 'sheet/get', bob, { id: sheetId });
@@ -135,10 +159,19 @@ describe.each(testDialects())('drawing revisions on %s', (dialect) => {
       ['A', 'superseded'],
     ]);
     const onB = await api.ok<Markup[]>('GET', 'markup/list', alice, { revisionId: firstB });
-    expect(onB.map((m) => [m.kind, m.fromRevision])).toEqual([['cloud', 'A']]);
+    expect(onB.map((m) => [m.kind, m.visibility, m.fromRevision])).toEqual([
+      ['cloud', 'published', 'A'],
+      ['photo', 'published', 'A'],
+      ['photo', 'personal', 'A'],
+    ]);
     // The earlier revision shows only what was drawn up to it.
+    await api.ok('POST', 'markup/save', alice, { revisionId: firstB, markup: { kind: 'arrow', points: [[5, 5], [60, 60]], style, visibility: 'published' } });
     const onA = await api.ok<Markup[]>('GET', 'markup/list', alice, { revisionId: firstA });
-    expect(onA.map((m) => [m.kind, m.fromRevision])).toEqual([['cloud', null]]);
+    expect(onA.map((m) => [m.kind, m.fromRevision])).toEqual([
+      ['cloud', null],
+      ['photo', null],
+      ['photo', null],
+    ]);
   });
 
   it('rejects a pending revision without removing it, and calibrates a revision for measuring', async () => {

@@ -9,16 +9,22 @@ import { recordContext } from '../record/context.ts';
 import { requireRecordReader, visibleRecord, type RecordContext } from '../record/service.ts';
 import type { FileObject } from './file-objects.ts';
 
-/** One holder of a file: a record (in `field`) or an avatar (file_link), or a document of which it is a version. */
+/**
+ * One holder of a file: a record (in `field`) or an avatar (file_link), a document of which it
+ * is a version, a drawing revision (its source, view or thumbnail) or a markup (its photo).
+ */
 interface FileOwner {
   fileId: string;
-  kind: 'record' | 'avatar' | 'document';
-  /** The record's, user's or document's id. */
+  kind: 'record' | 'avatar' | 'document' | 'revision' | 'markup';
+  /** The record's, user's, document's, revision's or markup's id. */
   ownerId: number;
   field: string;
   workspaceId: number | null;
   folderId: number | null;
   deletedTime: string | null;
+  /** A markup's author and visibility; null for other holders. */
+  authorId: number | null;
+  visibility: string | null;
 }
 
 // Keeps each statement well under the databases' bound-parameter limits.
@@ -43,6 +49,8 @@ async function ownersOf(scope: TenantScope, fileIds: readonly string[]): Promise
         sql<number | null>`null`.as('workspaceId'),
         sql<number | null>`null`.as('folderId'),
         sql<string | null>`null`.as('deletedTime'),
+        sql<number | null>`cast(null as integer)`.as('authorId'),
+        sql<string | null>`null`.as('visibility'),
       ])
       .where('file_link.file_id', 'in', batch);
     const versions = scope
@@ -56,11 +64,55 @@ async function ownersOf(scope: TenantScope, fileIds: readonly string[]): Promise
         sql<number | null>`doc_file.workspace_id`.as('workspaceId'),
         sql<number | null>`doc_file.folder_id`.as('folderId'),
         sql<string | null>`doc_file.deleted_time`.as('deletedTime'),
+        sql<number | null>`cast(null as integer)`.as('authorId'),
+        sql<string | null>`null`.as('visibility'),
       ])
       .where('doc_version.file_id', 'in', batch);
-    for (const row of await links.unionAll(versions).execute()) {
+    // A revision's files; a revision of a deleted sheet is deleted with it.
+    const revision = (part: 'source_file_id' | 'view_file_id' | 'thumbnail_file_id') =>
+      scope
+        .selectFrom('drawing_revision')
+        .leftJoin('drawing_sheet', 'drawing_sheet.id', 'drawing_revision.sheet_id')
+        .select([
+          sql.ref<string>(`drawing_revision.${part}`).as('fileId'),
+          sql<FileOwner['kind']>`'revision'`.as('kind'),
+          'drawing_revision.id as ownerId',
+          sql<string>`''`.as('field'),
+          sql<number | null>`drawing_revision.workspace_id`.as('workspaceId'),
+          sql<number | null>`null`.as('folderId'),
+          sql<string | null>`drawing_sheet.deleted_time`.as('deletedTime'),
+          sql<number | null>`cast(null as integer)`.as('authorId'),
+          sql<string | null>`null`.as('visibility'),
+        ])
+        .where(sql.ref(`drawing_revision.${part}`), 'in', batch);
+    const photos = scope
+      .selectFrom('drawing_markup')
+      .select([
+        sql<string>`drawing_markup.photo_file_id`.as('fileId'),
+        sql<FileOwner['kind']>`'markup'`.as('kind'),
+        'drawing_markup.id as ownerId',
+        sql<string>`''`.as('field'),
+        sql<number | null>`drawing_markup.workspace_id`.as('workspaceId'),
+        sql<number | null>`null`.as('folderId'),
+        sql<string | null>`drawing_markup.deleted_time`.as('deletedTime'),
+        sql<number | null>`drawing_markup.author_id`.as('authorId'),
+        sql<string | null>`drawing_markup.visibility`.as('visibility'),
+      ])
+      .where('drawing_markup.photo_file_id', 'in', batch);
+    const holders = links
+      .unionAll(versions)
+      .unionAll(revision('source_file_id'))
+      .unionAll(revision('view_file_id'))
+      .unionAll(revision('thumbnail_file_id'))
+      .unionAll(photos);
+    for (const row of await holders.execute()) {
       const list = owners.get(row.fileId) ?? [];
-      list.push({ ...row, ownerId: Number(row.ownerId), workspaceId: row.workspaceId === null ? null : Number(row.workspaceId) });
+      list.push({
+        ...row,
+        ownerId: Number(row.ownerId),
+        workspaceId: row.workspaceId === null ? null : Number(row.workspaceId),
+        authorId: row.authorId === null ? null : Number(row.authorId),
+      });
       owners.set(row.fileId, list);
     }
   }
@@ -97,6 +149,7 @@ function recordView(ctx: RecordContext, recordId: number): Promise<{ hidden: rea
  * - a document (any of its versions): who may see the document in its folder (doc/library.ts, access/folder.ts);
  * - a record: who may read the record and the field holding the file (record/service.ts, access/record.ts);
  * - an avatar: every member of the tenant;
+ * - a drawing revision or a markup's photo: who may see it in its workspace's drawings (access/drawing.ts);
  * - nothing (just uploaded and not yet added anywhere, or its holders gone): its uploader only.
  * One holder the caller may read is enough. Refused files answer 404, as those of another
  * tenant do: their ids are not there for the caller.
@@ -134,6 +187,9 @@ export async function requireReadableFiles(app: FastifyInstance, request: Fastif
         const live = owner.deletedTime === null && owner.workspaceId !== null;
         return policy.file.readDocument(live ? await libraryOf(owner.workspaceId!) : null, owner);
       }
+      case 'revision':
+      case 'markup':
+        return policy.drawing.readFile(caller, { ...owner, kind: owner.kind });
     }
   };
 

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { DRAWING_SET_NAME_MAX, setNameSchema, type DrawingSet } from '../../../../core/contracts/drawings.ts';
 import { formatNumber } from '../../../../core/value-format.ts';
-import { messageOf } from '../../../api/error-message.ts';
 import { LoadState } from '../../../ui/load-state.tsx';
 import { useDrawingTexts } from '../shared/drawing-texts.ts';
+import { failureText } from '../shared/failure-text.ts';
 import { fieldRules } from '../shared/field-rules.ts';
 import type { RegisterStore } from './register-store.ts';
 
@@ -87,7 +87,7 @@ function SetNameForm({ register, set, onDone }: { register: RegisterStore; set: 
       void message.success(set ? t('sets.renamed', { name: name.trim() }) : t('sets.created', { name: name.trim() }));
       onDone();
     } catch (failure) {
-      form.setFields([{ name: 'name', errors: [messageOf(failure, t('failed'))] }]);
+      form.setFields([{ name: 'name', errors: [failureText(failure, { 409: t('sets.nameTaken') }, t('failed'))] }]);
     } finally {
       setBusy(false);
     }

@@ -9,6 +9,7 @@ import type { DisciplineCode } from '../../../../core/drawings/disciplines.ts';
 import { normaliseSheetNumber } from '../../../../core/drawings/sheet-number.ts';
 import { formatNumber } from '../../../../core/value-format.ts';
 import { useDrawingTexts } from '../shared/drawing-texts.ts';
+import { failureText } from '../shared/failure-text.ts';
 import { SheetThumbnail } from '../shared/sheet-thumbnail.tsx';
 import { sheetPath } from '../shared/sheet-paths.ts';
 import type { ReleaseStore } from './release-store.ts';
@@ -39,7 +40,9 @@ export const PendingCard = observer(function PendingCard({ store, row, thumbnail
   const busy = store.busy.has(row.id);
   const dirty = store.dirty(row);
   const target = store.target(row);
-  const serverProblem = store.serverProblems.get(row.id);
+  const refusal = store.serverProblems.has(row.id)
+    ? failureText(store.serverProblems.get(row.id), { 403: t('release.noEditRight'), 409: t('release.changedMeanwhile') }, t('release.saveFailed'))
+    : null;
   const heading = `${id}-heading`;
 
   const problemOf = (field: EditField, max?: number) => {
@@ -138,7 +141,7 @@ export const PendingCard = observer(function PendingCard({ store, row, thumbnail
               />
             </Form.Item>
           </Form>
-          {serverProblem !== undefined && <Alert type="error" showIcon role="alert" title={serverProblem || t('release.saveFailed')} className="drawing-pending-problem" />}
+          {refusal && <Alert type="error" showIcon role="alert" title={refusal} className="drawing-pending-problem" />}
           <div className="drawing-pending-foot">
             <Typography.Text type="secondary" className="drawing-pending-by">
               {t('release.uploadedBy', { name: row.uploadedBy, date: date(row.createTime) })}

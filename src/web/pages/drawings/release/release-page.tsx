@@ -8,6 +8,7 @@ import { DRAWING_POINTS, type RevisionRow } from '../../../../core/contracts/dra
 import { useStores } from '../../../stores/stores-context.tsx';
 import { useHeldPoints } from '../../../ui/held-points.ts';
 import { LoadState } from '../../../ui/load-state.tsx';
+import { failureText } from '../shared/failure-text.ts';
 import { REGISTER_PATH } from '../shared/sheet-paths.ts';
 import { useDrawingApi } from '../shared/use-drawing-api.ts';
 import { PendingCard } from './pending-card.tsx';
@@ -45,7 +46,7 @@ const Release = observer(function Release({ workspaceCode, workspaceName }: { wo
   const tell = (outcome: ReleaseOutcome, done: string) => {
     if (outcome.ok) void message.success(done);
     else if (outcome.reason === 'invalid') void message.error(t('release.fixFirst'));
-    else void message.error(outcome.message || t('failed'));
+    else void message.error(failureText(outcome.failure, { 403: t('release.noReleaseRight'), 409: t('release.changedMeanwhile') }, t('failed')));
   };
   const publish = async (rows: RevisionRow[]) => {
     const outcome = await store.publish(rows);

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { DrawingSet, RevisionPage, RevisionRow, SheetRow } from '../../../../core/contracts/drawings.ts';
-import { messageOf } from '../../../api/error-message.ts';
+import { ApiError } from '../../../api/api-error.ts';
 import { Loadable } from '../../../ui/loadable.ts';
 import type { DrawingApi } from '../shared/drawing-api.ts';
 import { editOf, editProblems, keptForm, sameEdit, withChange, type EditField, type EditProblem, type RevisionEdit } from './revision-edit.ts';
@@ -11,7 +11,7 @@ export const RELEASE_PAGE_SIZE = 20;
 export type ReleaseTarget = { kind: 'newSheet' } | { kind: 'newRevision'; number: string; currentLabel: string | null } | { kind: 'unknown' };
 
 /** The outcome of a batch action, for the screen to tell. */
-export type ReleaseOutcome = { ok: true; count: number } | { ok: false; reason: 'invalid' | 'refused'; message?: string };
+export type ReleaseOutcome = { ok: true; count: number } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'refused'; failure: unknown };
 
 /**
  * The revisions of a workspace that wait for review: a page of them, each with its edits
@@ -24,8 +24,8 @@ export class ReleaseStore {
   readonly sets: Loadable<DrawingSet[]>;
   /** Unsaved edits by revision id. */
   drafts = new Map<number, RevisionEdit>();
-  /** Problems the server answered per revision (a number taken by a sheet of another set…). */
-  serverProblems = new Map<number, string>();
+  /** What the server answered when a revision's edits were refused (shown beside it). */
+  serverProblems = new Map<number, unknown>();
   selected = new Set<number>();
   /** Revisions being saved, published or rejected. */
   busy = new Set<number>();
@@ -122,7 +122,7 @@ export class ReleaseStore {
       await this.readSheets([saved]);
       return true;
     } catch (failure) {
-      runInAction(() => this.serverProblems.set(row.id, messageOf(failure, '')));
+      runInAction(() => this.serverProblems.set(row.id, failure));
       return false;
     } finally {
       runInAction(() => this.busy.delete(row.id));
@@ -161,7 +161,9 @@ export class ReleaseStore {
       await this.load();
       return { ok: true, count: ids.length };
     } catch (failure) {
-      return { ok: false, reason: 'refused', message: messageOf(failure, '') };
+      // Published or rejected meanwhile (another reviewer): the list shows what still waits.
+      if (failure instanceof ApiError && failure.status === 409) await this.load();
+      return { ok: false, reason: 'refused', failure };
     } finally {
       runInAction(() => {
         for (const id of ids) this.busy.delete(id);

@@ -73,7 +73,7 @@ function valueBeside(label: TextRun, rest: string, lines: readonly TextRun[], ac
 
 const titleOf = (text: string): string | null => {
   const title = normaliseSheetTitle(text);
-  if (!title || !/\p{L}/u.test(title) || NOT_A_TITLE.test(title) || NUMBER_LABEL.test(title) || TITLE_LABEL.test(title) || OTHER_LABEL.test(title)) return null;
+  if (!title || title.length < 3 || !/\p{L}.*\p{L}/u.test(title) || NOT_A_TITLE.test(title) || NUMBER_LABEL.test(title) || TITLE_LABEL.test(title) || OTHER_LABEL.test(title)) return null;
   return numberOf(title) ? null : title;
 };
 

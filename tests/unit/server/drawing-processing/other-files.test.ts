@@ -76,7 +76,8 @@ describe('DXF', () => {
 
   it('passes over entities it does not know, and reads a number from the lower right', async () => {
     const [sheet] = await process(Buffer.from(DXF_WITH_UNKNOWN), 'level-3.dxf');
-    expect(sheet).toMatchObject({ kind: 'dxf', width: 1000, height: 500, number: 'A-301' });
+    // The extents (1000 × 500) with the viewer's margin: the size the viewer draws it at.
+    expect(sheet).toMatchObject({ kind: 'dxf', width: 1040, height: 540, number: 'A-301' });
   });
 
   it('refuses a DXF nothing can be drawn from as corrupt', async () => {

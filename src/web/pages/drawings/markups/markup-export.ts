@@ -5,7 +5,7 @@ import { calloutTextBox, markupBounds, markupOutline, pointAt, type SheetPoint }
 import { openPdfSheet } from '../viewer/pdf-sheet.ts';
 import type { SheetSource } from '../viewer/sheet-view.tsx';
 import type { MarkupBody } from './markup-store.ts';
-import { LINE_HEIGHT, labelSize, measureLabelAt, textLines, type ShapeTexts } from './markup-shapes.tsx';
+import { LINE_HEIGHT, labelSize, measureLabelAt, readsRightToLeft, textLines, type ShapeTexts } from './markup-shapes.tsx';
 
 /** The long side of an exported PNG, and of a picture put into an exported PDF, in pixels. */
 export const EXPORT_LONG_SIDE = 4096;
@@ -80,6 +80,7 @@ export function paintMarkups(ctx: CanvasRenderingContext2D, bodies: readonly Mar
     for (const label of markupLabels(body, texts)) {
       ctx.font = `${label.bold ? '700 ' : ''}${label.size}px ${FONT}`;
       ctx.textAlign = label.centred ? 'center' : 'left';
+      ctx.direction = readsRightToLeft(label.text) ? 'rtl' : 'ltr';
       ctx.textBaseline = label.centred ? 'middle' : 'alphabetic';
       textLines(label.text).forEach((line, i) => {
         const x = label.at[0];
@@ -257,15 +258,18 @@ async function drawLabel(
   // A picture of the text at four pixels per point, placed where the text goes.
   const pixels = 4;
   const canvas = document.createElement('canvas');
-  const measure = canvas.getContext('2d')!;
-  measure.font = `${label.bold ? '700 ' : ''}${size * pixels}px ${FONT}`;
-  const width = Math.max(...lines.map((line) => measure.measureText(line).width), 1);
+  const ctx = canvas.getContext('2d')!;
+  const cssFont = `${label.bold ? '700 ' : ''}${size * pixels}px ${FONT}`;
+  ctx.font = cssFont;
+  const width = Math.max(...lines.map((line) => ctx.measureText(line).width), 1);
+  // Sizing the canvas resets its context: the font is set again after.
   canvas.width = Math.ceil(width);
   canvas.height = Math.ceil(lines.length * size * pixels * LINE_HEIGHT);
-  const ctx = canvas.getContext('2d')!;
-  ctx.font = measure.font;
+  ctx.font = cssFont;
   ctx.fillStyle = label.color;
   ctx.textBaseline = 'alphabetic';
+  ctx.direction = readsRightToLeft(label.text) ? 'rtl' : 'ltr';
+  ctx.textAlign = 'left';
   lines.forEach((line, i) => ctx.fillText(line, 0, size * pixels * (0.9 + i * LINE_HEIGHT)));
   const png = await (await toBlob(canvas)).arrayBuffer();
   const picture: PDFImage = await doc.embedPng(png);

@@ -78,7 +78,7 @@ export const MarkupPanel = observer(function MarkupPanel({
                   <span className="markup-list-text">
                     <span className="markup-list-kind">{t(`tool.${body.kind}`)}</span>
                     {measure !== null && (
-                      <span className="markup-list-value" data-testid="markup-value" dir="ltr">
+                      <span className="markup-list-value" data-testid="markup-value" dir="auto">
                         {measure}
                       </span>
                     )}

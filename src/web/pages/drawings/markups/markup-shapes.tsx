@@ -24,9 +24,15 @@ export function labelSize(body: Pick<MarkupBody, 'style'>): number {
   return body.style.fontSize ?? body.style.width * 7;
 }
 
+/** Whether a text reads right to left (Arabic, Hebrew): it is laid out so, still starting at its point. */
+export const readsRightToLeft = (text: string) => /^[^A-Za-z\u0590-\u08ff]*[\u0590-\u08ff]/.test(text);
+
 function Label({ at, size, color, text, halo = true }: { at: SheetPoint; size: number; color: string; text: string; halo?: boolean }) {
+  const rtl = readsRightToLeft(text);
   return (
     <text
+      direction={rtl ? 'rtl' : undefined}
+      textAnchor={rtl ? 'end' : undefined}
       x={at[0]}
       y={at[1]}
       fontSize={size}

@@ -107,6 +107,7 @@ const DrawingWidget = observer(function DrawingWidget({ props }: WidgetRenderPro
         source={source}
         panWithPrimary
         ariaLabel={title}
+        minimap={false}
         overlay={(view) => (
           <svg className="drawing-widget-markups" width={view.viewSize.width} height={view.viewSize.height} aria-hidden="true">
             <g transform={`matrix(${view.matrix.join(' ')})`}>

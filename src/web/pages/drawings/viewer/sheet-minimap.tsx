@@ -39,6 +39,8 @@ export function SheetMinimap({
     ctx.fillRect(0, 0, element.width, element.height);
     const [a, b, c, d, e, f] = viewMatrix({ x: 0, y: 0, scale: k * dpr, rotation: view.rotation }, sheet);
     ctx.setTransform(a, b, c, d, e, f);
+    // Thin lines of a large picture survive the shrinking only with the better filter.
+    ctx.imageSmoothingQuality = 'high';
     ctx.drawImage(picture, 0, 0, sheet.width, sheet.height);
   }, [picture, sheet, view.rotation, k, width, height]);
 

@@ -67,7 +67,7 @@ describe('drawing register in Chromium', () => {
     return { page, problems };
   };
 
-  it('takes a dropped PDF set, shows its processing, and leaves both pages waiting for review', { timeout: 60_000 }, async () => {
+  it('takes a dropped PDF set, shows its processing, and leaves both pages waiting for review', { timeout: 90_000 }, async () => {
     const { page, problems } = await open(alice, '/drawing/pictureList');
     const drop = page.getByTestId('drawing-drop');
     await page.getByTestId('drawing-upload').first().waitFor();
@@ -81,7 +81,7 @@ describe('drawing register in Chromium', () => {
     );
     const line = page.getByTestId(`drawing-processing-${FILE_NAME}`);
     await line.waitFor();
-    await expect.poll(() => line.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+    await expect.poll(() => line.getAttribute('data-status'), { timeout: 45_000 }).toBe('done');
     await expect.poll(() => line.textContent()).toContain('2 sheets wait for review');
     await page.getByTestId('drawing-pending').waitFor();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'processed-en.png') });
@@ -104,7 +104,7 @@ describe('drawing register in Chromium', () => {
     await page.context().close();
   });
 
-  it('publishes the pages as sheets that the register shows with numbers and thumbnails', { timeout: 60_000 }, async () => {
+  it('publishes the pages as sheets that the register shows with numbers and thumbnails', { timeout: 90_000 }, async () => {
     const { page, problems } = await open(admin, '/drawing/pictureRelease');
     await page.getByTestId('drawing-release-all').click();
     await page.getByTestId('drawing-publish').click();
@@ -125,7 +125,7 @@ describe('drawing register in Chromium', () => {
     await page.context().close();
   });
 
-  it('reads right to left in Arabic, as a list and on a phone', { timeout: 60_000 }, async () => {
+  it('reads right to left in Arabic, as a list and on a phone', { timeout: 90_000 }, async () => {
     const { page, problems } = await open(alice, '/drawing/pictureList', 'ar');
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     await page.getByTestId('drawing-sheet-E-901').waitFor();

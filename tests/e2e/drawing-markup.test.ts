@@ -97,13 +97,18 @@ describe('drawing markup canvas in Chromium', () => {
     if (double) await page.mouse.dblclick(x, y);
     else await page.mouse.click(x, y);
   };
+  const dialogsClosed = (page: Page) => expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
   const tool = (page: Page, name: string) => page.locator(`[data-tool="${name}"]`).click();
   const listed = (page: Page) => page.getByTestId('markup-list').locator('li');
   const saved = async (page: Page) => expect.poll(() => page.locator('.markup-saving').textContent(), { timeout: 10_000 }).toBe('');
   const stored = async () => (await drawingClient(t).ok<Markup[]>('GET', 'markup/list', alice, { revisionId })).filter((m) => m.revisionId === revisionId);
 
+  /** The English canvas, opened once for the drawing and the measuring tests. */
+  let english: Promise<{ page: Page; problems: string[] }> | undefined;
+  const openEnglish = () => (english ??= open());
+
   it('draws every kind of markup with the pointer, and the server keeps each', { timeout: 60_000 }, async () => {
-    const { page, problems } = await open();
+    const { page, problems } = await openEnglish();
     // Each kind in a cell of a 6 × 3 grid on the sheet.
     const cell = (i: number): [number, number] => [50 + (i % 6) * 125, 60 + Math.floor(i / 6) * 150];
     const at = (i: number, dx: number, dy: number): [number, number] => [cell(i)[0] + dx, cell(i)[1] + dy];
@@ -141,21 +146,20 @@ describe('drawing markup canvas in Chromium', () => {
       } else if (kind === 'photo') {
         await page.getByTestId('markup-photo-input').setInputFiles({ name: 'valve.png', mimeType: 'image/png', buffer: photoPng() });
       }
-      if (['text', 'callout', 'link', 'photo'].includes(kind)) await page.locator('.ant-modal').waitFor({ state: 'hidden' });
+      if (['text', 'callout', 'link', 'photo'].includes(kind)) await dialogsClosed(page);
     }
     await expect.poll(() => listed(page).count()).toBe(kinds.length);
     await saved(page);
     expect((await stored()).map((m) => m.kind).sort()).toEqual([...kinds].sort());
     const stamp = page.locator('[data-kind="stamp"] text');
     expect(await stamp.textContent()).toBe('APPROVED');
-    await pageAtRest(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'every-kind-en.png') });
     expect(problems).toEqual([]);
-    await page.context().close();
   });
 
   it('measures a known distance once calibrated by scale, undoes and redoes, and exports a PNG with the markups', { timeout: 60_000 }, async () => {
-    const { page, problems } = await open();
+    const { page, problems } = await openEnglish();
+    await tool(page, 'select');
     const before = await listed(page).count();
 
     // 1:100: one inch of paper (72 points) is 2.54 m.
@@ -165,6 +169,7 @@ describe('drawing markup canvas in Chromium', () => {
     await page.locator('#calibrate-apply').click();
     await expect.poll(() => page.getByTestId('markup-calibration').textContent()).toBe('Scale 1:100');
     await page.locator('[data-tool="measureLength"][aria-pressed="true"]').waitFor();
+    await dialogsClosed(page);
     await drag(page, [[300, 520], [372, 520]]);
     await expect.poll(() => listed(page).count()).toBe(before + 1);
     const value = await listed(page).last().getByTestId('markup-value').textContent();
@@ -206,6 +211,7 @@ describe('drawing markup canvas in Chromium', () => {
     expect(exported.getPage(0).getSize()).toEqual(SHEET);
     expect(problems).toEqual([]);
     await page.context().close();
+    english = undefined;
   });
 
   it('reads right to left in Arabic, on a desktop and on a phone', { timeout: 60_000 }, async () => {

@@ -15,8 +15,8 @@ export interface NoticeParams {
   form: LocalText;
   /** The record as people name it: its number and title, else `#id`. */
   record: string;
-  /** The approval step it waits at or happened at. */
-  node?: string;
+  /** The approval step it waits at or happened at: a text per language or one for all. */
+  node?: LocalText;
   /** Who submitted the record (a new task). */
   submitter?: string;
   /** Who did what the notice is about (a rejection's approver). */

@@ -3,7 +3,8 @@ import { formatServerDate } from '../../src/core/format.ts';
 import type { DatasetQuery, ResultColumn } from '../../src/core/query/query-spec.ts';
 import { formatNumber, resultValueText, type ValueFormat, type ValueWords } from '../../src/core/value-format.ts';
 import { valueText } from '../../src/core/value-text.ts';
-import type { ChartProps } from './chart-props.ts';
+import { textIn, type LocalText } from '../../src/core/local-text.ts';
+import type { ChartProps, ChartSeriesProps } from './chart-props.ts';
 
 /** Colours and type of the chart, taken from the app theme (see chart-theme.ts). */
 export interface ChartTheme {
@@ -54,6 +55,16 @@ export interface ChartContext {
   reducedMotion?: boolean;
 }
 
+/** A series' legend and tooltip name in the reader's language: its own `name`, else its column's title. */
+export function seriesTitle(spec: ChartSeriesProps, context: ChartContext): string {
+  return textIn(spec.name, context.language) || context.texts.seriesName(spec.field);
+}
+
+/** An axis title in the reader's language; undefined draws none. */
+export function axisTitle(name: LocalText | undefined, context: ChartContext): string | undefined {
+  return textIn(name, context.language) || undefined;
+}
+
 /** What the chart shows, for the summary screen readers hear. */
 export interface ChartFacts {
   series: string[];
@@ -100,8 +111,8 @@ export const categoryKey = (value: unknown): string => (value === null || value 
  */
 export function categoryLabel(key: string, props: ChartProps, context: ChartContext, column: string | undefined): string {
   if (key === '') return context.texts.blank;
-  const labelled = props.valueLabels?.[key];
-  if (labelled !== undefined) return labelled;
+  const labelled = textIn(props.valueLabels?.[key], context.language);
+  if (labelled) return labelled;
   const about = column === undefined ? undefined : context.columns?.get(column);
   if (about && context.words) return resultValueText(about, key, context.words) || key;
   return formatServerDate(key, context.language);

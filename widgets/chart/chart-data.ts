@@ -1,5 +1,5 @@
 import { measureName } from '../../src/core/query/query-spec.ts';
-import { categoryKey, categoryLabel, toNumber, type ChartContext, type Row } from './chart-context.ts';
+import { categoryKey, categoryLabel, toNumber, type ChartContext, type Row, seriesTitle } from './chart-context.ts';
 import type { ChartProps, ChartSeriesProps } from './chart-props.ts';
 
 /** The columns a chart reads: its props, else the query's dimensions and measures. */
@@ -74,7 +74,7 @@ export function seriesValues(rows: readonly Row[], props: ChartProps, columns: C
     }));
   }
   return columns.series.map((spec) => ({
-    name: spec.name ?? context.texts.seriesName(spec.field),
+    name: seriesTitle(spec, context),
     spec,
     values: sumByKey(rows, keyOfX, spec.field),
   }));

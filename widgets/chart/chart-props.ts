@@ -1,3 +1,4 @@
+import type { LocalText } from '../../src/core/local-text.ts';
 import type { ValueFormat } from '../../src/core/value-format.ts';
 
 /** The props of props.schema.json, defaults applied. */
@@ -5,7 +6,8 @@ export type ChartKind = 'bar' | 'line' | 'area' | 'pie' | 'scatter' | 'gauge' | 
 
 export interface ChartSeriesProps {
   field: string;
-  name?: string;
+  /** Legend and tooltip name: a text per language or one for all. */
+  name?: LocalText;
   kind?: 'bar' | 'line' | 'area';
   stack?: string;
   color?: string;
@@ -14,7 +16,7 @@ export interface ChartSeriesProps {
 }
 
 export interface ChartAxisProps {
-  name?: string;
+  name?: LocalText;
   min?: number;
   max?: number;
   format?: ValueFormat;
@@ -31,10 +33,10 @@ export interface ChartProps {
   smooth?: boolean;
   donut?: boolean;
   labels?: boolean;
-  valueLabels?: Record<string, string>;
+  valueLabels?: Record<string, LocalText>;
   format?: ValueFormat;
   yAxes?: ChartAxisProps[];
-  xAxisName?: string;
+  xAxisName?: LocalText;
   min?: number;
   max?: number;
   bands?: { to: number; color: string }[];

@@ -3,6 +3,7 @@
  * tasks, the commands on a task or a record, and a record's timeline. Request schemas shared
  * by the API and the browser, and the answers. Every endpoint is under /api/proptech_allplan/.
  */
+import type { LocalText } from '../local-text.ts';
 import type { PageResult } from '../envelope.ts';
 import type { FlowAction, FlowStatus, FlowTaskStatus } from '../flows/flow-engine.ts';
 import type { FlowDefinition } from '../flows/flow-definition.ts';
@@ -74,7 +75,7 @@ export interface FlowTaskItem {
   recordTitle: string;
   recordStatus: FlowStatus;
   nodeId: string;
-  nodeName: string;
+  nodeName: LocalText;
   kind: 'approval' | 'cc';
   status: FlowTaskStatus;
   submitterId: number;
@@ -139,11 +140,11 @@ export interface FlowPerson {
 export interface FlowMyTask {
   taskId: number;
   nodeId: string;
-  nodeName: string;
+  nodeName: LocalText;
   /** Field key -> permission at this node; fields not named are read-only for the approver. */
   fieldPermissions: Record<string, FieldPermission>;
   /** Approval nodes this submission already passed, where a rejection may send the record. */
-  rejectTargets: { nodeId: string; nodeName: string }[];
+  rejectTargets: { nodeId: string; nodeName: LocalText }[];
 }
 
 /** What the record screens show about the flow (record/detail carries it as `flow`). */
@@ -151,7 +152,7 @@ export interface RecordFlowState {
   status: FlowStatus;
   submitter: FlowPerson;
   currentNodeId: string | null;
-  currentNodeName: string | null;
+  currentNodeName: LocalText | null;
   /** Who the current node waits for. */
   waitingFor: FlowPerson[];
   myTask: FlowMyTask | null;
@@ -169,13 +170,13 @@ export interface FlowTimelineEntry {
   action: FlowAction;
   actor: FlowPerson | null;
   nodeId: string | null;
-  nodeName: string | null;
+  nodeName: LocalText | null;
   comment: string | null;
   /** The new assignee of a transfer, CC recipients, the administrators of a fallback. */
   targets: FlowPerson[];
   /** Where a rejection sent the record: 'submitter' or a node id; with the node's name. */
   to: string | null;
-  toName: string | null;
+  toName: LocalText | null;
   createTime: string;
 }
 

@@ -1,5 +1,6 @@
 import type { FLOW_DEFINITION_VERSION } from '../config-versions/flow-definition-versions.ts';
 import type { ConditionGroup } from '../forms/form-design.ts';
+import type { LocalText } from '../local-text.ts';
 
 /** Who an approval or CC node reaches; resolved to users when the flow enters the node. */
 export type Assignee =
@@ -11,7 +12,7 @@ export type Assignee =
 export interface ApprovalNode {
   id: string;
   type: 'approval';
-  name: string;
+  name: LocalText;
   assignees: Assignee[];
   /** 'any': the first approval completes the node; 'all': every assignee must approve. */
   mode: 'any' | 'all';
@@ -20,13 +21,13 @@ export interface ApprovalNode {
 export interface CcNode {
   id: string;
   type: 'cc';
-  name: string;
+  name: LocalText;
   recipients: Assignee[];
 }
 
 export interface FlowBranch {
   id: string;
-  name: string;
+  name: LocalText;
   /** Null: taken when no earlier branch's condition holds ("otherwise"). */
   condition: ConditionGroup | null;
   nodes: FlowNode[];
@@ -35,7 +36,7 @@ export interface FlowBranch {
 export interface BranchNode {
   id: string;
   type: 'branch';
-  name: string;
+  name: LocalText;
   branches: FlowBranch[];
 }
 

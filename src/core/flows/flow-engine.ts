@@ -1,3 +1,4 @@
+import type { LocalText } from '../local-text.ts';
 import { deepCopy } from '../deep-copy.ts';
 import { evaluateCondition } from '../forms/conditions.ts';
 import type { ApprovalNode, Assignee, FlowDefinition, FlowNode } from './flow-definition.ts';
@@ -17,7 +18,7 @@ export interface FlowTask {
   /** Unique within the instance ('t1', 't2', ...); the server maps its row ids to these. */
   key: string;
   nodeId: string;
-  nodeName: string;
+  nodeName: LocalText;
   kind: 'approval' | 'cc';
   assigneeId: number;
   status: FlowTaskStatus;
@@ -46,7 +47,7 @@ export interface FlowEvent {
   /** Null for what the flow does by itself (cc, end, fallback). */
   actorId: number | null;
   nodeId: string | null;
-  nodeName: string | null;
+  nodeName: LocalText | null;
   comment: string | null;
   /** Who the event reached: the new assignee of a transfer, CC recipients, fallback administrators. */
   targetUserIds: number[];
@@ -60,7 +61,7 @@ export type FlowEffect =
   | { type: 'taskCreated'; task: FlowTask }
   | { type: 'taskClosed'; taskKey: string; status: Exclude<FlowTaskStatus, 'pending' | 'cc'>; actorId: number | null; comment: string | null }
   | { type: 'event'; event: FlowEvent }
-  | { type: 'notify'; notice: FlowNotice; userIds: number[]; nodeName: string | null; comment: string | null }
+  | { type: 'notify'; notice: FlowNotice; userIds: number[]; nodeName: LocalText | null; comment: string | null }
   | { type: 'recordStatus'; status: FlowStatus };
 
 export interface FlowResult {
@@ -282,7 +283,7 @@ class FlowRun {
     return true;
   }
 
-  private sendCc(nodeId: string, nodeName: string, recipients: readonly Assignee[]): void {
+  private sendCc(nodeId: string, nodeName: LocalText, recipients: readonly Assignee[]): void {
     const people = this.resolve(recipients);
     if (people.length === 0) return;
     for (const userId of people) this.createTask(nodeId, nodeName, 'cc', userId, 'cc');
@@ -343,7 +344,7 @@ class FlowRun {
     return this.state.tasks.filter((t) => t.status === 'pending' && t.entry === this.state.currentEntry);
   }
 
-  private createTask(nodeId: string, nodeName: string, kind: FlowTask['kind'], assigneeId: number, status: FlowTaskStatus): void {
+  private createTask(nodeId: string, nodeName: LocalText, kind: FlowTask['kind'], assigneeId: number, status: FlowTaskStatus): void {
     this.state.taskSeq += 1;
     const task: FlowTask = {
       key: `t${this.state.taskSeq}`,
@@ -371,7 +372,7 @@ class FlowRun {
     });
   }
 
-  private notify(notice: FlowNotice, userIds: number[], nodeName: string | null, comment: string | null): void {
+  private notify(notice: FlowNotice, userIds: number[], nodeName: LocalText | null, comment: string | null): void {
     if (userIds.length > 0) this.effects.push({ type: 'notify', notice, userIds, nodeName, comment });
   }
 

@@ -224,7 +224,8 @@ function fieldUiSchema(field: FieldDesign, section: string | undefined, visibleI
   }
   if (field.placeholder) ui['ui:placeholder'] = field.placeholder;
   if (field.readOnly || field.type === 'computed') ui['ui:readonly'] = true;
-  if (field.options) ui['ui:enumNames'] = field.options.map((o) => o.label);
+  // English here, like the schema's titles; the fill screen shows the reader's language (ui in language).
+  if (field.options) ui['ui:enumNames'] = field.options.map((o) => textIn(o.label, 'en'));
   return ui;
 }
 

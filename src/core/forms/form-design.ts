@@ -61,7 +61,8 @@ export type RuleName = keyof FieldRules;
 
 export interface ChoiceOption {
   value: string;
-  label: string;
+  /** What a person reads for the stored value: a text per language or one for all. */
+  label: LocalText;
 }
 
 export interface FieldDesign {

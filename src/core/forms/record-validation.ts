@@ -166,7 +166,12 @@ export function recordTitle(design: FormDesign, settings: FormSettings | undefin
   if (!key || !Object.hasOwn(data, key)) return '';
   const field = valueFields(design).find((f) => f.key === key);
   const value = data[key];
-  const label = (v: unknown) => field?.options?.find((o) => o.value === v)?.label ?? String(v);
+  // A stored title is one string for every reader: a choice names itself by its English label.
+  const option = (v: unknown) => field?.options?.find((o) => o.value === v);
+  const label = (v: unknown) => {
+    const found = option(v);
+    return found ? textIn(found.label, 'en') : String(v);
+  };
   const text = Array.isArray(value) ? value.map(label).join(', ') : typeof value === 'object' || value === undefined ? '' : label(value);
   return text.slice(0, 200);
 }
@@ -233,7 +238,8 @@ function messageOf(error: ErrorObject, field: FieldDesign | null, rest: string[]
     case 'format':
       return FORMAT_MESSAGES[String(p.format)] ?? `must be a valid ${String(p.format)}`;
     case 'enum': {
-      const labels = field?.options?.map((o) => o.label);
+      // Problems are written in English, as the labels that name the field.
+      const labels = field?.options?.map((o) => textIn(o.label, 'en') || o.value);
       return labels?.length ? `must be one of: ${labels.join(', ')}` : 'must be one of the allowed values';
     }
     case 'multipleOf': {

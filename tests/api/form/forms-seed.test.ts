@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormListItem } from '../../../src/core/contracts/form.ts';
+import type { FormDetail, FormListItem } from '../../../src/core/contracts/form.ts';
+import { valueFields } from '../../../src/core/forms/form-design.ts';
 import type { RecordPage } from '../../../src/core/contracts/record.ts';
 import type { PageResult } from '../../../src/core/envelope.ts';
 import { prepareRecord } from '../../../src/core/forms/record-validation.ts';
@@ -67,6 +68,23 @@ describe.each(testDialects())('demo forms on %s', (dialect) => {
       for (const record of records) {
         const prepared = prepareRecord(model, readJson(record.data), { now: new Date(record.create_time), mode: 'update' });
         expect(prepared.errors).toEqual([]);
+      }
+    }
+  });
+
+  it('label their choices in English, Chinese and Arabic', async () => {
+    const forms = await ok<PageResult<FormListItem>>(t, 'GET', 'form/list', admin, undefined, { pageSize: 50 });
+    const inspection = forms.list.find((form) => form.name === 'Fire-safety inspection')!;
+    const detail = await ok<FormDetail>(t, 'GET', 'form/detail', admin, undefined, { id: inspection.id });
+    const building = valueFields(detail.design).find((field) => field.key === 'building')!;
+    expect(building.options?.find((option) => option.value === 'eastgate')?.label).toEqual({ en: 'Eastgate Mall', 'zh-CN': '东门商场', ar: 'مول البوابة الشرقية' });
+    // Every choice of every demo form reads in the three languages.
+    for (const form of forms.list) {
+      const { design } = await ok<FormDetail>(t, 'GET', 'form/detail', admin, undefined, { id: form.id });
+      for (const field of valueFields(design)) {
+        for (const option of [...(field.options ?? []), ...(field.fields ?? []).flatMap((column) => column.options ?? [])]) {
+          expect(option.label, `${form.name}: ${field.key}.${option.value}`).toEqual({ en: expect.any(String), 'zh-CN': expect.any(String), ar: expect.any(String) });
+        }
       }
     }
   });

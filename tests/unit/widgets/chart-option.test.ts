@@ -495,3 +495,23 @@ describe('charts read their answer as the form shows it', () => {
     expect(seriesOf(other.option)[0]!.data).toEqual([4, 2]);
   });
 });
+
+describe('texts written in several languages', () => {
+  it('names series, axes and values in the reader\'s language, else English', () => {
+    const props: ChartProps = {
+      kind: 'bar',
+      x: 'building',
+      series: [{ field: 'sum_cost', name: { en: 'Cost', 'zh-CN': '费用', ar: 'التكلفة' } }, { field: 'count', name: 'Orders' }],
+      yAxes: [{ name: { en: 'CNY', 'zh-CN': '元' } }],
+      valueLabels: { Depot: { en: 'Depot shed', 'zh-CN': '仓库棚', ar: 'سقيفة المستودع' } },
+    };
+    const arabic = build(props, COSTS, rtl()).option;
+    expect(seriesOf(arabic).map((s) => s.name)).toEqual(['التكلفة', 'Orders']);
+    expect(asList(arabic.yAxis)[0]!.name).toBe('CNY');
+    // Right to left: the categories run from the right.
+    expect(arabic.xAxis.data).toEqual(['سقيفة المستودع', 'Tower B', 'Tower A']);
+    const chinese = build(props, COSTS, context({ language: 'zh-CN' })).option;
+    expect(seriesOf(chinese)[0]!.name).toBe('费用');
+    expect(asList(chinese.yAxis)[0]!.name).toBe('元');
+  });
+});

@@ -20,6 +20,8 @@ import {
   type LabelParams,
   paramNumber,
   type Row,
+  axisTitle,
+  seriesTitle,
 } from '../chart-context.ts';
 import { chartColumns, distinctKeys, seriesValues, type SeriesValues } from '../chart-data.ts';
 import type { ChartAxisProps, ChartProps } from '../chart-props.ts';
@@ -37,7 +39,7 @@ function valueAxisOption(axis: ChartAxisProps, format: ValueFormat | undefined, 
   const rtl = isRtl(context);
   return {
     type: 'value' as const,
-    name: axis.name,
+    name: axisTitle(axis.name, context),
     nameTextStyle: { color: context.theme.textSecondary },
     min: axis.min,
     max: axis.max,
@@ -82,7 +84,7 @@ function categoryAxisOption(labels: string[], props: ChartProps, context: ChartC
   return {
     type: 'category' as const,
     data: labels,
-    name: props.xAxisName,
+    name: axisTitle(props.xAxisName, context),
     nameLocation: 'middle' as const,
     nameGap: 28,
     nameTextStyle: { color: context.theme.textSecondary },
@@ -217,7 +219,7 @@ export function scatterChart(props: ChartProps, rows: readonly Row[], context: C
     }
   } else {
     for (const spec of columns.series) {
-      groups.push({ name: spec.name ?? context.texts.seriesName(spec.field), color: spec.color, sizeField: spec.size, field: spec.field, rows });
+      groups.push({ name: seriesTitle(spec, context), color: spec.color, sizeField: spec.size, field: spec.field, rows });
     }
   }
 
@@ -257,7 +259,7 @@ export function scatterChart(props: ChartProps, rows: readonly Row[], context: C
     xAxis: {
       type: numericX ? 'value' : 'category',
       ...(numericX ? { scale: true } : { data: categoryLabels }),
-      name: props.xAxisName,
+      name: axisTitle(props.xAxisName, context),
       nameLocation: 'middle',
       nameGap: 28,
       nameTextStyle: { color: context.theme.textSecondary },

@@ -1,5 +1,5 @@
 import type { EChartsOption } from 'echarts';
-import { baseOption, formatValue, isRtl, toNumber, type ChartContext, type ChartModel, type Row } from '../chart-context.ts';
+import { baseOption, formatValue, isRtl, toNumber, type ChartContext, type ChartModel, type Row, seriesTitle } from '../chart-context.ts';
 import { chartColumns } from '../chart-data.ts';
 import type { ChartProps } from '../chart-props.ts';
 
@@ -9,7 +9,7 @@ const clamp = (value: number, low: number, high: number) => Math.min(high, Math.
 export function gaugeChart(props: ChartProps, rows: readonly Row[], context: ChartContext): ChartModel {
   const spec = chartColumns(props, context).series[0];
   const value = spec ? (rows.map((row) => toNumber(row[spec.field])).find((n) => n !== null) ?? null) : null;
-  const name = spec ? (spec.name ?? context.texts.seriesName(spec.field)) : '';
+  const name = spec ? (seriesTitle(spec, context)) : '';
   const min = props.min ?? 0;
   const max = props.max ?? 100;
   const span = max - min || 1;

@@ -15,6 +15,7 @@ import {
   type LabelParams,
   paramNumber,
   type Row,
+  seriesTitle,
 } from '../chart-context.ts';
 import { chartColumns, distinctKeys, sumByKey } from '../chart-data.ts';
 import { placedInOrder } from './cartesian.ts';
@@ -67,7 +68,7 @@ export function heatmapChart(props: ChartProps, rows: readonly Row[], context: C
       points.push({ label: `${xLabels[xi]} · ${yLabels[yi]}`, value });
     }),
   );
-  const name = spec ? (spec.name ?? context.texts.seriesName(spec.field)) : '';
+  const name = spec ? (seriesTitle(spec, context)) : '';
   const scale = colourScale(
     props,
     context,

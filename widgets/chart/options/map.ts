@@ -1,5 +1,5 @@
 import type { EChartsOption } from 'echarts';
-import { baseOption, categoryKey, extremes, formatValue, isRtl, toNumber, tooltipBase, tooltipLine, type ChartContext, type ChartModel, type Row } from '../chart-context.ts';
+import { baseOption, categoryKey, extremes, formatValue, isRtl, toNumber, tooltipBase, tooltipLine, type ChartContext, type ChartModel, type Row, seriesTitle } from '../chart-context.ts';
 import { chartColumns } from '../chart-data.ts';
 import type { ChartProps } from '../chart-props.ts';
 import { CHINA_PROVINCES, chinaProvince, type ChinaProvince } from '../china-provinces.ts';
@@ -22,7 +22,7 @@ export function mapChart(props: ChartProps, rows: readonly Row[], context: Chart
   // Regions show in the reader's language: the geometry's names are mapped, and the data named alike.
   const nameMap = Object.fromEntries(Object.keys(CHINA_PROVINCES).map((province) => [province, context.texts.regionName(province)]));
   const data = [...sums].map(([province, value]) => ({ name: nameMap[province]!, value }));
-  const name = spec ? (spec.name ?? context.texts.seriesName(spec.field)) : '';
+  const name = spec ? (seriesTitle(spec, context)) : '';
   const scale = colourScale(
     props,
     context,

@@ -15,6 +15,7 @@ import {
   type LabelParams,
   paramNumber,
   type Row,
+  seriesTitle,
 } from '../chart-context.ts';
 import { chartColumns, distinctKeys, sumByKey } from '../chart-data.ts';
 import type { ChartProps } from '../chart-props.ts';
@@ -34,7 +35,7 @@ function slices(props: ChartProps, rows: readonly Row[], context: ChartContext):
   const list = distinctKeys(rows, x)
     .filter((key) => (sums.get(key) ?? 0) > 0)
     .map((key) => ({ name: categoryLabel(key, props, context, x), value: sums.get(key)! }));
-  return { slices: list, seriesName: spec.name ?? context.texts.seriesName(spec.field) };
+  return { slices: list, seriesName: seriesTitle(spec, context) };
 }
 
 const percent = (value: number, total: number, context: ChartContext) =>

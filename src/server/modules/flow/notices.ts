@@ -23,13 +23,15 @@ export const recordLink = (recordId: number) => `/table/edit/${recordId}`;
 const label = (s: NoticeSubject) => [s.number, s.title].filter(Boolean).join(' ') || `#${s.recordId}`;
 
 /** New tasks are TASK notifications; CC, rejections and results are FLOW ones. */
-export function flowNotification(notice: FlowNotice, subject: NoticeSubject, nodeName: string | null, comment: string | null): NewNotification {
+export function flowNotification(notice: FlowNotice, subject: NoticeSubject, node: LocalText | null, comment: string | null): NewNotification {
   const link = recordLink(subject.recordId);
   const what = `${textIn(subject.formName, 'en')} ${label(subject)}`;
+  // The stored English beside the kind names the step by its English name.
+  const nodeName = node === null ? null : textIn(node, 'en');
   const params: NoticeParams = {
     form: subject.formName,
     record: label(subject),
-    ...(nodeName !== null && { node: nodeName }),
+    ...(node !== null && { node }),
     ...(comment && { comment }),
   };
   switch (notice) {

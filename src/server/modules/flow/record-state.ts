@@ -1,3 +1,4 @@
+import { readStoredText } from '../../../core/local-text.ts';
 import type { FlowPerson, FlowTimelineEntry, RecordFlowState } from '../../../core/contracts/flows.ts';
 import { approvalNodesOf } from '../../../core/flows/flow-definition.ts';
 import type { FlowAction } from '../../../core/flows/flow-engine.ts';
@@ -57,7 +58,7 @@ export async function recordFlowState(versions: FormVersionCache, caller: Caller
   const myTask = mine && {
     taskId: mine.id,
     nodeId: mine.node_id,
-    nodeName: mine.node_name,
+    nodeName: readStoredText(mine.node_name),
     fieldPermissions: permissionsAt(mine.node_id),
     rejectTargets: approvalNodesOf(definition)
       .filter((n) => passed.has(n.id) && n.id !== mine.node_id)
@@ -74,7 +75,7 @@ export async function recordFlowState(versions: FormVersionCache, caller: Caller
     status: instance.status,
     submitter: someone(people, instance.submitter_id),
     currentNodeId: instance.current_node_id,
-    currentNodeName: open[0]?.node_name ?? null,
+    currentNodeName: open[0] ? readStoredText(open[0].node_name) : null,
     waitingFor: open.map((t) => someone(people, t.assignee_id)),
     myTask: myTask ?? null,
     canWithdraw: isSubmitter && instance.status === 'running',
@@ -109,7 +110,7 @@ export async function recordTimeline(scope: TenantScope, recordId: number): Prom
     action: e.action as FlowAction,
     actor: e.actor_id === null ? null : someone(people, e.actor_id),
     nodeId: e.node_id,
-    nodeName: e.node_name,
+    nodeName: e.node_name === null ? null : readStoredText(e.node_name),
     comment: e.comment,
     targets: targetsOf(e.target_user_ids).map((id) => someone(people, id)),
     to: e.to_target,

@@ -28,6 +28,7 @@ import { loadFlowDirectory } from './directory.ts';
 import { recordLink, type NoticeSubject } from './notices.ts';
 import { recordFlowState } from './record-state.ts';
 import { loadState, lockInstance, persistFlowResult, type InstanceRow } from './store.ts';
+import { readStoredText, textIn } from '../../../core/local-text.ts';
 
 /** What flow commands need from the app. */
 export interface FlowDeps {
@@ -195,7 +196,8 @@ export async function approveTask(deps: FlowDeps, caller: Caller, body: FlowTask
     if (body.data !== undefined) {
       const version = await versionOf(deps, input.scope, input.record);
       const stored = readJson<RecordData>(input.record.data);
-      const data = approverData(version, current.node_id, current.node_name, stored, body.data);
+      // Problems are in English: the step by its English name.
+      const data = approverData(version, current.node_id, textIn(readStoredText(current.node_name), 'en'), stored, body.data);
       if (!deepEqual(data, stored)) {
         await storeRecordData(input.scope, { record: input.record, version, data, revision: input.record.revision, userId: session.userId, now: new Date(deps.clock.now()) });
       }

@@ -12,6 +12,7 @@ import { loadFlowDirectory } from './directory.ts';
 import { notificationColumns } from '../notify/service.ts';
 import { flowNotification } from './notices.ts';
 import { eventRow, newInstanceRow, taskRow } from './store.ts';
+import { demoText } from '../../seed/demo/texts.ts';
 
 /**
  * Seed files name people the way their author knows them: users by username, roles by code
@@ -43,6 +44,9 @@ export async function resolveSeedFlow(db: Kysely<DB>, tenantId: number, flow: un
   };
   const resolved = structuredClone(flow) as FlowDefinition;
   for (const { node } of walkFlowNodes(resolved.nodes ?? [])) {
+    // The seed names steps and branches in English; the demo's flows carry every language.
+    node.name = typeof node.name === 'string' ? demoText(node.name) : node.name;
+    if (node.type === 'branch') for (const branch of node.branches) branch.name = typeof branch.name === 'string' ? demoText(branch.name) : branch.name;
     if (node.type === 'approval') node.assignees = (node.assignees as unknown as SeedAssignee[]).map(resolve);
     if (node.type === 'cc') node.recipients = (node.recipients as unknown as SeedAssignee[]).map(resolve);
   }

@@ -1,3 +1,4 @@
+import { readStoredText, storedText } from '../../../core/local-text.ts';
 import type { Selectable } from 'kysely';
 import type { FlowDefinition } from '../../../core/flows/flow-definition.ts';
 import type { FlowEffect, FlowEvent, FlowResult, FlowState, FlowTask } from '../../../core/flows/flow-engine.ts';
@@ -40,7 +41,7 @@ export async function loadState(scope: TenantScope, instance: InstanceRow): Prom
       tasks: tasks.map((t) => ({
         key: t.task_key,
         nodeId: t.node_id,
-        nodeName: t.node_name,
+        nodeName: readStoredText(t.node_name),
         kind: t.kind,
         assigneeId: t.assignee_id,
         status: t.status,
@@ -57,7 +58,8 @@ export const taskRow = (instanceId: number, recordId: number, task: FlowTask, no
   record_id: recordId,
   task_key: task.key,
   node_id: task.nodeId,
-  node_name: task.nodeName,
+  // A step's name in every language it has (a JSON text), read back with readStoredText.
+  node_name: storedText(task.nodeName),
   kind: task.kind,
   assignee_id: task.assigneeId,
   status: task.status,
@@ -74,7 +76,7 @@ export const eventRow = (instanceId: number, recordId: number, event: FlowEvent,
   action: event.action,
   actor_id: event.actorId,
   node_id: event.nodeId,
-  node_name: event.nodeName,
+  node_name: event.nodeName === null ? null : storedText(event.nodeName),
   comment: event.comment,
   target_user_ids: writeJson(event.targetUserIds),
   to_target: event.to ?? null,

@@ -1,3 +1,4 @@
+import { readStoredText } from '../../../core/local-text.ts';
 import type { FlowTaskItem, FlowTaskListBody, FlowTaskPage } from '../../../core/contracts/flows.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { recordLink } from './notices.ts';
@@ -54,7 +55,7 @@ export async function listMyTasks(scope: TenantScope, userId: number, body: Flow
       recordTitle: r.title,
       recordStatus: r.flow_status,
       nodeId: r.node_id,
-      nodeName: r.node_name,
+      nodeName: readStoredText(r.node_name),
       kind: r.kind,
       status: r.status,
       submitterId: r.submitter_id,

@@ -2,6 +2,7 @@ import { DEFAULT_UTC_OFFSET_MINUTES, parseIsoDate } from '../../../core/forms/ca
 import { fieldPrecision } from '../../../core/forms/compile-form-design.ts';
 import { FIELD_TYPES, type FieldDesign } from '../../../core/forms/form-design.ts';
 import { valueText } from '../../../core/value-text.ts';
+import { everyText, textIn } from '../../../core/local-text.ts';
 import type { AddressValue, RecordDirectory } from './directory.ts';
 
 /**
@@ -20,7 +21,11 @@ export interface Cell {
 const LIST_SEPARATOR = ', ';
 const LIST_SPLIT = /\s*[,，;；、]\s*/;
 
-const optionLabel = (field: FieldDesign, value: unknown) => field.options?.find((o) => o.value === value)?.label ?? String(value);
+// Exports are in English, as their headers (export.ts); an import reads a choice in any language.
+const optionLabel = (field: FieldDesign, value: unknown) => {
+  const option = field.options?.find((o) => o.value === value);
+  return option ? textIn(option.label, 'en') || option.value : String(value);
+};
 
 /** A sheet date for 'YYYY-MM-DD' (midnight UTC: spreadsheets keep no time zone). */
 function dayCell(text: string): Cell {
@@ -165,8 +170,10 @@ function readBoolean(raw: unknown): CellReading {
 
 function readChoice(field: FieldDesign, text: string): { value: string } | { error: string } {
   const wanted = text.trim().toLowerCase();
-  const option = field.options?.find((o) => o.label.trim().toLowerCase() === wanted) ?? field.options?.find((o) => o.value.toLowerCase() === wanted);
-  return option ? { value: option.value } : { error: `"${text}" is not one of: ${(field.options ?? []).map((o) => o.label).join(', ')}` };
+  const option =
+    field.options?.find((o) => everyText(o.label).some((label) => label.trim().toLowerCase() === wanted)) ??
+    field.options?.find((o) => o.value.toLowerCase() === wanted);
+  return option ? { value: option.value } : { error: `"${text}" is not one of: ${(field.options ?? []).map((o) => textIn(o.label, 'en') || o.value).join(', ')}` };
 }
 
 /**
@@ -176,7 +183,7 @@ function readChoice(field: FieldDesign, text: string): { value: string } | { err
 function readChoices(field: FieldDesign, text: string): CellReading {
   const names = (field.options ?? [])
     .flatMap((o) => [
-      { text: o.label.trim().toLowerCase(), value: o.value },
+      ...everyText(o.label).map((label) => ({ text: label.trim().toLowerCase(), value: o.value })),
       { text: o.value.toLowerCase(), value: o.value },
     ])
     .sort((a, b) => b.text.length - a.text.length);

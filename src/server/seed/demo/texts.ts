@@ -38,19 +38,39 @@ export function demoMenuTitle(key: string, english: string): LocalText {
 
 const asText = (text: LocalText): LocalText => (typeof text === 'string' ? demoText(text) : text);
 
-/** A demo page or plate config with its title, filter labels and component titles in every language. */
+type Props = Record<string, unknown>;
+const named = (list: unknown): unknown =>
+  Array.isArray(list) ? list.map((each: Props) => (typeof each.name === 'string' ? { ...each, name: demoText(each.name) } : each)) : list;
+
+/** A chart's series names, axis titles and value labels in every language. */
+function demoChartProps(props: Props): Props {
+  const labels = props.valueLabels as Record<string, string> | undefined;
+  return {
+    ...props,
+    ...(props.series !== undefined && { series: named(props.series) }),
+    ...(props.yAxes !== undefined && { yAxes: named(props.yAxes) }),
+    ...(typeof props.xAxisName === 'string' && { xAxisName: demoText(props.xAxisName) }),
+    ...(labels && { valueLabels: Object.fromEntries(Object.entries(labels).map(([value, label]) => [value, asText(label)])) }),
+  };
+}
+
+/** A demo page or plate config with its title, filter labels, component titles and chart texts in every language. */
 export function demoPageConfig(config: PageConfig): PageConfig {
   return {
     ...config,
     title: asText(config.title),
     ...(config.filters && { filters: config.filters.map((filter) => ({ ...filter, label: asText(filter.label) })) }),
-    widgets: config.widgets.map((widget) => (widget.title === undefined ? widget : { ...widget, title: asText(widget.title) })),
+    widgets: config.widgets.map((widget) => {
+      const titled = widget.title === undefined ? widget : { ...widget, title: asText(widget.title) };
+      return widget.type === 'chart' && widget.props ? { ...titled, props: demoChartProps(widget.props) } : titled;
+    }),
   };
 }
 
 const demoField = (field: FieldDesign): FieldDesign => ({
   ...field,
   label: asText(field.label),
+  ...(field.options && { options: field.options.map((option) => ({ ...option, label: asText(option.label) })) }),
   ...(field.fields && { fields: field.fields.map(demoField) }),
 });
 

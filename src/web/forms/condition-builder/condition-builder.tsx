@@ -149,9 +149,9 @@ interface ValueInputProps {
 }
 
 function ValueInputControl({ id, input, field, value, onChange }: ValueInputProps) {
-  const { t } = useTranslation('forms');
+  const { t, i18n } = useTranslation('forms');
   const label = t('condition.value');
-  const options = (field?.options ?? []).map((o) => ({ value: o.value, label: o.label }));
+  const options = (field?.options ?? []).map((o) => ({ value: o.value, label: textIn(o.label, i18n.language) || o.value }));
   switch (input) {
     case 'number':
       return (

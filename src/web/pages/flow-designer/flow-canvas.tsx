@@ -130,10 +130,11 @@ function SelectableCard({
 /** Asks, then removes the node (a branch node with everything in its branches). */
 export function useRemoveNode(store: FlowDesignerStore) {
   const { t } = useTranslation('forms');
+  const textOf = useTextIn();
   const { modal } = App.useApp();
   return (node: FlowNode) => {
     modal.confirm({
-      title: t('flow.removeNodeTitle', { name: node.name }),
+      title: t('flow.removeNodeTitle', { name: textOf(node.name) }),
       content: node.type === 'branch' ? t('flow.removeBranchNodeContent') : undefined,
       okText: t('flow.remove'),
       okButtonProps: { danger: true },
@@ -145,6 +146,7 @@ export function useRemoveNode(store: FlowDesignerStore) {
 
 const NodeCard = observer(function NodeCard({ store, node }: CanvasProps & { node: Exclude<FlowNode, BranchNode> }) {
   const { t } = useTranslation('forms');
+  const textOf = useTextIn();
   const remove = useRemoveNode(store);
   const people = node.type === 'approval' ? node.assignees : node.recipients;
   return (
@@ -155,11 +157,11 @@ const NodeCard = observer(function NodeCard({ store, node }: CanvasProps & { nod
       className={`flow-node flow-node-${node.type}`}
       title={
         <>
-          <span className="flow-card-type">{t(`flow.type.${node.type}`)}</span> {node.name}
+          <span className="flow-card-type">{t(`flow.type.${node.type}`)}</span> <bdi>{textOf(node.name)}</bdi>
         </>
       }
       onDelete={() => remove(node)}
-      deleteLabel={t('flow.removeNode', { name: node.name })}
+      deleteLabel={t('flow.removeNode', { name: textOf(node.name) })}
     >
       {people.length ? <AssigneeSummary store={store} people={people} /> : <span className="flow-card-missing">{t(node.type === 'approval' ? 'flow.noAssignees' : 'flow.noRecipients')}</span>}
       {node.type === 'approval' && people.length > 1 && <div className="flow-card-mode">{t(`flow.mode.${node.mode}`)}</div>}
@@ -183,6 +185,7 @@ export const AssigneeSummary = observer(function AssigneeSummary({ store, people
 
 const BranchBlock = observer(function BranchBlock({ store, node }: CanvasProps & { node: BranchNode }) {
   const { t } = useTranslation('forms');
+  const textOf = useTextIn();
   const remove = useRemoveNode(store);
   return (
     <div className="flow-branch-block">
@@ -194,11 +197,11 @@ const BranchBlock = observer(function BranchBlock({ store, node }: CanvasProps &
           className="flow-node flow-node-branch"
           title={
             <>
-              <span className="flow-card-type">{t('flow.type.branch')}</span> {node.name}
+              <span className="flow-card-type">{t('flow.type.branch')}</span> <bdi>{textOf(node.name)}</bdi>
             </>
           }
           onDelete={() => remove(node)}
-          deleteLabel={t('flow.removeNode', { name: node.name })}
+          deleteLabel={t('flow.removeNode', { name: textOf(node.name) })}
         >
           <Button size="small" icon={<PlusOutlined />} onClick={(event) => (event.stopPropagation(), store.addBranch(node.id, newNodeNames(t)))} data-testid={`add-branch-${node.id}`}>
             {t('flow.addBranch')}
@@ -219,6 +222,7 @@ const BranchBlock = observer(function BranchBlock({ store, node }: CanvasProps &
 
 const BranchCard = observer(function BranchCard({ store, node, branch, index }: CanvasProps & { node: BranchNode; branch: FlowBranch; index: number }) {
   const { t } = useTranslation('forms');
+  const textOf = useTextIn();
   const removable = canRemoveBranch(store.flow, branch.id);
   const count = branch.condition ? [...(branch.condition.all ?? []), ...(branch.condition.any ?? [])].length : 0;
   return (
@@ -227,9 +231,9 @@ const BranchCard = observer(function BranchCard({ store, node, branch, index }: 
       kind="branch"
       id={branch.id}
       className="flow-branch-card"
-      title={branch.name}
+      title={<bdi>{textOf(branch.name)}</bdi>}
       onDelete={removable ? () => store.removeBranch(branch.id) : undefined}
-      deleteLabel={t('flow.removeBranch', { name: branch.name })}
+      deleteLabel={t('flow.removeBranch', { name: textOf(branch.name) })}
     >
       <div className="flow-card-people">{branch.condition === null ? t('flow.otherwise') : t('flow.conditionCount', { count })}</div>
       <div className="flow-branch-priority">

@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Empty, Input, Radio, Typography } from 'antd';
+import { Alert, Button, Checkbox, Empty, Radio, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { FlowBranch, FlowNode } from '../../../core/flows/flow-definition.ts';
@@ -11,6 +11,9 @@ import type { FlowDesignerApi } from './flow-api.ts';
 import { canRemoveBranch, findBranch, findBranchNode, findNode } from './flow-edits.ts';
 import type { FlowDesignerStore } from './flow-designer-store.ts';
 import { problemText } from './problem-text.ts';
+import type { LocalText } from '../../../core/local-text.ts';
+import { LocalTextInput } from '../../ui/local-text-input.tsx';
+import { useTextIn } from '../../i18n/local-text.ts';
 
 interface PanelProps {
   store: FlowDesignerStore;
@@ -35,18 +38,20 @@ export const NodeProperties = observer(function NodeProperties({ store, api }: P
   );
 });
 
-function NameInput({ id, value, onChange }: { id: string; value: string; onChange: (name: string) => void }) {
+/** A step's or branch's name, in the reader's language and, through its pop-up, in every language. */
+function NameInput({ id, value, onChange }: { id: string; value: LocalText; onChange: (name: LocalText) => void }) {
   const { t } = useTranslation('forms');
   return (
     <>
       <label htmlFor={id}>{t('flow.name')}</label>
-      <Input id={id} value={value} maxLength={80} onChange={(event) => onChange(event.target.value)} />
+      <LocalTextInput id={id} value={value} maxLength={80} onChange={onChange} />
     </>
   );
 }
 
 const NodeForm = observer(function NodeForm({ store, api, node }: PanelProps & { node: FlowNode }) {
   const { t } = useTranslation('forms');
+  const textOf = useTextIn();
   const remove = useRemoveNode(store);
   const change = (patch: Partial<FlowNode>) => store.changeNode(node.id, (current) => ({ ...current, ...patch }) as FlowNode);
   const prefix = `node-${node.id}`;
@@ -72,7 +77,7 @@ const NodeForm = observer(function NodeForm({ store, api, node }: PanelProps & {
       {node.type === 'cc' && <AssigneePicker store={store} api={api} id={`${prefix}-recipients`} value={node.recipients} onChange={(recipients) => change({ recipients })} />}
       {node.type === 'branch' && <Typography.Paragraph type="secondary">{t('flow.branchNodeHelp')}</Typography.Paragraph>}
       <Button danger icon={<DeleteOutlined />} onClick={() => remove(node)}>
-        {t('flow.removeNode', { name: node.name })}
+        {t('flow.removeNode', { name: textOf(node.name) })}
       </Button>
     </>
   );
@@ -80,6 +85,7 @@ const NodeForm = observer(function NodeForm({ store, api, node }: PanelProps & {
 
 const BranchForm = observer(function BranchForm({ store, branch }: { store: FlowDesignerStore; branch: FlowBranch }) {
   const { t } = useTranslation('forms');
+  const textOf = useTextIn();
   const owner = findBranchNode(store.flow, branch.id);
   const isLast = owner?.branches.at(-1)?.id === branch.id;
   const prefix = `branch-${branch.id}`;
@@ -100,7 +106,7 @@ const BranchForm = observer(function BranchForm({ store, branch }: { store: Flow
         <ConditionBuilder idPrefix={prefix} value={branch.condition} fields={valueFields(store.design)} onChange={(condition) => change({ condition })} />
       )}
       <Button danger icon={<DeleteOutlined />} disabled={!canRemoveBranch(store.flow, branch.id)} onClick={() => store.removeBranch(branch.id)}>
-        {t('flow.removeBranch', { name: branch.name })}
+        {t('flow.removeBranch', { name: textOf(branch.name) })}
       </Button>
       {!canRemoveBranch(store.flow, branch.id) && <Typography.Text type="secondary">{t('flow.twoBranchesNeeded')}</Typography.Text>}
     </>

@@ -2,6 +2,7 @@ import { fieldPrecision } from '../../../core/forms/compile-form-design.ts';
 import type { FieldDesign } from '../../../core/forms/form-design.ts';
 import { formatServerDate } from '../../../core/format.ts';
 import { valueText } from '../../../core/value-text.ts';
+import { textIn } from '../../../core/local-text.ts';
 
 /** What a cell needs to turn ids and codes into words. */
 export interface CellContext {
@@ -24,7 +25,10 @@ function numberText(field: FieldDesign, value: number, language: string): string
   return field.type === 'percentage' ? `${text}%` : text;
 }
 
-const optionLabel = (field: FieldDesign, value: unknown) => field.options?.find((option) => option.value === value)?.label ?? String(value);
+const optionLabel = (field: FieldDesign, value: unknown, language: string) => {
+  const option = field.options?.find((each) => each.value === value);
+  return option ? textIn(option.label, language) || option.value : String(value);
+};
 
 /** A record value as the list shows it: labels for choices, names for people and regions, numbers and dates in the user's language. */
 export function cellText(field: FieldDesign, value: unknown, context: CellContext): string {
@@ -41,7 +45,7 @@ export function cellText(field: FieldDesign, value: unknown, context: CellContex
     case 'radio':
     case 'multiselect':
     case 'checkbox':
-      return list(value).map((each) => optionLabel(field, each)).join(', ');
+      return list(value).map((each) => optionLabel(field, each, context.language)).join(', ');
     case 'switch':
       return value === true ? context.yes : context.no;
     case 'member':

@@ -3,6 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textIn } from '../../../core/local-text.ts';
 import { RECORD_STATUSES } from '../../../core/contracts/record.ts';
 import type { Department } from '../../../core/contracts/org.ts';
 import type { RecordFilter } from '../../../core/contracts/record-query.ts';
@@ -70,7 +71,7 @@ const RegionFilter = observer(function RegionFilter({ label, value, directory, o
 
 /** The control of one shown filter, fitting its field family. */
 export const FilterControl = observer(function FilterControl({ column, label, value, directory, onChange }: FilterControlProps) {
-  const { t } = useTranslation('forms');
+  const { t, i18n } = useTranslation('forms');
   const field = column.key;
   const kind = column.kind;
   if (!kind) return null;
@@ -114,7 +115,7 @@ export const FilterControl = observer(function FilterControl({ column, label, va
       const options =
         field === 'status'
           ? RECORD_STATUSES.map((status) => ({ value: status, label: t(`list.status.${status}`) }))
-          : (column.field?.options ?? []).map((option) => ({ value: option.value, label: option.label }));
+          : (column.field?.options ?? []).map((option) => ({ value: option.value, label: textIn(option.label, i18n.language) || option.value }));
       return <Select mode="multiple" allowClear aria-label={label} placeholder={t('list.filter.any')} options={options} value={texts} onChange={(next: string[]) => set(next.length ? next : undefined)} maxTagCount="responsive" className="form-data-filter-input" />;
     }
     case 'boolean':

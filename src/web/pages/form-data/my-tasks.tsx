@@ -9,6 +9,7 @@ import { LoadState } from '../../ui/load-state.tsx';
 import { Loadable } from '../../ui/loadable.ts';
 import { languageOf } from '../../i18n/i18n.ts';
 import type { FormDataApi } from './form-data-api.ts';
+import { textIn } from '../../../core/local-text.ts';
 
 /** One list of the user's flow tasks (pending, done or CC), paged on the server; a row opens its record. */
 export const MyTasks = observer(function MyTasks({ api, status }: { api: FormDataApi; status: FlowTaskList }) {
@@ -48,7 +49,7 @@ export const MyTasks = observer(function MyTasks({ api, status }: { api: FormDat
               ),
             },
             { key: 'title', title: t('list.system.title'), render: (_v, task) => <span dir="auto">{task.recordTitle}</span> },
-            { key: 'step', title: t('list.tasks.step'), render: (_v, task) => <span dir="auto">{task.nodeName}</span> },
+            { key: 'step', title: t('list.tasks.step'), render: (_v, task) => <span dir="auto">{textIn(task.nodeName, language)}</span> },
             { key: 'submitter', title: t('list.tasks.submitter'), render: (_v, task) => <span dir="auto">{task.submitterName}</span> },
             { key: 'status', title: t('list.system.status'), render: (_v, task) => <Tag>{t(`list.status.${task.recordStatus}`, { defaultValue: task.recordStatus })}</Tag> },
             ...(status === 'done' ? [{ key: 'comment', title: t('list.tasks.comment'), render: (_v: unknown, task: FlowTaskItem) => <span dir="auto">{task.comment ?? ''}</span> }] : []),

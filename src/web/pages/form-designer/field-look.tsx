@@ -12,7 +12,7 @@ export function FieldLook({ field }: { field: FieldDesign }) {
   const { t } = useTranslation('forms');
   const textOf = useTextIn();
   const common = { disabled: true, placeholder: field.placeholder, 'aria-hidden': true, tabIndex: -1 } as const;
-  const options = (field.options ?? []).map((o) => ({ value: o.value, label: o.label }));
+  const options = (field.options ?? []).map((o) => ({ value: o.value, label: textOf(o.label) || o.value }));
   switch (field.type) {
     case 'textarea':
       return <Input.TextArea {...common} rows={2} />;

@@ -41,7 +41,8 @@ type Part = 'numbering' | 'defaults' | 'titleField' | 'listColumns' | 'indexedFi
 /** A default value input fitting the field's type; types without a simple input get none. */
 function DefaultInput({ field, value, onChange }: { field: FieldDesign; value: unknown; onChange: (value: unknown) => void }) {
   const kind = FIELD_TYPES[field.type].value;
-  const label = useTextIn()(field.label) || field.key;
+  const textOf = useTextIn();
+  const label = textOf(field.label) || field.key;
   if (field.options) {
     return (
       <Select
@@ -50,7 +51,7 @@ function DefaultInput({ field, value, onChange }: { field: FieldDesign; value: u
         className="designer-wide"
         mode={kind === 'strings' ? 'multiple' : undefined}
         value={value as string | string[] | undefined}
-        options={field.options.map((o) => ({ value: o.value, label: o.label }))}
+        options={field.options.map((o) => ({ value: o.value, label: textOf(o.label) || o.value }))}
         onChange={(next) => onChange(next === undefined || (Array.isArray(next) && next.length === 0) ? undefined : next)}
       />
     );
@@ -195,14 +196,14 @@ const SettingsEditor = observer(function SettingsEditor({ api, form, onSaved }: 
               scroll={{ x: 200 + nodes.length * 140 }}
               dataSource={fields}
               columns={[
-                { title: t('designer.advance.field'), dataIndex: 'label', fixed: 'start', width: 180 },
+                { title: t('designer.advance.field'), key: 'label', fixed: 'start', width: 180, render: (_: unknown, field: FieldDesign) => textOf(field.label) || field.key },
                 ...nodes.map((node) => ({
-                  title: node.name,
+                  title: textOf(node.name),
                   key: node.id,
                   render: (_: unknown, field: FieldDesign) => (
                     <Select
                       size="small"
-                      aria-label={`${node.name} · ${textOf(field.label)}`}
+                      aria-label={`${textOf(node.name)} · ${textOf(field.label)}`}
                       value={permissionOf(node.id, field.key)}
                       options={PERMISSIONS.map((p) => ({ value: p, label: t(`designer.advance.permission.${p}`) }))}
                       onChange={(p: FieldPermission) => setPermission(node.id, field.key, p)}

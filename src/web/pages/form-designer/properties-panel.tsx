@@ -41,7 +41,7 @@ function OptionsEditor({ options, onChange }: { options: ChoiceOption[]; onChang
       {options.map((option, i) => (
         <Space.Compact key={i} block>
           <Input aria-label={t('designer.props.optionValue', { n: i + 1 })} value={option.value} dir="ltr" onChange={(e) => set(i, { value: e.target.value })} className="designer-option-value" />
-          <Input aria-label={t('designer.props.optionLabel', { n: i + 1 })} value={option.label} dir="auto" onChange={(e) => set(i, { label: e.target.value })} />
+          <LocalTextInput aria-label={t('designer.props.optionLabel', { n: i + 1 })} value={option.label} onChange={(label) => set(i, { label })} />
           <Button icon={<ArrowUpOutlined />} disabled={i === 0} aria-label={t('designer.props.moveUp')} onClick={() => swap(i, i - 1)} />
           <Button icon={<ArrowDownOutlined />} disabled={i === options.length - 1} aria-label={t('designer.props.moveDown')} onClick={() => swap(i, i + 1)} />
           <Button icon={<DeleteOutlined />} danger aria-label={t('designer.props.removeOption')} onClick={() => onChange(options.filter((_, j) => j !== i))} />

@@ -7,6 +7,7 @@ import type { FieldError, RecordData } from '../../../core/forms/form-design.ts'
 import { MemberSelect } from '../../forms/form-view/picker-widgets.tsx';
 import { useFormViewApi } from '../../forms/form-view/form-view-api.ts';
 import { fieldErrorsOf, refusalSummary } from '../../forms/form-view/server-errors.ts';
+import { useTextIn } from '../../i18n/local-text.ts';
 
 type Action = 'approve' | 'reject' | 'transfer';
 
@@ -36,6 +37,7 @@ function Labeled({ id, label, children }: { id: string; label: string; children:
 
 function TaskActions({ recordId, flow, onChanged, approvalData, onFieldErrors }: FlowPanelProps) {
   const { t } = useTranslation('forms');
+  const textOf = useTextIn();
   const api = useFormViewApi();
   const { message } = App.useApp();
   const task = flow.myTask!;
@@ -69,7 +71,7 @@ function TaskActions({ recordId, flow, onChanged, approvalData, onFieldErrors }:
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-record={recordId}>
-      <Typography.Text strong>{t('view.flow.yourTask', { node: task.nodeName })}</Typography.Text>
+      <Typography.Text strong>{t('view.flow.yourTask', { node: textOf(task.nodeName) })}</Typography.Text>
       <Labeled id="flow-action" label={t('view.flow.action')}>
         <Select<Action>
           id="flow-action"
@@ -87,7 +89,7 @@ function TaskActions({ recordId, flow, onChanged, approvalData, onFieldErrors }:
             onChange={setRejectTo}
             options={[
               { value: FLOW_REJECT_TO_SUBMITTER, label: t('view.flow.toSubmitter') },
-              ...task.rejectTargets.map((target) => ({ value: target.nodeId, label: target.nodeName })),
+              ...task.rejectTargets.map((target) => ({ value: target.nodeId, label: textOf(target.nodeName) })),
             ]}
             style={{ minWidth: 200 }}
           />
@@ -120,6 +122,7 @@ function TaskActions({ recordId, flow, onChanged, approvalData, onFieldErrors }:
 
 function FlowTimeline({ recordId, refresh }: { recordId: number; refresh: number }) {
   const { t, i18n } = useTranslation('forms');
+  const textOf = useTextIn();
   const api = useFormViewApi();
   const [entries, setEntries] = useState<FlowTimelineEntry[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -142,7 +145,7 @@ function FlowTimeline({ recordId, refresh }: { recordId: number; refresh: number
         content: (
           <div>
             <Typography.Text strong>{t(`view.flow.events.${entry.action}`, { defaultValue: entry.action })}</Typography.Text>
-            {entry.nodeName && <Typography.Text type="secondary"> · {entry.nodeName}</Typography.Text>}
+            {entry.nodeName && <Typography.Text type="secondary"> · <bdi>{textOf(entry.nodeName)}</bdi></Typography.Text>}
             <div>
               {entry.actor?.name ?? t('view.flow.system')} · {formatServerDate(entry.createTime, i18n.language)}
             </div>
@@ -161,6 +164,7 @@ function FlowTimeline({ recordId, refresh }: { recordId: number; refresh: number
 /** A record's approval: the viewer's pending task actions, withdraw for the submitter, and the timeline. */
 export function FlowPanel({ recordId, flow, onChanged, approvalData, onFieldErrors }: FlowPanelProps) {
   const { t } = useTranslation('forms');
+  const textOf = useTextIn();
   const api = useFormViewApi();
   const [refresh, setRefresh] = useState(0);
   const [error, setError] = useState('');
@@ -181,7 +185,7 @@ export function FlowPanel({ recordId, flow, onChanged, approvalData, onFieldErro
       <Space direction="vertical" style={{ width: '100%' }}>
         <Typography.Text>
           {t(`view.flow.status.${flow.status}`, { defaultValue: flow.status })}
-          {flow.currentNodeName && ` · ${flow.currentNodeName}`}
+          {flow.currentNodeName && ` · ${textOf(flow.currentNodeName)}`}
           {flow.waitingFor.length > 0 && ` · ${t('view.flow.waitingFor', { names: flow.waitingFor.map((p) => p.name).join(', ') })}`}
         </Typography.Text>
         {flow.myTask && <TaskActions recordId={recordId} flow={flow} onChanged={changed} approvalData={approvalData} onFieldErrors={onFieldErrors} />}

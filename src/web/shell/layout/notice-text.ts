@@ -13,7 +13,7 @@ export function noticeText(t: TFunction, lng: string, notification: Notification
   const values = {
     form: textIn(params.form, lng),
     record: params.record,
-    node: params.node ?? '',
+    node: textIn(params.node, lng),
     submitter: params.submitter ?? '',
     actor: params.actor ?? t('layout:notices.anApprover'),
     comment: params.comment ?? '',

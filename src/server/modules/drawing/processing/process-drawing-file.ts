@@ -4,25 +4,24 @@
  * to DXF in a process of its own). Runs inside a job worker (drawing-job.ts).
  */
 import type { ProcessedSheet } from './drawing-file.ts';
-import { dwgSheet } from './dwg-sheet.ts';
-import { dxfSheet } from './dxf-sheet.ts';
 import { drawingKindOf } from './file-kind.ts';
-import { imageSheet } from './image-sheet.ts';
-import { eachPdfSheet } from './pdf-sheets.ts';
 
 export type ProcessProgress = (done: number, total: number) => void;
 
 /** The sheets one at a time, so a caller can keep each and let it go before the next. */
 export async function* eachDrawingSheet(bytes: Uint8Array, fileName: string, onProgress: ProcessProgress): AsyncGenerator<ProcessedSheet> {
   const { kind, sniffed } = drawingKindOf(bytes, fileName);
+  // Each kind's readers (pdf.js, sharp, the DXF reader) are loaded when a file of that kind
+  // comes: a worker thread starts without the ones it does not need.
   if (kind === 'pdf') {
+    const { eachPdfSheet } = await import('./pdf-sheets.ts');
     yield* eachPdfSheet(bytes, fileName, onProgress);
     return;
   }
   onProgress(0, 1);
-  if (kind === 'image') yield await imageSheet(bytes, fileName, sniffed === 'png' ? 'png' : 'jpg');
-  else if (kind === 'dxf') yield await dxfSheet(bytes, fileName);
-  else yield await dwgSheet(bytes, fileName);
+  if (kind === 'image') yield await (await import('./image-sheet.ts')).imageSheet(bytes, fileName, sniffed === 'png' ? 'png' : 'jpg');
+  else if (kind === 'dxf') yield await (await import('./dxf-sheet.ts')).dxfSheet(bytes, fileName);
+  else yield await (await import('./dwg-sheet.ts')).dwgSheet(bytes, fileName);
   onProgress(1, 1);
 }
 

@@ -6,6 +6,7 @@ import type { Aggregate, DatasetField, DatasetInfo, DatasetQuery, FilterOp, Quer
 import { fieldLabel } from './field-label.ts';
 import { FilterValueInput } from './filter-value-input.tsx';
 import { dimensionRef, removeAt, replaceDimension, replaceMeasure, resultColumns, splitRef, tidyQuery } from './query-edits.ts';
+import { sortColumnOptions } from './sort-options.ts';
 
 const AGGREGATES: readonly Aggregate[] = ['count', 'countDistinct', 'sum', 'avg', 'min', 'max'];
 const OPS: readonly FilterOp[] = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in', 'between', 'contains', 'isNull'];
@@ -42,7 +43,13 @@ export function DataSettings({ query, datasets, rowsAllowed, maxDimensions = MAX
   const filters = query.filters ?? [];
   const sort = query.sort ?? [];
   const change = (next: DatasetQuery, tag?: string) => onChange(tidyQuery(next), tag);
-  const sortOptions = aggregate ? resultColumns(query).map((c) => ({ value: c, label: c })) : fieldOptions();
+  const sortOptions = aggregate
+    ? sortColumnOptions(query, fields, {
+        language: i18n.language,
+        bucket: (bucket) => t(`plates.settings.bucket.${bucket}`),
+        measure: (agg, field) => t(`chart.aggregates.${agg}`, { field }),
+      })
+    : fieldOptions();
 
   return (
     <Form layout="vertical" size="small" className="component-set-form">

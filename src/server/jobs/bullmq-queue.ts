@@ -50,6 +50,8 @@ export class BullJobQueue implements JobQueue {
     private readonly kinds: JobKindRegistry,
   ) {
     queueEvents.on('waiting', ({ jobId }) => void this.tell(jobId, { status: 'queued', progress: 0 }));
+    // A run that failed with attempts left waits its back-off as a delayed job: queued again.
+    queueEvents.on('delayed', ({ jobId }) => void this.tell(jobId, { status: 'queued', progress: 0 }));
     queueEvents.on('active', ({ jobId }) => void this.tell(jobId, { status: 'running', progress: 0 }));
     queueEvents.on('progress', ({ jobId, data }) => {
       const progress = data as BullProgress;
@@ -75,7 +77,8 @@ export class BullJobQueue implements JobQueue {
     let attempt = 1;
     const job = await Job.fromId<BullJobData>(this.queue, jobId);
     if (job) {
-      attempt = Math.max(1, change.status === 'running' ? job.attemptsMade + 1 : job.attemptsMade);
+      // attemptsMade counts the runs that ended: the one running or waiting is the next.
+      attempt = Math.max(1, change.status === 'running' || change.status === 'queued' ? job.attemptsMade + 1 : job.attemptsMade);
       known ??= { kind: job.name as JobKind, owner: job.data.owner };
     }
     if (!known) return;

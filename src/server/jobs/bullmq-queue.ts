@@ -42,6 +42,8 @@ function problemOfReason(reason: string): JobProblem {
 export class BullJobQueue implements JobQueue {
   private readonly events = new JobEvents();
   private readonly owners = new Map<string, { kind: JobKind; owner: JobOwner }>();
+  /** Each job's events are told in the order they came, though each waits for a read of the job. */
+  private readonly telling = new Map<string, Promise<void>>();
 
   private constructor(
     private readonly queue: Queue,
@@ -71,8 +73,17 @@ export class BullJobQueue implements JobQueue {
     return new BullJobQueue(queue, queueEvents, connection, kinds);
   }
 
+  private tell(jobId: string, change: Partial<JobEvent> & Pick<JobEvent, 'status' | 'progress'>, last = false): Promise<void> {
+    const next = (this.telling.get(jobId) ?? Promise.resolve()).then(() => this.tellNow(jobId, change, last)).catch((error: unknown) => console.error(`job ${jobId}: its event could not be told`, error));
+    this.telling.set(jobId, next);
+    void next.then(() => {
+      if (this.telling.get(jobId) === next) this.telling.delete(jobId);
+    });
+    return next;
+  }
+
   /** A job's event, with its kind and owner read from Redis when this server did not add it. */
-  private async tell(jobId: string, change: Partial<JobEvent> & Pick<JobEvent, 'status' | 'progress'>, last = false): Promise<void> {
+  private async tellNow(jobId: string, change: Partial<JobEvent> & Pick<JobEvent, 'status' | 'progress'>, last: boolean): Promise<void> {
     let known = this.owners.get(jobId);
     let attempt = 1;
     const job = await Job.fromId<BullJobData>(this.queue, jobId);

@@ -17,7 +17,7 @@ import { plateRoutes } from './modules/plate/routes.ts';
 import { datasetRoutes } from './modules/dataset/routes.ts';
 import { docRoutes } from './modules/doc/routes.ts';
 import { drawingRoutes } from './modules/drawing/routes.ts';
-import { InProcessJobQueue } from './jobs/in-process-queue.ts';
+import { openJobQueue } from './jobs/open-queue.ts';
 import { createBlobStore } from './modules/filestore/create-blob-store.ts';
 import { filestoreRoutes } from './modules/filestore/routes.ts';
 import { formRoutes } from './modules/form/routes.ts';
@@ -51,6 +51,7 @@ import { registerStorableInput } from './plugins/storable-input.ts';
 import { registerValidation } from './plugins/validation.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { seedDatabase } from './seed/seed.ts';
+import { seedDemoDrawings } from './seed/demo/drawings.ts';
 import type { Services } from './services.ts';
 import { QueryResultCache } from './modules/dataset/query-cache.ts';
 
@@ -101,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     memberRights: new MemberRightsCache(),
     recordHooks: createRecordHooks(),
     blobs: await createBlobStore(config),
-    jobs: new InProcessJobQueue({ workers: 1, storage: { dataDir: config.dataDir, fileStoreUrl: config.fileStoreUrl } }),
+    jobs: await openJobQueue({ dataDir: config.dataDir, fileStoreUrl: config.fileStoreUrl }),
   };
   app.decorate('services', services);
   app.addHook('onClose', async () => {
@@ -109,6 +110,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     services.blobs.close();
     await database.close();
   });
+  // Drawings keep files in the store: seeded once it is open.
+  if (options.seed !== false) await seedDemoDrawings(services);
   // On the raw response, as helmet's headers are: replies taken over from Fastify (events, file downloads) carry it too.
   app.addHook('onRequest', (request, reply, done) => {
     reply.raw.setHeader('x-request-id', request.id);

@@ -5,11 +5,13 @@ import type { Clock } from '../../clock.ts';
 import { writeJson } from '../../db/json-column.ts';
 import type { DB } from '../../db/schema.ts';
 import { TenantScope } from '../../db/tenant-scope.ts';
+import { InProcessJobQueue } from '../../jobs/in-process-queue.ts';
+import type { JobOwner, JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../modules/filestore/blob-store.ts';
 import { newFileId } from '../../modules/filestore/file-objects.ts';
 import { bodyOf, validMarkup } from '../../modules/drawing/markups.ts';
 import { run as processDrawingUpload } from '../../modules/drawing/processing/drawing-job.ts';
-import type { DrawingJobResult } from '../../modules/drawing/processing/drawing-job-types.ts';
+import type { DrawingJobInput, DrawingJobResult } from '../../modules/drawing/processing/drawing-job-types.ts';
 import { publishPending } from '../../modules/drawing/revisions.ts';
 import { revisionsById } from '../../modules/drawing/rows.ts';
 import { storeUploadResult } from '../../modules/drawing/uploads.ts';
@@ -20,6 +22,7 @@ export interface DemoDrawingDeps {
   db: Kysely<DB>;
   blobs: BlobStore;
   clock: Clock;
+  jobs: JobQueue;
 }
 
 const DAY = 86_400_000;
@@ -28,17 +31,16 @@ const DAY = 86_400_000;
 const TENDER_SET: readonly Pick<DemoSheet, 'number' | 'title' | 'scale'>[] = [
   { number: 'A-101', title: 'Ground floor plan', scale: '1:100' },
   { number: 'A-102', title: 'First floor plan', scale: '1:100' },
-  { number: 'A-201', title: 'Building sections', scale: '1:50' },
   { number: 'S-101', title: 'Foundation layout', scale: '1:100' },
   { number: 'E-101', title: 'Lighting layout', scale: '1:100' },
 ];
 
 /**
  * Each demo workspace that offers drawings gets a living register on the first start: a tender
- * set of PDF sheets and a DXF, published; a second revision of one sheet, published; another
- * waiting for review; and markups of several kinds, published and personal. The files go
- * through the same processing as an upload (run here in the seeding thread, not the queue);
- * a workspace that already has drawings is left alone.
+ * set of PDF sheets (the tenant's project) and a DXF, published; a second revision of one
+ * sheet, published; another waiting for review; and markups of several kinds, published and
+ * personal. The files go through the same processing job as an upload; a workspace that
+ * already has drawings is left alone.
  */
 export async function seedDemoDrawings(deps: DemoDrawingDeps): Promise<void> {
   const demo = readSeedDemo();
@@ -49,15 +51,18 @@ export async function seedDemoDrawings(deps: DemoDrawingDeps): Promise<void> {
     const scope = new TenantScope(deps.db, tenantRow.id);
     const users = new Map((await deps.db.selectFrom('app_user').select(['id', 'username']).execute()).map((u) => [u.username, u.id]));
     const admin = tenant.members.find((m) => m.type === 'ADMIN');
-    for (const ws of tenant.workspaces.filter((w) => w.menus.includes('*') || w.menus.includes('drawings'))) {
-      const workspace = await scope.selectFrom('workspace').select(['id', 'name']).where('code', '=', ws.code).executeTakeFirst();
+    const withDrawings = tenant.workspaces.filter((w) => w.menus.includes('*') || w.menus.includes('drawings'));
+    // One project's drawings per tenant: the same files in each of its workspaces are processed once.
+    const project = withDrawings.find((w) => w.menus.includes('drawings'))?.name ?? withDrawings[0]?.name ?? tenant.name;
+    for (const ws of withDrawings) {
+      const workspace = await scope.selectFrom('workspace').select(['id']).where('code', '=', ws.code).executeTakeFirst();
       if (!workspace || !admin) continue;
       const seeded = await scope.selectFrom('drawing_revision').select('id').where('workspace_id', '=', workspace.id).limit(1).executeTakeFirst();
       if (seeded) continue;
       const member = tenant.members.find((m) => m.type === 'USER' && m.workspaces.includes(ws.code) && m.roles?.includes('member'));
       await seedWorkspace(deps, scope, processed, {
         workspaceId: workspace.id,
-        project: workspace.name,
+        project,
         adminId: users.get(admin.username)!,
         memberId: member ? users.get(member.username)! : users.get(admin.username)!,
       });
@@ -119,7 +124,7 @@ async function seedWorkspace(deps: DemoDrawingDeps, scope: TenantScope, processe
     staged.settle();
     let result = processed.get(staged.sha256);
     if (!result) {
-      result = await processDrawingUpload({ sha256: staged.sha256, fileName }, { progress: () => undefined, blobs: async () => blobs, attempt: 1 });
+      result = await processDemoFile(deps, { sha256: staged.sha256, fileName }, { tenantId: scope.tenantId, userId });
       processed.set(staged.sha256, result);
     }
     return (await storeUploadResult(scope, row, result, time)) ?? [];
@@ -140,10 +145,10 @@ async function seedWorkspace(deps: DemoDrawingDeps, scope: TenantScope, processe
   );
   await publish([...tender, ...ventilation], at(40));
 
-  // Revision B of the ground floor, published; revision B of the first floor, waiting for review.
-  const groundB = await upload('A-101 rev B.pdf', await demoSheetSetPdf([sheet(TENDER_SET[0]!, 'B', 20, 2)]), ws.memberId, at(20), null);
+  // Revision B of the ground and first floors in one set: the ground floor's published, the first floor's waiting for review.
+  const revisionsB = await upload('revisions-b.pdf', await demoSheetSetPdf([sheet(TENDER_SET[0]!, 'B', 20, 2), sheet(TENDER_SET[1]!, 'B', 20, 1)]), ws.memberId, at(20), null);
+  const groundB = revisionsB.slice(0, 1);
   await publish(groundB, at(18));
-  await upload('A-102 rev B.pdf', await demoSheetSetPdf([sheet(TENDER_SET[1]!, 'B', 2, 1)]), ws.memberId, at(2), null);
 
   // Markups: on the ground floor's revision A (carried to B) and B, and on the ventilation layout.
   const [groundA] = tender;
@@ -229,6 +234,20 @@ async function seedWorkspace(deps: DemoDrawingDeps, scope: TenantScope, processe
     .set({ calibration: writeJson({ metresPerUnit: (0.0254 / 72) * 100, source: 'scale', scale: '1:100' }) })
     .where('id', 'in', [groundA!, groundB[0]!])
     .execute();
+}
+
+/**
+ * Runs the drawing job on a demo file: in the server's own worker threads when jobs run there
+ * (pdf.js loads off the starting thread), here when they run in BullMQ workers that may not be
+ * up yet at a first start.
+ */
+async function processDemoFile(deps: DemoDrawingDeps, input: DrawingJobInput, owner: JobOwner): Promise<DrawingJobResult> {
+  if (!(deps.jobs instanceof InProcessJobQueue)) {
+    return processDrawingUpload(input, { progress: () => undefined, blobs: async () => deps.blobs, attempt: 1 });
+  }
+  const ended = await deps.jobs.settled<'drawing.process'>(await deps.jobs.add('drawing.process', input, owner));
+  if (ended.status !== 'done' || !ended.result) throw new Error(`the demo drawing ${input.fileName} could not be processed: ${ended.problem?.code ?? ended.status}`);
+  return ended.result;
 }
 
 const style = (color: string, width: number): MarkupInput['style'] => ({ color, width, opacity: 1, fill: null });

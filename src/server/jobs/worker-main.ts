@@ -6,6 +6,7 @@
 import { loadConfig } from '../config.ts';
 import { startBullWorker } from './bullmq-queue.ts';
 import { jobSettings } from './open-queue.ts';
+import { RedisClientMissing } from './redis-connection.ts';
 
 async function main(): Promise<void> {
   process.umask(0o077);
@@ -26,4 +27,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop());
 }
 
-await main();
+await main().catch((error: unknown) => {
+  // A missing client or an unreachable Redis is said in one line, not a stack.
+  console.error(error instanceof RedisClientMissing ? error.message : error);
+  process.exit(1);
+});

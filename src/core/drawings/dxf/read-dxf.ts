@@ -71,16 +71,20 @@ function css(rgb: number | undefined): string {
 /** Entity kinds in the ENTITIES and BLOCKS sections, counted from the text (so kinds no reader knows are counted too). */
 export function countEntityKinds(text: string): Record<string, number> {
   const counts: Record<string, number> = {};
-  const lines = text.split(/\r?\n/);
-  let section = '';
-  for (let i = 0; i + 1 < lines.length; i += 2) {
-    if (lines[i]!.trim() !== '0') {
-      if (section === 'SECTION' && lines[i]!.trim() === '2') section = lines[i + 1]!.trim();
-      continue;
+  // A kind is a group code 0 line followed by a name; values are never followed by a name line
+  // (the next line is always a numeric code), so a name after "0" is a kind.
+  const sections = /\n[ \t]*2\r?\n(ENTITIES|BLOCKS)\r?\n/g;
+  let section: RegExpExecArray | null;
+  while ((section = sections.exec(text))) {
+    const start = section.index + section[0].length - 1;
+    const end = text.indexOf('ENDSEC', start);
+    const part = text.slice(start, end < 0 ? undefined : end);
+    const kinds = /\n[ \t]*0\r?\n([A-Za-z_][A-Za-z0-9_]*)\r?(?=\n)/g;
+    let kind: RegExpExecArray | null;
+    while ((kind = kinds.exec(part))) {
+      const name = kind[1]!.toUpperCase();
+      counts[name] = (counts[name] ?? 0) + 1;
     }
-    const value = lines[i + 1]!.trim();
-    if (value === 'SECTION' || value === 'ENDSEC') section = value;
-    else if (section === 'ENTITIES' || section === 'BLOCKS') counts[value] = (counts[value] ?? 0) + 1;
   }
   return counts;
 }

@@ -25,6 +25,10 @@ export function readDxfInWorker(url: string, signal: AbortSignal): Promise<DxfDi
 }
 
 const THUMBNAIL_LONG_SIDE = 512;
+/** A frame slower than this and the drawing is moved as a picture while the view moves. */
+const SLOW_FRAME_MS = 12;
+/** How long the view must rest before a slow drawing is drawn again. */
+const REST_MS = 120;
 
 /**
  * Draws a DXF sheet on a canvas the size of the view, again for each view: only batches in
@@ -39,6 +43,9 @@ export class DxfSheetPainter {
   private view: Viewport | null = null;
   private viewSize: Size = { width: 0, height: 0 };
   private frame = 0;
+  private rest: ReturnType<typeof setTimeout> | null = null;
+  /** The view the canvas holds a picture of. */
+  private drawnView: Viewport | null = null;
   /** How long the last frame took to draw, in ms (the benchmark reads it). */
   lastFrameMs = 0;
 
@@ -76,7 +83,21 @@ export class DxfSheetPainter {
 
   update(view: Viewport, viewSize: Size): void {
     this.view = view;
+    const resized = viewSize.width !== this.viewSize.width || viewSize.height !== this.viewSize.height;
     this.viewSize = viewSize;
+    const drawn = this.drawnView;
+    if (!resized && drawn && drawn.rotation === view.rotation && this.lastFrameMs > SLOW_FRAME_MS) {
+      // A drawing too big to draw every frame: the last picture moves with CSS, and the
+      // drawing is drawn again once the view rests.
+      const k = view.scale / drawn.scale;
+      this.canvas.style.transform = `translate(${view.x - drawn.x * k}px, ${view.y - drawn.y * k}px) scale(${k})`;
+      if (this.rest) clearTimeout(this.rest);
+      this.rest = setTimeout(() => {
+        this.rest = null;
+        this.schedule();
+      }, REST_MS);
+      return;
+    }
     this.schedule();
   }
 
@@ -103,6 +124,8 @@ export class DxfSheetPainter {
     }
     this.canvas.style.width = `${this.viewSize.width}px`;
     this.canvas.style.height = `${this.viewSize.height}px`;
+    this.canvas.style.transform = '';
+    this.drawnView = view;
     const ctx = this.canvas.getContext('2d')!;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, width, height);
@@ -150,6 +173,7 @@ export class DxfSheetPainter {
 
   destroy(): void {
     if (this.frame) cancelAnimationFrame(this.frame);
+    if (this.rest) clearTimeout(this.rest);
     this.canvas.width = 0;
     this.canvas.remove();
   }

@@ -28,6 +28,8 @@ const KEPT_TILES = 96;
 const SETTLE_MS = 120;
 /** Tiles rendered at the same time (pdf.js draws on this thread; two keep the worker busy). */
 const PARALLEL = 2;
+/** How long a pan must rest before tiles newly in view are rendered. */
+const PAN_REST_MS = 80;
 
 type Level = { renderScale: number; rotation: number; element: HTMLDivElement; tiles: Map<string, HTMLCanvasElement>; complete: boolean };
 
@@ -41,6 +43,8 @@ type Level = { renderScale: number; rotation: number; element: HTMLDivElement; t
 export class PdfSheetPainter {
   private readonly base = document.createElement('canvas');
   private baseScale = 1;
+  private baseReady = false;
+  private queueTimer: ReturnType<typeof setTimeout> | null = null;
   private level: Level | null = null;
   private previous: Level | null = null;
   private readonly running = new Map<string, RenderTask>();
@@ -85,6 +89,8 @@ export class PdfSheetPainter {
     } finally {
       this.running.delete('base');
     }
+    this.baseReady = true;
+    if (this.view) this.update(this.view, this.viewSize);
     return this.base;
   }
 
@@ -98,11 +104,24 @@ export class PdfSheetPainter {
     const k = 1 / this.baseScale;
     this.base.style.transform = `matrix(${a * k}, ${b * k}, ${c * k}, ${d * k}, ${e}, ${f})`;
     const wanted = renderScaleFor(view.scale * dpr);
+    // Tiles wait for the whole-page picture: drawn together they would take twice as long.
+    if (!this.baseReady) return;
+    if (wanted <= this.baseScale * (1 + 1e-9)) {
+      // The whole-page picture is already as sharp as the view needs: no tiles.
+      this.dropLevels();
+      this.setSharp(true);
+      return;
+    }
     const level = this.level;
     if (level && level.renderScale === wanted && level.rotation === view.rotation) {
       this.placeLevel(level);
       if (this.previous) this.placeLevel(this.previous);
-      this.queueTiles();
+      // While the view moves, frames only move tiles; new ones render once it rests a moment.
+      if (this.queueTimer) clearTimeout(this.queueTimer);
+      this.queueTimer = setTimeout(() => {
+        this.queueTimer = null;
+        this.queueTiles();
+      }, PAN_REST_MS);
       return;
     }
     if (level) this.placeLevel(level);
@@ -122,6 +141,7 @@ export class PdfSheetPainter {
       this.running.delete(key);
     }
     this.pending = [];
+    this.setSharp(false);
     // The old level stays underneath until the new one covers the view.
     if (this.previous) this.previous.element.remove();
     this.previous = this.level && this.level.rotation === rotation ? this.level : null;
@@ -216,9 +236,30 @@ export class PdfSheetPainter {
     }
   }
 
+  /** Whether what shows is drawn at the zoom shown (tests and the benchmark read it). */
+  private setSharp(sharp: boolean) {
+    this.host.dataset.sharp = String(sharp);
+  }
+
+  private dropLevels() {
+    if (this.settle) clearTimeout(this.settle);
+    this.settle = null;
+    for (const [key, task] of this.running) {
+      if (key === 'base') continue;
+      task.cancel();
+      this.running.delete(key);
+    }
+    this.pending = [];
+    this.level?.element.remove();
+    this.previous?.element.remove();
+    this.level = null;
+    this.previous = null;
+  }
+
   private levelDone(level: Level) {
     level.complete = true;
     level.element.dataset.complete = 'true';
+    this.setSharp(true);
     if (this.previous) {
       this.previous.element.remove();
       this.previous = null;
@@ -240,6 +281,8 @@ export class PdfSheetPainter {
   destroy(): void {
     this.destroyed = true;
     if (this.settle) clearTimeout(this.settle);
+    if (this.queueTimer) clearTimeout(this.queueTimer);
+    delete this.host.dataset.sharp;
     for (const task of this.running.values()) task.cancel();
     this.running.clear();
     this.level?.element.remove();

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { FilterOption, PageFilter, WidgetConfig } from '../src/core/pages/page-config.ts';
 import { widgetRefsOf, type WidgetRefs } from '../src/core/pages/widget-refs.ts';
-import type { DatasetInfo, DatasetQuery, QueryAggregateResult, QueryFilter, QueryRowsResult } from '../src/core/query/query-spec.ts';
+import type { DatasetInfo, DatasetQuery, QueryAggregateResult, QueryFilter, QueryRowsResult, ResultColumn } from '../src/core/query/query-spec.ts';
 
 /** What the renderer has fetched for a widget's `data`. */
 export type WidgetDataState =
@@ -20,7 +20,8 @@ export type FilterValue = string | number | (string | number | null)[] | null;
 export type FilterOptionsState =
   | { status: 'loading' }
   | { status: 'error'; message: string; retry: () => void }
-  | { status: 'ready'; options: FilterOption[] };
+  /** `column`: what values read from a dataset are, so the filter names them as the form does. */
+  | { status: 'ready'; options: FilterOption[]; column?: ResultColumn };
 
 /**
  * A component's click that narrows the others (cross-filtering): the clauses apply to every

@@ -9,6 +9,8 @@ import { localToday, resolveRelativeRange, type RelativeRange } from '../../src/
 import type { PageFilterState, WidgetRenderProps } from '../types.ts';
 import './filter-bar-widget.css';
 import { textIn } from '../../src/core/local-text.ts';
+import { resultValueText } from '../../src/core/value-format.ts';
+import { useValueWords } from '../value-words.ts';
 
 export interface FilterBarProps {
   filters?: string[];
@@ -44,8 +46,11 @@ const DateRangeFilter = observer(function DateRangeFilter({ filter, state, prese
 
 const SelectFilter = observer(function SelectFilter({ filter, state, labelId }: { filter: PageFilter; state: PageFilterState; labelId: string }) {
   const { t } = useTranslation('widgets');
+  const words = useValueWords();
   const options = state.options(filter.id);
   const value = state.value(filter.id);
+  // Values read from a dataset read as its form shows them: option labels, names, dates.
+  const choices = options.status !== 'ready' ? [] : options.column ? options.options.map((option) => ({ value: option.value, label: resultValueText(options.column, option.value, words) || option.label })) : options.options;
   return (
     <Select
       aria-labelledby={labelId}
@@ -57,7 +62,7 @@ const SelectFilter = observer(function SelectFilter({ filter, state, labelId }: 
       placeholder={t('filterBar.all')}
       value={value === null || (Array.isArray(value) && value.length === 0) ? undefined : value}
       loading={options.status === 'loading'}
-      options={options.status === 'ready' ? options.options : []}
+      options={choices}
       notFoundContent={
         options.status === 'error' ? (
           <span className="filter-bar-options-error">

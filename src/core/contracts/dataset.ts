@@ -1,5 +1,6 @@
 import querySchema from '../../../schemas/meta/query.schema.json';
 import { ALLPLAN_PREFIX, idSchema, strictObject, type JsonSchema, type Validated } from './common.ts';
+import type { ResultColumn } from '../query/query-spec.ts';
 
 /**
  * Request schemas of the dataset API and of public website queries, built from the query
@@ -37,6 +38,8 @@ export interface DatasetDistinctQuery {
 
 export interface DatasetDistinctResult {
   values: (string | number | boolean)[];
+  /** What the values are (option labels, people's names, type), so a picker shows them as the form does. */
+  column?: ResultColumn;
 }
 
 export const websiteParams = strictObject({ id: idSchema }, ['id']);

@@ -4,6 +4,7 @@ import { RESOURCE_PATHS } from '../../core/contracts/resource.ts';
 import type { StoredPage } from '../../core/pages/page-config.ts';
 import type { DatasetInfo, DatasetQuery, QueryAggregateResult, QueryFilter, QuerySort, QueryRowsResult } from '../../core/query/query-spec.ts';
 import type { CallOptions, Http } from './endpoints.ts';
+import type { DatasetDistinctResult } from '../../core/contracts/dataset.ts';
 
 // Pages and widgets show failures in place (the cell, the screen), with a retry.
 const QUIET: CallOptions = { showErrorToast: false };
@@ -29,7 +30,7 @@ export function pageApi(http: Http) {
     datasets: () => http.get<DatasetInfo[]>(DATASET_PATHS.list, undefined, QUIET),
     query: (query: DatasetQuery) => http.post<QueryResult>(DATASET_PATHS.query, query, QUIET),
     distinct: (dataset: string, field: string, limit = 500) =>
-      http.get<{ values: (string | number)[] }>(DATASET_PATHS.distinct, { dataset, field, limit }, QUIET),
+      http.get<DatasetDistinctResult>(DATASET_PATHS.distinct, { dataset, field, limit }, QUIET),
     /** Function point codes of one module (`page` -> `page:*`) that the signed-in user holds. */
     heldPoints: (module: string) => http.post<string[]>(RESOURCE_PATHS.heldPoints, { module }, QUIET),
   };

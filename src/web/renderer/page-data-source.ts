@@ -1,6 +1,7 @@
 import type { WidgetConfig } from '../../core/pages/page-config.ts';
 import type { DatasetFieldType, DatasetQuery, QueryFilter, QuerySort } from '../../core/query/query-spec.ts';
 import type { PageApi, QueryResult } from '../api/page-endpoints.ts';
+import type { DatasetDistinctResult } from '../../core/contracts/dataset.ts';
 
 /** What the renderer adds to a widget's own query: the page filters that apply, plus a widget's override. */
 export interface QueryExtras {
@@ -20,8 +21,8 @@ export type DatasetFields = ReadonlyMap<string, ReadonlyMap<string, DatasetField
 export interface PageDataSource {
   /** Runs a widget's data: `query` is widget.data with `extras` merged in. */
   run(widget: WidgetConfig, query: DatasetQuery, extras: QueryExtras): Promise<QueryResult>;
-  /** Distinct values of a field, for select filters without fixed options. */
-  distinct(dataset: string, field: string): Promise<(string | number)[]>;
+  /** Distinct values of a field and what they are, for select filters without fixed options. */
+  distinct(dataset: string, field: string): Promise<DatasetDistinctResult>;
   /** The fields of every dataset, or null where the source cannot tell (public websites). */
   datasetFields(): Promise<DatasetFields | null>;
   /** The function point codes of these modules that the reader holds. */
@@ -33,7 +34,7 @@ export function signedInDataSource(api: PageApi): PageDataSource {
   let fields: Promise<DatasetFields> | null = null;
   return {
     run: (_widget, query) => api.query(query),
-    distinct: async (dataset, field) => (await api.distinct(dataset, field)).values,
+    distinct: (dataset, field) => api.distinct(dataset, field),
     datasetFields() {
       // Loaded once per page; a failure is forgotten so that the next page asks again.
       fields ??= api.datasets().then(

@@ -3,6 +3,7 @@ import type { PageFilter } from '../../core/pages/page-config.ts';
 import { isRelativeRange, localToday, resolveRelativeRange } from '../../core/pages/relative-range.ts';
 import type { CrossSelection, FilterOptionsState, FilterValue, PageFilterState } from '../../../widgets/types.ts';
 import { messageOf } from '../api/error-message.ts';
+import type { DatasetDistinctResult } from '../../core/contracts/dataset.ts';
 
 /** A filter's starting value: a relative range resolved against today, a value, or nothing chosen. */
 export function defaultFilterValue(filter: PageFilter, today: Date): FilterValue {
@@ -28,7 +29,7 @@ export class PageFilterStore implements PageFilterState {
 
   constructor(
     readonly definitions: readonly PageFilter[],
-    private readonly loadDistinct: (dataset: string, field: string) => Promise<(string | number)[]>,
+    private readonly loadDistinct: (dataset: string, field: string) => Promise<DatasetDistinctResult>,
     today: Date = localToday(),
   ) {
     for (const filter of definitions) {
@@ -76,8 +77,14 @@ export class PageFilterStore implements PageFilterState {
     if (this.optionStates.get(filter.id)?.status === 'loading' || this.optionStates.get(filter.id)?.status === 'ready') return;
     this.optionStates.set(filter.id, { status: 'loading' });
     this.loadDistinct(filter.optionsDataset!, filter.field).then(
-      (values) =>
-        runInAction(() => this.optionStates.set(filter.id, { status: 'ready', options: values.map((value) => ({ value, label: String(value) })) })),
+      ({ values, column }) =>
+        runInAction(() =>
+          this.optionStates.set(filter.id, {
+            status: 'ready',
+            options: values.map((value) => ({ value: value as string | number, label: String(value) })),
+            ...(column && { column }),
+          }),
+        ),
       (failure: unknown) =>
         runInAction(() =>
           this.optionStates.set(filter.id, { status: 'error', message: messageOf(failure, ''), retry: () => this.retryOptions(filter) }),

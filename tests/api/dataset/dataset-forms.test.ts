@@ -14,6 +14,7 @@ import { createRecord, publishedForm } from '../../helpers/forms.ts';
 import { pageBody } from '../../helpers/pages.ts';
 import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { textIn } from '../../../src/core/local-text.ts';
+import type { DatasetDistinctResult } from '../../../src/core/contracts/dataset.ts';
 
 /** A form's records as a dataset (`form_<id>`): the same numbers on both databases, with the caller's rights. */
 
@@ -194,9 +195,17 @@ describe.each(testDialects())('form records as a dataset on %s', (dialect) => {
     expect((await rowsOf({ pageSize: 2 })).columns).toEqual(page.columns);
   });
 
-  it('answers distinct values of a field for filter controls', async () => {
-    const result = await t.call<{ values: unknown[] }>('GET', `${API}/dataset/distinct`, { token: admin, query: { dataset: code, field: 'building' } });
+  it('answers distinct values of a field for filter controls, with what they are', async () => {
+    const result = await t.call<DatasetDistinctResult>('GET', `${API}/dataset/distinct`, { token: admin, query: { dataset: code, field: 'building' } });
     expect(result.body.data.values).toEqual(['mall', 'plaza', 'tower']);
+    // A filter's choices read as the form's options, not as the stored values.
+    expect(result.body.data.column).toEqual({ name: 'building', title: 'Building', type: 'string', labels: { tower: 'Tower', plaza: 'Plaza', mall: 'Mall' } });
+    const me = (await t.call<{ user: { id: number; name: string } }>('GET', `${API}/account/current`, { token: admin })).body.data.user;
+    const people = await t.call<DatasetDistinctResult>('GET', `${API}/dataset/distinct`, { token: admin, query: { dataset: code, field: 'createdBy' } });
+    expect(people.body.data.values).toEqual([me.id]);
+    expect(people.body.data.column).toMatchObject({ refers: 'user', labels: { [me.id]: me.name } });
+    const status = await t.call<DatasetDistinctResult>('GET', `${API}/dataset/distinct`, { token: admin, query: { dataset: code, field: 'status' } });
+    expect(status.body.data.column).toMatchObject({ name: 'status', record: true });
   });
 
   it('refuses a bad query with 400 naming the problem', async () => {

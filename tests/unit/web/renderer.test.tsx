@@ -85,7 +85,7 @@ function dataSource(held: string[] = []): Source {
       const delay = source.delays[source.queries.length - 1] ?? 0;
       return new Promise((resolve) => setTimeout(() => resolve(answer(query)), delay));
     },
-    distinct: async () => ['Tower A', 'Tower B'],
+    distinct: async () => ({ values: ['Tower A', 'Tower B'] }),
     datasetFields: async () => FIELDS,
     heldPoints: async () => new Set(held),
   };

@@ -72,7 +72,7 @@ function storesAnswering(options: () => Promise<unknown>) {
 }
 
 async function drawForm(stores: RootStore, props: Partial<FormWidgetProps> = {}) {
-  const filters = new PageFilterStore([], async () => []);
+  const filters = new PageFilterStore([], async () => ({ values: [] }));
   const all: FormWidgetProps = { form: 7, show: 'fill', pageSize: 10, ...props };
   await renderScreen(<FormWidget widget={widget(all as never)} props={all} data={{ status: 'none' }} fetchData={() => Promise.reject(new Error('no data'))} filters={filters} />, { i18n, stores });
 }

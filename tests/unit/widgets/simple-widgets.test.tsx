@@ -27,7 +27,7 @@ afterEach(cleanup);
 
 const schemaOf = (type: string) => widgetRegistry.definition(type)!.propsSchema;
 
-const filters = new PageFilterStore([], async () => []);
+const filters = new PageFilterStore([], async () => ({ values: [] }));
 const noFetch = () => Promise.reject(new Error('not used'));
 
 /** Draws a widget the way the renderer does: props checked against its schema, defaults filled in. */

@@ -31,7 +31,7 @@ export async function datasetRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: datasetDistinctQuery } },
     async (request): Promise<DatasetDistinctResult> => {
       const { dataset, field, limit } = request.query;
-      return { values: await distinctValues(recordContext(app, request), queryLimitOf(app.services), dataset, field, limit) };
+      return distinctValues(recordContext(app, request), queryLimitOf(app.services), dataset, field, limit);
     },
   );
 }

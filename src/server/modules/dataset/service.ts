@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { BiViewColumn } from '../../../core/contracts/bi.ts';
+import type { DatasetDistinctResult } from '../../../core/contracts/dataset.ts';
 import { checkDatasetQuery, parseFieldRef, unknownFieldMessage } from '../../../core/query/check-query.ts';
 import {
   isAggregateQuery,
@@ -355,8 +356,11 @@ async function runAggregate(source: SourceQuery, dialect: Dialect, fields: Field
   };
 }
 
-/** Distinct non-null values of a field, sorted, at most `limit`. */
-export async function distinctValues(ctx: RecordContext, queryLimit: QueryLimit, code: string, fieldName: string, limit: number): Promise<(string | number | boolean)[]> {
+/**
+ * Distinct non-null values of a field, sorted, at most `limit`, with what they are (option
+ * labels, the names of the people and departments they name), as a data list shows them.
+ */
+export async function distinctValues(ctx: RecordContext, queryLimit: QueryLimit, code: string, fieldName: string, limit: number): Promise<DatasetDistinctResult> {
   const dataset = await findDataset(ctx.scope, ctx.versions, code);
   if (!dataset) throw notFound('Dataset');
   const field = dataset.fields.find((f) => f.name === fieldName);
@@ -373,5 +377,7 @@ export async function distinctValues(ctx: RecordContext, queryLimit: QueryLimit,
       .limit(limit)
       .execute();
   });
-  return rows.map((r) => outputValue(field, false, r.value) as string | number | boolean);
+  const values = rows.map((r) => outputValue(field, false, r.value) as string | number | boolean);
+  const named = await withNames(ctx.scope, { list: values.map((value) => ({ [field.name]: value })), columns: rowColumns([field]) } as QueryRowsResult);
+  return { values, column: named.columns![0]! };
 }

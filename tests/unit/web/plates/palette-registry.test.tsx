@@ -73,8 +73,8 @@ describe('a widget added to the registry', () => {
   });
 
   it('draws in a page cell through the same registry', async () => {
-    const filters = new PageFilterStore([], async () => []);
-    const source: PageDataSource = { run: () => Promise.reject(new Error('no data')), distinct: async () => [], datasetFields: async () => null, heldPoints: async () => new Set() };
+    const filters = new PageFilterStore([], async () => ({ values: [] }));
+    const source: PageDataSource = { run: () => Promise.reject(new Error('no data')), distinct: async () => ({ values: [] }), datasetFields: async () => null, heldPoints: async () => new Set() };
     const widget = newComponent(registry.paletteEntry('sparkline')!, { id: 'sparkline1', title: 'Sparkline', cell: { x: 0, y: 0 }, dataset: undefined });
     await act(async () => {
       render(

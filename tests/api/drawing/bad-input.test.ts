@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DrawingUpload, RevisionPage } from '../../../src/core/contracts/drawings.ts';
+import type { DrawingUpload, DrawingUploadEvent, RevisionPage } from '../../../src/core/contracts/drawings.ts';
 import { demoDxf, demoSheetSetPdf } from '../../../src/server/seed/demo/drawings-files.ts';
 import { testDialects } from '../../helpers/databases.ts';
 import { uploadFile, uploadedFile } from '../../helpers/file-uploads.ts';
+import { openNotifyStream } from '../../helpers/notify-stream.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { corruptPdf, drawingClient, encryptedPdf } from './drawing-client.ts';
 
@@ -23,6 +24,8 @@ describe.each(testDialects())('drawing uploads of bad files on %s', (dialect) =>
 
   it('fails each bad file of a batch with its name and reason, stores nothing of it, and lets the rest of the batch through', async () => {
     const revisionsBefore = await t.app.services.db.selectFrom('drawing_revision').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    const stream = await openNotifyStream(t.url, alice);
+    await stream.waitFor(1);
     const good = await demoSheetSetPdf([{ number: 'P-301', title: 'Drainage plan', project: 'Tower', scale: '1:100', revision: 'A', date: '2026-11-20' }]);
     const uploads = await api.upload(alice, TOWER, [
       ['corrupt.pdf', corruptPdf()],
@@ -32,6 +35,17 @@ describe.each(testDialects())('drawing uploads of bad files on %s', (dialect) =>
       ['readme.txt', new TextEncoder().encode('a text file')],
       ['vent.dxf', new TextEncoder().encode(demoDxf({ number: 'M-610', title: 'Ventilation', project: 'Tower', scale: '1:100', revision: 'A' }))],
     ]);
+    // The uploader's event stream told each change: progress, then the end with its problem.
+    const pushedNow = () => stream.events.filter((e) => e.event === 'drawingUpload').map((e) => e.data as DrawingUploadEvent);
+    // The push follows the row's change by a moment.
+    for (let i = 0; i < 50 && pushedNow().filter((e) => e.status === 'done' || e.status === 'failed').length < 5; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    stream.close();
+    const pushed = pushedNow();
+    expect(pushed.every((e) => e.workspaceCode === TOWER)).toBe(true);
+    const last = (name: string) => pushed.filter((e) => e.fileName === name).at(-1);
+    expect(last('drainage.pdf')).toMatchObject({ status: 'done', progress: 1 });
+    expect(last('locked.pdf')).toMatchObject({ status: 'failed', problem: { code: 'encrypted', fileName: 'locked.pdf' } });
+    expect(pushed.some((e) => e.fileName === 'drainage.pdf' && e.status === 'running')).toBe(true);
     const byName = Object.fromEntries(uploads.map((u) => [u.fileName, u]));
     expect(byName['corrupt.pdf']).toMatchObject({ status: 'failed', revisionIds: [], problem: { code: 'corrupt', fileName: 'corrupt.pdf' } });
     expect(byName['locked.pdf']).toMatchObject({ status: 'failed', revisionIds: [], problem: { code: 'encrypted', fileName: 'locked.pdf' } });

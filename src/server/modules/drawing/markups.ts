@@ -103,8 +103,14 @@ async function requireReferences(caller: DrawingCaller, workspaceId: number, mar
     if (!sheet) throw badRequest('markup.link.sheetId', 'No such sheet in this workspace');
   }
   if (markup.link && 'documentId' in markup.link) {
-    const doc = await scope.selectFrom('doc_file').select('id').where('id', '=', markup.link.documentId).where('deleted_time', 'is', null).executeTakeFirst();
-    if (!doc) throw badRequest('markup.link.documentId', 'No such document');
+    const doc = await scope
+      .selectFrom('doc_file')
+      .select('id')
+      .where('id', '=', markup.link.documentId)
+      .where('workspace_id', '=', workspaceId)
+      .where('deleted_time', 'is', null)
+      .executeTakeFirst();
+    if (!doc) throw badRequest('markup.link.documentId', 'No such document in this workspace');
   }
 }
 

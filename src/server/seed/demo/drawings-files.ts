@@ -137,7 +137,7 @@ const LAYERS = [
   { name: 'A-GRID', color: 8 },
   { name: 'A-WALL', color: 7 },
   { name: 'A-DOOR', color: 3 },
-  { name: 'A-ANNO', color: 2 },
+  { name: 'A-ANNO', color: 7 },
   { name: 'M-DUCT', color: 5 },
 ] as const;
 

@@ -29,6 +29,10 @@ const UI_INTO_SCREENS = {
   regex: '^(\\.\\./)+pages/',
   message: 'The UI kit serves every screen: src/web/ui imports nothing from src/web/pages.',
 };
+const KIT_INTO_SCREENS = {
+  regex: '^(\\.\\./)+pages/',
+  message: 'The drawing kit (sheet view, markup shapes, drawing API) serves the drawing screens and the drawing widget: src/web/drawing-kit imports nothing from src/web/pages.',
+};
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'bench/results/', 'media/'] },
@@ -72,6 +76,10 @@ export default tseslint.config(
   {
     files: ['src/web/ui/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [INTO_SERVER, UI_INTO_SCREENS] }] },
+  },
+  {
+    files: ['src/web/drawing-kit/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [INTO_SERVER, KIT_INTO_SCREENS] }] },
   },
   {
     files: ['src/server/db/**'],

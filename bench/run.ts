@@ -12,6 +12,10 @@ const benchmarks: Record<string, () => Promise<void>> = {
   forms: async () => (await import('./forms.ts')).runFormsBench(),
   plates: async () => (await import('./plates.ts')).runPlatesBench(),
   files: async () => (await import('./files.ts')).runFilesBench(),
+  drawings: async () => {
+    await (await import('./drawings-server.ts')).runDrawingsServerBench();
+    await (await import('./drawings-browser.ts')).runDrawingsBrowserBench();
+  },
 };
 
 const known = Object.keys(benchmarks);

@@ -39,6 +39,7 @@ describe('import boundaries', () => {
     ['src/web/stores/probe.ts', "import { value } from '../../server/config.ts';"],
     ['src/web/ui/probe.ts', "import { value } from '../pages/documents/doc-library-store.ts';"],
     ['src/web/ui/probe.ts', "import { value } from '../../server/config.ts';"],
+    ['src/web/drawing-kit/probe.ts', "import { value } from '../pages/drawings/markups/markup-store.ts';"],
     ['src/server/db/migrations/probe.ts', "import { value } from '../../modules/filestore/file-links.ts';"],
     ['src/server/db/probe.ts', "export { value } from '../modules/filestore/file-links.ts';"],
   ])('refuses %s: %s', async (file, source) => {

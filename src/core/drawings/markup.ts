@@ -69,6 +69,8 @@ export interface MarkupInput {
 }
 
 /** A stored markup as drawing/markup/list answers it. */
+/** What a markup is, as drawn: the schema's shape without the server's id and lock. */
+export type MarkupBody = Omit<MarkupInput, 'id' | 'revision'>;
 export type Markup = StoredMarkup<MarkupInput>;
 
 /** Kinds drawn by dragging a box from one corner to the other. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RevisionRow, SheetDetail } from '../../../../src/core/contracts/drawings.ts';
 import { HistoryStore } from '../../../../src/web/pages/drawings/history/history-store.ts';
-import type { DrawingApi } from '../../../../src/web/pages/drawings/shared/drawing-api.ts';
+import type { DrawingApi } from '../../../../src/web/drawing-kit/drawing-api.ts';
 
 const revision = (id: number, label: string, status: RevisionRow['status']): RevisionRow =>
   ({ id, sheetId: 5, number: 'A-101', label, status, kind: 'pdf', width: 1191, height: 842 }) as RevisionRow;

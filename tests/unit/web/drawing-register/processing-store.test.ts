@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DrawingUpload } from '../../../../src/core/contracts/drawings.ts';
 import { ProcessingStore, PROCESSING_POLL_MS, type ProcessingEnv } from '../../../../src/web/pages/drawings/register/processing-store.ts';
-import type { DrawingApi } from '../../../../src/web/pages/drawings/shared/drawing-api.ts';
+import type { DrawingApi } from '../../../../src/web/drawing-kit/drawing-api.ts';
 
 const upload = (id: number, fileName: string, change: Partial<DrawingUpload> = {}): DrawingUpload => ({
   id,

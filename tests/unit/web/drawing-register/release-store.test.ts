@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RevisionRow, RevisionUpdateBody, SheetRow } from '../../../../src/core/contracts/drawings.ts';
 import { ReleaseStore } from '../../../../src/web/pages/drawings/release/release-store.ts';
-import type { DrawingApi } from '../../../../src/web/pages/drawings/shared/drawing-api.ts';
+import type { DrawingApi } from '../../../../src/web/drawing-kit/drawing-api.ts';
 
 const revision = (id: number, number: string, change: Partial<RevisionRow> = {}): RevisionRow => ({
   id,

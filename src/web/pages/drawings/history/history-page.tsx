@@ -12,7 +12,7 @@ import { LoadState } from '../../../ui/load-state.tsx';
 import { useDrawingTexts } from '../shared/drawing-texts.ts';
 import { RevisionStatus } from '../shared/revision-status.tsx';
 import { sheetPath } from '../shared/sheet-paths.ts';
-import { useDrawingApi } from '../shared/use-drawing-api.ts';
+import { useDrawingApi } from '../../../drawing-kit/use-drawing-api.ts';
 import { HistoryStore } from './history-store.ts';
 import { RevisionCompare } from './revision-compare.tsx';
 import { SheetPicker } from './sheet-picker.tsx';

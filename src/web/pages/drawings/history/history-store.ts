@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { RevisionRow, SheetDetail, SheetListResult } from '../../../../core/contracts/drawings.ts';
 import { Loadable } from '../../../ui/loadable.ts';
-import type { DrawingApi } from '../shared/drawing-api.ts';
+import type { DrawingApi } from '../../../drawing-kit/drawing-api.ts';
 import type { CompareMode } from '../viewer/sheet-compare.tsx';
 
 /** Revisions a comparison can draw: what has a file to look at (every status has one). */

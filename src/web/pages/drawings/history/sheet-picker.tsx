@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { useDrawingTexts } from '../shared/drawing-texts.ts';
 import { LoadState } from '../../../ui/load-state.tsx';
-import { useDrawingApi } from '../shared/use-drawing-api.ts';
+import { useDrawingApi } from '../../../drawing-kit/use-drawing-api.ts';
 import { SHEET_PICKER_PAGE_SIZE, SheetPickerStore } from './history-store.ts';
 
 /** The history screen without a sheet: find one by its number or title, then open its revisions. */

@@ -2,10 +2,10 @@ import type { PDFDocument, PDFFont, PDFImage, PDFPage, rgb as pdfRgb } from 'pdf
 import { readDxf } from '../../../../core/drawings/dxf/read-dxf.ts';
 import { drawDxf } from '../../../../core/drawings/dxf/draw-dxf.ts';
 import { calloutTextBox, markupBounds, markupOutline, pointAt, type SheetPoint } from '../../../../core/drawings/markup.ts';
-import { openPdfSheet } from '../viewer/pdf-sheet.ts';
-import type { SheetSource } from '../viewer/sheet-view.tsx';
-import type { MarkupBody } from './markup-store.ts';
-import { LINE_HEIGHT, labelSize, measureLabelAt, readsRightToLeft, textLines, type ShapeTexts } from './markup-shapes.tsx';
+import { openPdfSheet } from '../../../drawing-kit/pdf-sheet.ts';
+import type { SheetSource } from '../../../drawing-kit/sheet-view.tsx';
+import type { MarkupBody } from '../../../../core/drawings/markup.ts';
+import { LINE_HEIGHT, labelSize, measureLabelAt, readsRightToLeft, textLines, type ShapeTexts } from '../../../drawing-kit/markup-shapes.tsx';
 
 /** The long side of an exported PNG, and of a picture put into an exported PDF, in pixels. */
 export const EXPORT_LONG_SIDE = 4096;

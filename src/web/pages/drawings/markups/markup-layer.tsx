@@ -10,13 +10,14 @@ import {
   resizeMarkup,
   moveMarkup,
   type Bounds,
+  type MarkupBody,
   type MarkupKind,
   type ResizeHandle,
   type SheetPoint,
 } from '../../../../core/drawings/markup.ts';
-import type { SheetViewApi } from '../viewer/sheet-view.tsx';
-import type { MarkupBody, MarkupItem, MarkupStore } from './markup-store.ts';
-import { MarkupShape, type ShapeTexts } from './markup-shapes.tsx';
+import type { SheetViewApi } from '../../../drawing-kit/sheet-view.tsx';
+import type { MarkupItem, MarkupStore } from './markup-store.ts';
+import { MarkupShape, type ShapeTexts } from '../../../drawing-kit/markup-shapes.tsx';
 
 /** Pick radius and the least drag that counts as one, in screen pixels. */
 const PICK_PX = 6;

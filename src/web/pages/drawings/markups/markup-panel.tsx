@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MEASURE_KINDS } from '../../../../core/drawings/markup.ts';
 import { LENGTH_UNITS, type LengthUnit } from '../../../../core/drawings/measure.ts';
 import type { MarkupItem, MarkupStore } from './markup-store.ts';
-import type { ShapeTexts } from './markup-shapes.tsx';
+import type { ShapeTexts } from '../../../drawing-kit/markup-shapes.tsx';
 import { ToolIcon } from './tool-icons.tsx';
 
 /**

@@ -11,6 +11,7 @@ import {
   unionBounds,
   type Bounds,
   type Markup,
+  type MarkupBody,
   type MarkupInput,
   type MarkupKind,
   type MarkupStamp,
@@ -21,9 +22,6 @@ import {
 import { LENGTH_UNITS, type LengthUnit } from '../../../../core/drawings/measure.ts';
 import { ApiError } from '../../../api/api-error.ts';
 import type { MarkupApi } from './markup-api.ts';
-
-/** What a markup is, as drawn: the schema's shape without the server's id and lock. */
-export type MarkupBody = Omit<MarkupInput, 'id' | 'revision'>;
 
 /** One markup of the canvas: what it is now (null once deleted) and what the server last said of it. */
 export interface MarkupItem {

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { DrawingUpload } from '../../../../core/contracts/drawings.ts';
 import { messageOf } from '../../../api/error-message.ts';
-import type { DrawingApi } from '../shared/drawing-api.ts';
+import type { DrawingApi } from '../../../drawing-kit/drawing-api.ts';
 import { drawingFileProblem } from '../shared/drawing-files.ts';
 
 /** How often the list of uploads is read again while one is still being processed. */

@@ -11,7 +11,7 @@ import { useHeldPoints } from '../../../ui/held-points.ts';
 import { DRAWING_FILE_ACCEPT, DRAWING_FILE_EXTENSIONS } from '../shared/drawing-files.ts';
 import { RELEASE_PATH } from '../shared/sheet-paths.ts';
 import { openUploadEvents } from '../shared/upload-events.ts';
-import { useDrawingApi } from '../shared/use-drawing-api.ts';
+import { useDrawingApi } from '../../../drawing-kit/use-drawing-api.ts';
 import { ProcessingList } from './processing-list.tsx';
 import { ProcessingStore } from './processing-store.ts';
 import { RegisterStore, type RegisterView } from './register-store.ts';

@@ -2,7 +2,7 @@ import { makeAutoObservable } from 'mobx';
 import type { DisciplineCode } from '../../../../core/drawings/disciplines.ts';
 import type { DrawingSet, SheetListBody, SheetListResult, SheetSort } from '../../../../core/contracts/drawings.ts';
 import { Loadable } from '../../../ui/loadable.ts';
-import type { DrawingApi } from '../shared/drawing-api.ts';
+import type { DrawingApi } from '../../../drawing-kit/drawing-api.ts';
 
 /** Sheets per page: a multiple of 2, 3, 4 and 6, so the grid's last row is full at any width. */
 export const REGISTER_PAGE_SIZE = 48;

@@ -10,7 +10,7 @@ import { useHeldPoints } from '../../../ui/held-points.ts';
 import { LoadState } from '../../../ui/load-state.tsx';
 import { failureText } from '../shared/failure-text.ts';
 import { REGISTER_PATH } from '../shared/sheet-paths.ts';
-import { useDrawingApi } from '../shared/use-drawing-api.ts';
+import { useDrawingApi } from '../../../drawing-kit/use-drawing-api.ts';
 import { PendingCard } from './pending-card.tsx';
 import { RELEASE_PAGE_SIZE, ReleaseStore, type ReleaseOutcome } from './release-store.ts';
 import '../../../ui/admin.css';

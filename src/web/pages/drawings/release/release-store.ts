@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { DrawingSet, RevisionPage, RevisionRow, SheetRow } from '../../../../core/contracts/drawings.ts';
 import { ApiError } from '../../../api/api-error.ts';
 import { Loadable } from '../../../ui/loadable.ts';
-import type { DrawingApi } from '../shared/drawing-api.ts';
+import type { DrawingApi } from '../../../drawing-kit/drawing-api.ts';
 import { editOf, editProblems, keptForm, sameEdit, withChange, type EditField, type EditProblem, type RevisionEdit } from './revision-edit.ts';
 
 export const RELEASE_PAGE_SIZE = 20;

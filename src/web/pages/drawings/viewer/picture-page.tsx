@@ -13,11 +13,11 @@ import { useFileClient } from '../../../files/use-file-client.ts';
 import { useStores } from '../../../stores/stores-context.tsx';
 import { useDrawingTexts } from '../shared/drawing-texts.ts';
 import { RevisionStatus } from '../shared/revision-status.tsx';
-import { useDrawingApi } from '../shared/use-drawing-api.ts';
+import { useDrawingApi } from '../../../drawing-kit/use-drawing-api.ts';
 import { LayerPanel } from './layer-panel.tsx';
 import { pictureKindOf, type PictureKind } from './picture-kind.ts';
 import { SheetCompare } from './sheet-compare.tsx';
-import { SheetView, type SheetSource } from './sheet-view.tsx';
+import { SheetView, type SheetSource } from '../../../drawing-kit/sheet-view.tsx';
 import './picture-page.css';
 
 /** What /picture shows: a sheet revision or a file, with where to download it. */

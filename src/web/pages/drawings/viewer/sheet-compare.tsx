@@ -2,7 +2,7 @@ import { Alert, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Viewport } from '../../../../core/drawings/viewport.ts';
-import { SheetView, type SheetSource } from './sheet-view.tsx';
+import { SheetView, type SheetSource } from '../../../drawing-kit/sheet-view.tsx';
 import './sheet-compare.css';
 
 export type CompareMode = 'sideBySide' | 'overlay';

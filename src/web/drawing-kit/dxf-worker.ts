@@ -1,4 +1,4 @@
-import { readDxf } from '../../../../core/drawings/dxf/read-dxf.ts';
+import { readDxf } from '../../core/drawings/dxf/read-dxf.ts';
 
 /** Reads a DXF off the page's thread: a large drawing takes seconds to parse. */
 self.onmessage = async (event: MessageEvent<{ url: string }>) => {

@@ -1,5 +1,5 @@
 import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from 'pdfjs-dist';
-import { renderScaleFor, viewMatrix, visibleTiles, type Size, type Tile, type Viewport } from '../../../../core/drawings/viewport.ts';
+import { renderScaleFor, viewMatrix, visibleTiles, type Size, type Tile, type Viewport } from '../../core/drawings/viewport.ts';
 
 /** pdf.js and its worker, loaded only when a PDF sheet is first shown. */
 export async function loadPdfJs() {

@@ -1,6 +1,6 @@
-import type { DxfBatch, DxfDisplayList } from '../../../../core/drawings/dxf/display-list.ts';
-import { drawDxf, traceShapes } from '../../../../core/drawings/dxf/draw-dxf.ts';
-import { viewMatrix, visibleSheetRect, type Matrix, type Size, type Viewport } from '../../../../core/drawings/viewport.ts';
+import type { DxfBatch, DxfDisplayList } from '../../core/drawings/dxf/display-list.ts';
+import { drawDxf, traceShapes } from '../../core/drawings/dxf/draw-dxf.ts';
+import { viewMatrix, visibleSheetRect, type Matrix, type Size, type Viewport } from '../../core/drawings/viewport.ts';
 
 /** Reads a DXF in a worker and hands back its display list. */
 export function readDxfInWorker(url: string, signal: AbortSignal): Promise<DxfDisplayList> {

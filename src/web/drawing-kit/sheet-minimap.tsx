@@ -1,5 +1,5 @@
 import { useEffect, useRef, type PointerEvent } from 'react';
-import { centreOn, rotatedSize, unrotatePoint, viewMatrix, type Size, type Viewport } from '../../../../core/drawings/viewport.ts';
+import { centreOn, rotatedSize, unrotatePoint, viewMatrix, type Size, type Viewport } from '../../core/drawings/viewport.ts';
 
 const LONG_SIDE = 160;
 

@@ -11,10 +11,10 @@ import {
   type SheetDetail,
   type SheetListBody,
   type SheetListResult,
-} from '../../../../core/contracts/drawings.ts';
-import { PREFERENCE_PATHS } from '../../../../core/contracts/preference.ts';
-import type { PreferenceConfig } from '../../../../core/entities.ts';
-import type { CallOptions, Http } from '../../../api/endpoints.ts';
+} from '../../core/contracts/drawings.ts';
+import { PREFERENCE_PATHS } from '../../core/contracts/preference.ts';
+import type { PreferenceConfig } from '../../core/entities.ts';
+import type { CallOptions, Http } from '../api/endpoints.ts';
 
 // The drawing screens show failures in place or in their own messages.
 const QUIET: CallOptions = { showErrorToast: false };

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { apiBaseUrl } from '../../../api/request.ts';
-import { useStores } from '../../../stores/stores-context.tsx';
-import type { RevisionFilePart } from '../../../../core/contracts/drawings.ts';
+import { apiBaseUrl } from '../api/request.ts';
+import { useStores } from '../stores/stores-context.tsx';
+import type { RevisionFilePart } from '../../core/contracts/drawings.ts';
 import { drawingApi, revisionFileUrl, type DrawingApi } from './drawing-api.ts';
 
 export interface DrawingEnv {

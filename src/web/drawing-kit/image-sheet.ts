@@ -1,4 +1,4 @@
-import { viewMatrix, type Size, type Viewport } from '../../../../core/drawings/viewport.ts';
+import { viewMatrix, type Size, type Viewport } from '../../core/drawings/viewport.ts';
 
 /** Draws an image sheet: one <img> placed by a CSS matrix, the browser scaling it. */
 export class ImageSheetPainter {

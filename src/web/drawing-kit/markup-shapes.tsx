@@ -1,6 +1,5 @@
 import { memo } from 'react';
-import { calloutTextBox, markupBounds, markupOutline, pointAt, type SheetPoint } from '../../../../core/drawings/markup.ts';
-import type { MarkupBody } from './markup-store.ts';
+import { calloutTextBox, markupBounds, markupOutline, pointAt, type MarkupBody, type SheetPoint } from '../../core/drawings/markup.ts';
 
 /** Lines of a text label, each placed under the one before (SVG has no wrapping of its own). */
 export const LINE_HEIGHT = 1.25;

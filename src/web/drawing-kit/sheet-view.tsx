@@ -26,8 +26,8 @@ import {
   type Rotation,
   type Size,
   type Viewport,
-} from '../../../../core/drawings/viewport.ts';
-import type { DxfLayerInfo } from '../../../../core/drawings/dxf/display-list.ts';
+} from '../../core/drawings/viewport.ts';
+import type { DxfLayerInfo } from '../../core/drawings/dxf/display-list.ts';
 import { DxfSheetPainter } from './dxf-sheet.ts';
 import { ImageSheetPainter } from './image-sheet.ts';
 import { openPdfSheet, PdfSheetPainter } from './pdf-sheet.ts';

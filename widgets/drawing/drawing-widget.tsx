@@ -24,8 +24,7 @@ type State = { status: 'loading' } | { status: 'ready'; shown: Shown } | { statu
  * the reader may not see is "not there", as the register says.
  */
 const DrawingWidget = observer(function DrawingWidget({ props }: WidgetRenderProps<DrawingProps>) {
-  const { t, i18n } = useTranslation('sheetViewer');
-  const words = useTranslation('markups').t;
+  const { t, i18n } = useTranslation(['sheetViewer', 'markups']);
   const stores = useStores();
   const { api, fileUrl } = useDrawingApi();
   const workspaceCode = stores.layout.workSpace?.code ?? null;
@@ -67,40 +66,40 @@ const DrawingWidget = observer(function DrawingWidget({ props }: WidgetRenderPro
     const language = i18n.language;
     const calibration = shown?.calibration ?? null;
     return {
-      stamp: (stamp) => words(`stamp.${stamp}`),
-      link: words('linkLabel'),
+      stamp: (stamp) => t(`markups:stamp.${stamp}`),
+      link: t('markups:linkLabel'),
       measure: (body) => {
         const m = measureMarkup(body, calibration);
         if (!m) return null;
         if (m.kind === 'count') return formatNumber(m.count, language);
         if (!m.calibrated) {
-          const units = (value: number) => words('sheetUnits', { value: formatNumber(value, language, { decimals: 1 }) });
-          return m.kind === 'length' ? units(m.length) : `${words('sheetUnitsSquared', { value: formatNumber(m.area, language, { decimals: 1 }) })} · ${units(m.perimeter)}`;
+          const units = (value: number) => t('markups:sheetUnits', { value: formatNumber(value, language, { decimals: 1 }) });
+          return m.kind === 'length' ? units(m.length) : `${t('markups:sheetUnitsSquared', { value: formatNumber(m.area, language, { decimals: 1 }) })} · ${units(m.perimeter)}`;
         }
         return m.kind === 'length' ? formatLength(m.length, 'm', language) : `${formatArea(m.area, 'm', language)} · ${formatLength(m.perimeter, 'm', language)}`;
       },
     };
-  }, [i18n.language, shown, words]);
+  }, [i18n.language, shown, t]);
   const source = useMemo<SheetSource | null>(() => {
     if (!shown) return null;
     const { revision } = shown;
     return { kind: revision.kind === 'pdf' ? 'pdf' : revision.kind === 'image' ? 'image' : 'dxf', url: fileUrl(revision.id, 'view'), width: revision.width, height: revision.height };
   }, [shown, fileUrl]);
 
-  if (!revisionId && !sheetNumber) return <Empty className="drawing-widget-state" description={t('widget.noSheet')} />;
-  if (!revisionId && !workspaceCode) return <Empty className="drawing-widget-state" description={t('widget.noWorkspace')} />;
-  if (state.status === 'missing') return <Empty className="drawing-widget-state" description={t('widget.notFound', { number: sheetNumber ?? '' })} />;
-  if (state.status === 'failed') return <Alert type="error" showIcon role="alert" title={t('picture.loadFailed')} description={state.error || undefined} />;
+  if (!revisionId && !sheetNumber) return <Empty className="drawing-widget-state" description={t('sheetViewer:widget.noSheet')} />;
+  if (!revisionId && !workspaceCode) return <Empty className="drawing-widget-state" description={t('sheetViewer:widget.noWorkspace')} />;
+  if (state.status === 'missing') return <Empty className="drawing-widget-state" description={t('sheetViewer:widget.notFound', { number: sheetNumber ?? '' })} />;
+  if (state.status === 'failed') return <Alert type="error" showIcon role="alert" title={t('sheetViewer:picture.loadFailed')} description={state.error || undefined} />;
   if (!shown || !source) {
     return (
       <div className="drawing-widget-state" role="status" aria-live="polite">
         <Spin />
-        <span>{t('loading')}</span>
+        <span>{t('sheetViewer:loading')}</span>
       </div>
     );
   }
   const { revision, markups } = shown;
-  const title = t('widget.sheet', { number: revision.number, title: revision.title });
+  const title = t('sheetViewer:widget.sheet', { number: revision.number, title: revision.title });
   return (
     <figure className="drawing-widget" data-testid="drawing-widget">
       <SheetView
@@ -123,8 +122,8 @@ const DrawingWidget = observer(function DrawingWidget({ props }: WidgetRenderPro
           <bdi>{revision.number}</bdi> · <bdi>{revision.title}</bdi>
         </Typography.Text>
         <Typography.Text type="secondary">
-          {t('picture.revision', { label: revision.label })}
-          {showMarkups ? ` · ${t('widget.markups', { number: formatNumber(markups.length, i18n.language) })}` : ''}
+          {t('sheetViewer:picture.revision', { label: revision.label })}
+          {showMarkups ? ` · ${t('sheetViewer:widget.markups', { number: formatNumber(markups.length, i18n.language) })}` : ''}
           {props.caption ? ` · ${props.caption}` : ''}
         </Typography.Text>
       </figcaption>

@@ -41,11 +41,14 @@ describe.each(testDialects())('file store in an S3 bucket, on %s', (dialect) => 
   let t: TestApp;
   let alice: string;
   let dataDir: string;
+  /** The demo's own files, copied with the seeded data folder before the bucket was named. */
+  let seededBlobs: string[];
 
   beforeAll(async () => {
     server = await startTestS3Server();
     t = await startTestApp(dialect, { fileStoreUrl: server.url });
     dataDir = t.app.services.config.dataDir;
+    seededBlobs = localBlobs(dataDir);
     alice = await t.signIn('alice', NORTHWIND);
   });
   afterAll(async () => {
@@ -60,7 +63,7 @@ describe.each(testDialects())('file store in an S3 bucket, on %s', (dialect) => 
     const file = await uploadedFile(t.url, alice, 'handover.pdf', bytes);
     const hash = sha256(bytes);
     expect(bucketKeys(server)).toContain(`${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}`);
-    expect(localBlobs(dataDir)).toEqual([]);
+    expect(localBlobs(dataDir)).toEqual(seededBlobs);
 
     const whole = await download(file.url);
     expect(whole.status).toBe(200);
@@ -118,7 +121,7 @@ describe.each(testDialects())('file store in an S3 bucket, on %s', (dialect) => 
     expect([image.width, image.height]).toEqual([128, 96]);
     const hash = sha256(bytes);
     expect(bucketKeys(server)).toContain(`${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}.${thumbnailVariant(128)}`);
-    expect(localBlobs(dataDir)).toEqual([]);
+    expect(localBlobs(dataDir)).toEqual(seededBlobs);
   });
 
   it('refuses to start on a bucket it cannot use, or a FILE_STORE_URL it cannot read, without repeating the secret', async () => {

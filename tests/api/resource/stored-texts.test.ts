@@ -108,8 +108,9 @@ describe.each(testDialects())('stored texts in several languages on %s', (dialec
       .orderBy('id')
       .executeTakeFirstOrThrow();
     expect(row.title).toMatch(/^Approval needed: /);
-    const params = JSON.parse(row.params!) as { form: unknown; record: string; node: string };
-    expect(params).toMatchObject({ form: expect.anything(), record: expect.any(String), node: expect.any(String) });
+    const params = JSON.parse(row.params!) as { form: unknown; record: string; node: unknown };
+    // The step's name is a stored text: one string, or one per language.
+    expect(params).toMatchObject({ form: expect.anything(), record: expect.any(String), node: expect.anything() });
     const user = await db.selectFrom('app_user').select('username').where('id', '=', row.user_id).executeTakeFirstOrThrow();
     const summary = (await t.call<NotifySummary>('GET', '/proptech_notify/notify', { token: await t.signIn(user.username, NORTHWIND) })).body.data;
     expect(summary.latest.some((n) => n.kind === 'approvalNeeded' && n.params?.record)).toBe(true);

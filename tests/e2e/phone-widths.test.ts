@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { DRAWING_PATHS, type SheetListResult } from '../../src/core/contracts/drawings.ts';
 import { FLOW_TASK_LISTS } from '../../src/core/contracts/flows.ts';
 import type { FormOption } from '../../src/core/contracts/form.ts';
 import { PAGE_PATHS, type PageListItem } from '../../src/core/contracts/page.ts';
@@ -96,8 +97,13 @@ describe('every screen fits a phone', () => {
     const website = pages.find((each) => each.kind === 'website')!;
     const template = (await t.call<{ id: number }[]>('GET', WORKSPACE_TEMPLATE_PATHS.list, { token })).body.data[0]!;
     const draft = (await t.call<{ id: number }>('POST', STAGING_PATHS.save, { token, body: { formId: form.id, data: {} } })).body.data;
+    // A demo sheet with its current revision, for the drawing screens.
+    const sheets = await t.call<SheetListResult>('POST', DRAWING_PATHS.sheetList, { token, body: { workspaceCode: 'NW-HQ', page: 1, size: 1 } });
+    const sheet = sheets.body.data.rows[0]!;
+    const revisionId = sheet.current!.id;
     // The id each route with one opens; the construction screens not built yet take any.
     const ids: Record<string, number> = {
+      '/drawing/markPicture/:id': revisionId,
       '/dataAnalysisPlate/ShowPlate/:id': plate.id,
       '/data-analysis-plate/:id': plate.id,
       '/table/dataList/:id': form.id,
@@ -119,6 +125,9 @@ describe('every screen fits a phone', () => {
       '/table/mobileFill': ['', `?formId=${form.id}`],
       '/table/formData': ['', ...FLOW_TASK_LISTS.map((list) => `?tab=${list}`)],
       '/management': ['?tab=users', '?tab=workspaces'],
+      '/drawing/pictureHistory': ['', `?sheetId=${sheet.id}`],
+      '/annotation': [`?revisionId=${revisionId}`],
+      '/picture': ['', `?revisionId=${revisionId}`],
     };
     for (const route of ROUTES) {
       const address = route.path.includes(':') ? routePath(route.path, { id: ids[route.path] ?? 1 }) : route.path;

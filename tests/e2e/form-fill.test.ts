@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowTaskPage } from '../../src/core/contracts/flows.ts';
 import type { FormRecord } from '../../src/core/contracts/record.ts';
 import type { FormDesign } from '../../src/core/forms/form-design.ts';
+import { textIn } from '../../src/core/local-text.ts';
 import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
 import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
 import { call, publishedForm } from '../helpers/forms.ts';
@@ -206,7 +207,7 @@ describe('form fill screens in Chromium', () => {
     const task = pending.body.data.list.find((item) => item.kind === 'approval')!;
     expect(task).toBeTruthy();
     const page = await users.open('alice', task.link);
-    await page.getByText(`Your task: ${task.nodeName}`).waitFor();
+    await page.getByText(`Your task: ${textIn(task.nodeName, 'en')}`).waitFor();
     await page.getByLabel('Comment').fill('Checked on site');
     await shoot(page, 'approve-en');
     await page.getByRole('button', { name: 'Approve' }).click();

@@ -4,10 +4,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DRAWING_PATHS, type Calibration, type RevisionRow } from '../../src/core/contracts/drawings.ts';
 import type { Markup } from '../../src/core/drawings/markup.ts';
-import { formatArea, formatLength, measureMarkup } from '../../src/core/drawings/measure.ts';
 import { formatNumber } from '../../src/core/value-format.ts';
 import { ApiError } from '../../src/web/api/api-error.ts';
 import { MarkupShape, type ShapeTexts } from '../../src/web/drawing-kit/markup-shapes.tsx';
+import { markupTexts } from '../../src/web/drawing-kit/markup-texts.ts';
 import { useDrawingApi } from '../../src/web/drawing-kit/use-drawing-api.ts';
 import { SheetView, type SheetSource } from '../../src/web/drawing-kit/sheet-view.tsx';
 import { useStores } from '../../src/web/stores/stores-context.tsx';
@@ -62,24 +62,11 @@ const DrawingWidget = observer(function DrawingWidget({ props }: WidgetRenderPro
   }, [api, stores, workspaceCode, sheetNumber, revisionId, showMarkups]);
 
   const shown = state.status === 'ready' ? state.shown : null;
-  const texts = useMemo<ShapeTexts>(() => {
-    const language = i18n.language;
-    const calibration = shown?.calibration ?? null;
-    return {
-      stamp: (stamp) => t(`markups:stamp.${stamp}`),
-      link: t('markups:linkLabel'),
-      measure: (body) => {
-        const m = measureMarkup(body, calibration);
-        if (!m) return null;
-        if (m.kind === 'count') return formatNumber(m.count, language);
-        if (!m.calibrated) {
-          const units = (value: number) => t('markups:sheetUnits', { value: formatNumber(value, language, { decimals: 1 }) });
-          return m.kind === 'length' ? units(m.length) : `${t('markups:sheetUnitsSquared', { value: formatNumber(m.area, language, { decimals: 1 }) })} · ${units(m.perimeter)}`;
-        }
-        return m.kind === 'length' ? formatLength(m.length, 'm', language) : `${formatArea(m.area, 'm', language)} · ${formatLength(m.perimeter, 'm', language)}`;
-      },
-    };
-  }, [i18n.language, shown, t]);
+  // The widget has no unit picker: calibrated values read in metres.
+  const texts = useMemo<ShapeTexts>(
+    () => markupTexts((key, values) => t(`markups:${key}`, values), i18n.language, shown?.calibration ?? null, 'm'),
+    [i18n.language, shown, t],
+  );
   const source = useMemo<SheetSource | null>(() => {
     if (!shown) return null;
     const { revision } = shown;

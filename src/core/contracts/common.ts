@@ -20,10 +20,10 @@ export const idSchema = { type: 'integer', minimum: 1, maximum: 2147483647 } as 
 /** The revision a screen loaded (the optimistic lock): a stale one answers 409. */
 export const revisionSchema = { type: 'integer', minimum: 1 } as const;
 /** A person's name: any script, but no angle brackets, and not only spaces. */
-export const personNameSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[^<>]*\\S[^<>]*$' } as const;
+export const personNameSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[^<>]*[^<>\\s][^<>]*$' } as const;
 
 /** A display name (of a role, group, workspace or template): any script, 1-64 characters, no angle brackets, not only spaces. */
-export const displayNameSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[^<>]*\\S[^<>]*$' } as const;
+export const displayNameSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[^<>]*[^<>\\s][^<>]*$' } as const;
 export const descriptionSchema = { type: 'string', maxLength: 500, pattern: '^[^<>]*$', default: '' } as const;
 
 /** A list of ids, each once; a whole replacement of what it names. */

@@ -239,7 +239,7 @@ const pageProperties = {
   size: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
 } as const;
 
-export const setNameSchema = { type: 'string', minLength: 1, maxLength: DRAWING_SET_NAME_MAX, pattern: '^[^<>]*\\S[^<>]*$' } as const;
+export const setNameSchema = { type: 'string', minLength: 1, maxLength: DRAWING_SET_NAME_MAX, pattern: '^[^<>]*[^<>\\s][^<>]*$' } as const;
 export const sheetNumberSchema = { type: 'string', minLength: 1, maxLength: SHEET_NUMBER_MAX, pattern: SHEET_NUMBER_PATTERN } as const;
 export const sheetTitleSchema = { type: 'string', maxLength: SHEET_TITLE_MAX, pattern: '^[^<>]*$' } as const;
 export const revisionLabelSchema = { type: 'string', minLength: 1, maxLength: 8, pattern: REVISION_LABEL_PATTERN } as const;

@@ -98,7 +98,7 @@ export interface RoleDetail {
 }
 
 /** A role's name and description: in one text or one per language, each a display name (description) as elsewhere. */
-const roleNameSchema = localTextSchema({ minLength: 1, maxLength: 64, pattern: '^[^<>]*\\S[^<>]*$' });
+const roleNameSchema = localTextSchema({ minLength: 1, maxLength: 64, pattern: '^[^<>]*[^<>\\s][^<>]*$' });
 const roleDescriptionSchema = { ...localTextSchema({ maxLength: 500, pattern: '^[^<>]*$' }), default: '' } as const;
 
 /** POST role/create -> Role. A code already used in the tenant answers 409. */

@@ -13,11 +13,16 @@ import { useAdminApi } from './use-admin-api.ts';
 export class HeldPoints {
   private readonly points: Loadable<Set<string>>;
 
-  /** `formId`: the points as that form grants them (spec §6, per module and form). */
-  constructor(api: AdminApi, modules: readonly string[], formId?: number) {
-    this.points = new Loadable(async () => {
+  /** `read`: where the points come from (a module's list, a screen's menu entry). */
+  constructor(read: () => Promise<Iterable<string>>) {
+    this.points = new Loadable(async () => new Set(await read()));
+  }
+
+  /** The points of these modules; `formId`: as that form grants them (spec §6, per module and form). */
+  static ofModules(api: AdminApi, modules: readonly string[], formId?: number): HeldPoints {
+    return new HeldPoints(async () => {
       const lists = await Promise.all(modules.map((module) => api.heldPoints(module, formId).catch(() => [] as string[])));
-      return new Set(lists.flat());
+      return lists.flat();
     });
   }
 
@@ -39,7 +44,7 @@ export class HeldPoints {
 export function useHeldPoints(...modules: string[]): HeldPoints {
   const api = useAdminApi();
   const stores = useStores();
-  const [held] = useState(() => new HeldPoints(api, modules));
+  const [held] = useState(() => HeldPoints.ofModules(api, modules));
   useEffect(() => {
     void held.load();
     return reaction(

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import type { MenuItem } from '../../../core/menu-tree.ts';
 import { findMenuItem } from '../../stores/layout-store.ts';
 import { useStores } from '../../stores/stores-context.tsx';
-import { Loadable } from '../../ui/loadable.ts';
-import { authorizeMenuApi, type AuthorizeMenuApi } from './menu-api.ts';
+import { HeldPoints } from '../../ui/held-points.ts';
+import { authorizeMenuApi } from './menu-api.ts';
 
 /** The menu entry of a screen and the module (top entry) it sits in, from the user's own menu. */
 export function screenEntry(menu: Record<string, MenuItem>, route: string): { module: MenuItem; entry: MenuItem } | undefined {
@@ -19,41 +19,22 @@ export type PointScope = 'entry' | 'module';
 
 /**
  * The function points a screen's buttons follow: those the signed-in user holds under the
- * screen's own menu entry (`resource/module/functionPoints`, spec §7), read when the menu is in
- * and again at each access check of the shell. A screen its user's menu does not offer holds
- * nothing; the server's check stays the rule.
+ * screen's own menu entry at `route` (`resource/module/functionPoints`, spec §7), read when the
+ * menu is in and again at each access check of the shell. A screen its user's menu does not
+ * offer holds nothing; the server's check stays the rule.
  */
-export class ScreenPoints {
-  private readonly points: Loadable<Set<string>>;
-
-  constructor(api: AuthorizeMenuApi, entry: () => { module: MenuItem; entry: MenuItem } | undefined, scope: PointScope) {
-    this.points = new Loadable(async () => {
-      const found = entry();
-      if (!found) return new Set<string>();
-      const nodeId = scope === 'module' || found.entry === found.module ? undefined : found.entry.resourceId;
-      return new Set(await api.heldUnder(found.module.resourceId, nodeId));
-    });
-  }
-
-  load(): Promise<void> {
-    return this.points.load();
-  }
-
-  /** Read at least once; a later reload keeps the points shown until it answers. */
-  get ready(): boolean {
-    return this.points.data !== null;
-  }
-
-  has(point: string): boolean {
-    return this.points.data?.has(point) ?? false;
-  }
-}
-
-/** The points held under the screen at `route`, following the shell's menu and its access checks. */
-export function useScreenPoints(route: string, scope: PointScope = 'entry'): ScreenPoints {
+export function useScreenPoints(route: string, scope: PointScope = 'entry'): HeldPoints {
   const stores = useStores();
   const entryOf = () => screenEntry(stores.layout.menuKeyMaps, route);
-  const [held] = useState(() => new ScreenPoints(authorizeMenuApi(stores.api.http), entryOf, scope));
+  const [held] = useState(() => {
+    const api = authorizeMenuApi(stores.api.http);
+    return new HeldPoints(async () => {
+      const found = entryOf();
+      if (!found) return [];
+      const nodeId = scope === 'module' || found.entry === found.module ? undefined : found.entry.resourceId;
+      return api.heldUnder(found.module.resourceId, nodeId);
+    });
+  });
   useEffect(
     () =>
       // Once the menu is in (and whenever it or the user's access is checked again).

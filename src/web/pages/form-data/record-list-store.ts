@@ -89,7 +89,7 @@ export class RecordListStore {
       this.api.searchConfig(option.id),
       this.api.preference(COLUMN_PREFERENCE_TYPE, String(option.id)),
     ]);
-    const held = new HeldPoints(this.pointsApi, ['record'], option.id);
+    const held = HeldPoints.ofModules(this.pointsApi, ['record'], option.id);
     void held.load();
     void this.directory.loadPeople();
     runInAction(() => {

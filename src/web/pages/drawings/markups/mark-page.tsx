@@ -7,9 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { DRAWING_POINTS, type RevisionRow } from '../../../../core/contracts/drawings.ts';
 import { markupBounds } from '../../../../core/drawings/markup.ts';
-import { formatArea, formatLength, measureMarkup } from '../../../../core/drawings/measure.ts';
 import { sheetToScreen, type Viewport } from '../../../../core/drawings/viewport.ts';
-import { formatNumber } from '../../../../core/value-format.ts';
 import { saveDownload } from '../../../api/download.ts';
 import { useFileClient } from '../../../files/use-file-client.ts';
 import { markupValidator } from 'virtual:plinth/markup-validator';
@@ -24,6 +22,7 @@ import { exportPdf, exportPng } from './markup-export.ts';
 import { finishOpenPath, MarkupLayer } from './markup-layer.tsx';
 import { MarkupPanel } from './markup-panel.tsx';
 import type { ShapeTexts } from '../../../drawing-kit/markup-shapes.tsx';
+import { markupTexts } from '../../../drawing-kit/markup-texts.ts';
 import { MarkupStore, type CanvasNotice, type MarkupItem } from './markup-store.ts';
 import { TOOL_KEYS } from './markup-toolbar.tsx';
 import { MarkupToolbar } from './markup-toolbar.tsx';
@@ -91,26 +90,11 @@ const MarkCanvas = observer(function MarkCanvas({ revisionId }: { revisionId: nu
     );
   }, [api, sheetId]);
 
-  const texts = useMemo<ShapeTexts>(() => {
-    const language = i18n.language;
-    const calibration = store.calibration;
-    const unit = store.unit;
-    return {
-      stamp: (stamp) => t(`stamp.${stamp}`),
-      link: t('linkLabel'),
-      measure: (body) => {
-        const m = measureMarkup(body, calibration);
-        if (!m) return null;
-        if (m.kind === 'count') return formatNumber(m.count, language);
-        if (!m.calibrated) {
-          const units = (value: number) => t('sheetUnits', { value: formatNumber(value, language, { decimals: 1 }) });
-          return m.kind === 'length' ? units(m.length) : `${t('sheetUnitsSquared', { value: formatNumber(m.area, language, { decimals: 1 }) })} · ${units(m.perimeter)}`;
-        }
-        return m.kind === 'length' ? formatLength(m.length, unit, language) : `${formatArea(m.area, unit, language)} · ${formatLength(m.perimeter, unit, language)}`;
-      },
-    };
-    // The store's calibration and unit are read here so the texts follow them.
-  }, [t, i18n.language, store.calibration, store.unit]);
+  // The store's calibration and unit are read here so the texts follow them.
+  const texts = useMemo<ShapeTexts>(
+    () => markupTexts((key, values) => t(key, values), i18n.language, store.calibration, store.unit),
+    [t, i18n.language, store.calibration, store.unit],
+  );
 
   const detail = store.detail;
   const revision = detail?.revision ?? null;

@@ -129,8 +129,8 @@ describe('plate editor in Chromium', () => {
     await openSettings(page, 'bar2');
     await choose(page, page.getByTestId('dimension-0').locator('.ant-select').first(), '(reportedAt)');
     await choose(page, page.getByTestId('dimension-0').locator('.ant-select').nth(1), 'Month');
-    // In time order, every month.
-    await choose(page, page.getByTestId('sort-0').locator('.ant-select').first(), 'reportedAt:month');
+    // In time order, every month: the sort picker names the grouping by its field's title and step.
+    await choose(page, page.getByTestId('sort-0').locator('.ant-select').first(), ' · Month');
     await choose(page, page.getByTestId('sort-0').locator('.ant-select').nth(1), 'Ascending');
     await page.getByTestId('component-limit').fill('');
     await page.getByRole('tab', { name: 'Look' }).click();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRAWING_PATHS, type RevisionPage } from '../../src/core/contracts/drawings.ts';
 import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
 import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -50,6 +51,10 @@ describe('drawing register in Chromium', () => {
   beforeAll(async () => {
     [t, browser, setBytes] = await Promise.all([startTestApp('sqlite', { webDir: builtWebDir() }), launchBrowser(), drawingSet()]);
     [alice, admin] = await Promise.all([t.signIn('alice', NORTHWIND), t.signIn('admin', NORTHWIND)]);
+    // The demo leaves a revision waiting in the workspace; the review here is of this test's set alone.
+    const waiting = await t.call<RevisionPage>('POST', DRAWING_PATHS.revisionPending, { token: admin, body: { workspaceCode: WORKSPACE, page: 1, size: 50 } });
+    const ids = waiting.body.data.rows.map((row) => row.id);
+    if (ids.length > 0) await t.call('POST', DRAWING_PATHS.revisionReject, { token: admin, body: { ids } });
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
   }, 60_000);
   afterAll(async () => {

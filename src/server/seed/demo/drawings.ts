@@ -45,11 +45,12 @@ const TENDER_SET: readonly Pick<DemoSheet, 'number' | 'title' | 'scale'>[] = [
 export async function seedDemoDrawings(deps: DemoDrawingDeps): Promise<void> {
   const demo = readSeedDemo();
   const processed = new Map<string, DrawingJobResult>();
+  // Accounts are shared by the tenants: read once.
+  const users = new Map((await deps.db.selectFrom('app_user').select(['id', 'username']).execute()).map((u) => [u.username, u.id]));
   for (const tenant of demo.tenants) {
     const tenantRow = await deps.db.selectFrom('tenant').select('id').where('code', '=', tenant.code).executeTakeFirst();
     if (!tenantRow) continue;
     const scope = new TenantScope(deps.db, tenantRow.id);
-    const users = new Map((await deps.db.selectFrom('app_user').select(['id', 'username']).execute()).map((u) => [u.username, u.id]));
     const admin = tenant.members.find((m) => m.type === 'ADMIN');
     const withDrawings = tenant.workspaces.filter((w) => w.menus.includes('*') || w.menus.includes('drawings'));
     // One project's drawings per tenant: the same files in each of its workspaces are processed once.

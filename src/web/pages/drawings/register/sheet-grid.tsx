@@ -17,6 +17,15 @@ export interface SheetViewProps {
   emptyAction: ReactNode;
 }
 
+/** What an empty register says, grid or list: nothing matches the filters, or how to start. */
+export function registerEmpty(register: RegisterStore, emptyAction: ReactNode, t: (key: string) => string) {
+  return {
+    when: (data: { total: number }) => data.total === 0,
+    description: register.filtering ? t('register.noMatch') : emptyAction ? t('register.empty') : t('register.emptyNoUpload'),
+    action: register.filtering ? undefined : emptyAction,
+  };
+}
+
 /** The register as thumbnails: each sheet a card that opens its current revision. */
 export const SheetGrid = observer(function SheetGrid({ register, fileUrl, emptyAction }: SheetViewProps) {
   const { t } = useTranslation('drawings');
@@ -24,11 +33,7 @@ export const SheetGrid = observer(function SheetGrid({ register, fileUrl, emptyA
   return (
     <LoadState
       source={register.listing}
-      empty={{
-        when: (data) => data.total === 0,
-        description: register.filtering ? t('register.noMatch') : emptyAction ? t('register.empty') : t('register.emptyNoUpload'),
-        action: register.filtering ? undefined : emptyAction,
-      }}
+      empty={registerEmpty(register, emptyAction, t)}
     >
       {(data) => (
         <>

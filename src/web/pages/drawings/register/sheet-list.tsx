@@ -10,7 +10,7 @@ import { LoadState } from '../../../ui/load-state.tsx';
 import { useDrawingTexts } from '../shared/drawing-texts.ts';
 import { historyPath, sheetPath } from '../shared/sheet-paths.ts';
 import { REGISTER_PAGE_SIZE } from './register-store.ts';
-import type { SheetViewProps } from './sheet-grid.tsx';
+import { registerEmpty, type SheetViewProps } from './sheet-grid.tsx';
 
 /** The register as a list (cards on a phone): a sheet per row, sorted by a column's heading. */
 export const SheetList = observer(function SheetList({ register, emptyAction }: SheetViewProps) {
@@ -21,11 +21,7 @@ export const SheetList = observer(function SheetList({ register, emptyAction }: 
   return (
     <LoadState
       source={register.listing}
-      empty={{
-        when: (data) => data.total === 0,
-        description: register.filtering ? t('register.noMatch') : emptyAction ? t('register.empty') : t('register.emptyNoUpload'),
-        action: register.filtering ? undefined : emptyAction,
-      }}
+      empty={registerEmpty(register, emptyAction, t)}
     >
       {(data) => (
         <ListTable<SheetRow>

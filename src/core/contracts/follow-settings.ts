@@ -19,6 +19,15 @@ import { ALLPLAN_PREFIX, idListSchema, idSchema, revisionSchema, strictObject, t
  * follow-up table's option columns (`FOLLOW_OPTION_COLUMNS`) and the template values of bound
  * fields. An option in use is never deleted, only retired: a retired option keeps its code and
  * label, so old follow-ups still read it, but pickers and newly published templates leave it out.
+ *
+ * What the settings server reads and writes of the follow-up tables (migration 023):
+ * - `follow_up`: `tenant_id`, `workspace_id`, `trade` (text: an option code of the `trade` list),
+ *   `template_form_id` (integer, the template's form), `template_version`, `template_values`
+ *   (JSON object: field key -> value; jsonb on PostgreSQL). The usage query counts rows by these.
+ * - `follow_type`: `id`, `workspace_id`, `template_form_id`. `template/save` makes the template's
+ *   form on its first save and sets the type's `template_form_id` in the same transaction; a type
+ *   save naming a `templateFormId` should accept only a form of `follow_template` for that type.
+ *   A follow-up stores `{ formId, version }` of the type's template current version when made.
  */
 export const FOLLOW_SETTINGS_PREFIX = `${ALLPLAN_PREFIX}/follow/settings`;
 

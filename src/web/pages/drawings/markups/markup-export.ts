@@ -1,5 +1,6 @@
 import type { PDFDocument, PDFFont, PDFImage, PDFPage, rgb as pdfRgb } from 'pdf-lib';
 import { readDxf } from '../../../../core/drawings/dxf/read-dxf.ts';
+import type { Size } from '../../../../core/drawings/viewport.ts';
 import { drawDxf } from '../../../../core/drawings/dxf/draw-dxf.ts';
 import { calloutTextBox, markupBounds, markupOutline, pointAt, type SheetPoint } from '../../../../core/drawings/markup.ts';
 import { openPdfSheet } from '../../../drawing-kit/pdf-sheet.ts';
@@ -166,38 +167,42 @@ function rgbOf(hex: string) {
   return [((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255] as const;
 }
 
+/** A PDF transformation matrix [a, b, c, d, e, f]. */
+type PdfMatrix = [number, number, number, number, number, number];
+
 /**
- * The sheet with its markups as a PDF: a PDF sheet keeps its own page (vector) with the
- * markups drawn on it as vector paths; an image or DXF sheet becomes a page of its picture.
- * Texts the standard font cannot write (Chinese, Arabic) are put in as pictures of themselves.
+ * Where sheet units land on a PDF page. A PDF sheet is its page as shown, the page's /Rotate
+ * applied (as pdf.js shows it and the register measured it), so markups are drawn in the shown
+ * page's frame — points, y up, origin at its bottom-left corner — and `matrix` turns that frame
+ * into the page's own unturned space, where a turned page's drawing is.
  */
-export async function exportPdf(source: SheetSource, bodies: readonly MarkupBody[], texts: ShapeTexts): Promise<Blob> {
-  const { PDFDocument: Pdf, StandardFonts, rgb } = await import('pdf-lib');
-  let doc: PDFDocument;
-  let page: PDFPage;
-  // Sheet units → PDF points, and where the sheet's top-left is on the page.
-  let unit = 1;
-  let left = 0;
-  let top = 0;
-  if (source.kind === 'pdf') {
-    const response = await fetch(source.url);
-    if (!response.ok) throw new Error(`the sheet could not be read (${response.status})`);
-    doc = await Pdf.load(await response.arrayBuffer());
-    page = doc.getPage(0);
-    const box = page.getCropBox();
-    unit = box.width / source.width;
-    left = box.x;
-    top = box.y + box.height;
-  } else {
-    doc = await Pdf.create();
-    // A page at most 200 inches long, the picture filling it.
-    unit = Math.min(1, 14400 / Math.max(source.width, source.height));
-    page = doc.addPage([source.width * unit, source.height * unit]);
-    const { canvas } = await sheetCanvas(source, null, texts);
-    const picture = await doc.embedPng(await (await toBlob(canvas)).arrayBuffer());
-    page.drawImage(picture, { x: 0, y: 0, width: source.width * unit, height: source.height * unit });
-    top = source.height * unit;
-  }
+export function pdfPageFrame(page: PDFPage, sheet: Size): { unit: number; height: number; matrix: PdfMatrix } {
+  const box = page.getCropBox();
+  const angle = page.getRotation().angle;
+  // As pdf.js reads /Rotate: a quarter turn's multiple, else none.
+  const turn = angle % 90 === 0 ? ((angle % 360) + 360) % 360 : 0;
+  const { x, y, width: w, height: h } = box;
+  const shown = turn === 90 || turn === 270 ? { width: h, height: w } : { width: w, height: h };
+  // The page turned clockwise by `turn` is shown: the frame is turned back counter-clockwise.
+  const matrix: PdfMatrix =
+    turn === 90 ? [0, 1, -1, 0, x + w, y] : turn === 180 ? [-1, 0, 0, -1, x + w, y + h] : turn === 270 ? [0, -1, 1, 0, x, y + h] : [1, 0, 0, 1, x, y];
+  return { unit: shown.width / sheet.width, height: shown.height, matrix };
+}
+
+/**
+ * Draws markups on a PDF page as vector paths and texts, each where it is on the sheet (pdf-lib
+ * closes a loaded page's own drawing in a graphics state of its own, so a transform it leaves
+ * open cannot move them). Texts the standard font cannot write (Chinese, Arabic) are put in as
+ * pictures of themselves (a browser's canvas draws them).
+ */
+export async function drawMarkupsOnPdfPage(doc: PDFDocument, page: PDFPage, sheet: Size, bodies: readonly MarkupBody[], texts: ShapeTexts): Promise<void> {
+  const { StandardFonts, rgb, pushGraphicsState, popGraphicsState, concatTransformationMatrix } = await import('pdf-lib');
+  const frame = pdfPageFrame(page, sheet);
+  const unit = frame.unit;
+  const left = 0;
+  const top = frame.height;
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...frame.matrix));
+
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const colour = (hex: string) => rgb(...rgbOf(hex));
@@ -224,6 +229,32 @@ export async function exportPdf(source: SheetSource, bodies: readonly MarkupBody
     if (outline.solid) page.drawSvgPath(outline.solid, { ...svgOptions, color: colour(style.color), opacity: style.opacity });
     for (const label of markupLabels(body, texts)) await drawLabel(doc, page, label, label.bold ? bold : font, { unit, left, top, opacity: style.opacity }, colour);
   }
+  page.pushOperators(popGraphicsState());
+}
+
+/**
+ * The sheet with its markups as a PDF: a PDF sheet keeps its own page (vector, turned as it
+ * is) with the markups drawn on it; an image or DXF sheet becomes a page of its picture.
+ */
+export async function exportPdf(source: SheetSource, bodies: readonly MarkupBody[], texts: ShapeTexts): Promise<Blob> {
+  const { PDFDocument: Pdf } = await import('pdf-lib');
+  let doc: PDFDocument;
+  let page: PDFPage;
+  if (source.kind === 'pdf') {
+    const response = await fetch(source.url);
+    if (!response.ok) throw new Error(`the sheet could not be read (${response.status})`);
+    doc = await Pdf.load(await response.arrayBuffer());
+    page = doc.getPage(0);
+  } else {
+    doc = await Pdf.create();
+    // A page at most 200 inches long, the picture filling it.
+    const unit = Math.min(1, 14400 / Math.max(source.width, source.height));
+    page = doc.addPage([source.width * unit, source.height * unit]);
+    const { canvas } = await sheetCanvas(source, null, texts);
+    const picture = await doc.embedPng(await (await toBlob(canvas)).arrayBuffer());
+    page.drawImage(picture, { x: 0, y: 0, width: source.width * unit, height: source.height * unit });
+  }
+  await drawMarkupsOnPdfPage(doc, page, source, bodies, texts);
   const bytes = await doc.save();
   return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
 }

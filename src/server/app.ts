@@ -17,6 +17,7 @@ import { plateRoutes } from './modules/plate/routes.ts';
 import { datasetRoutes } from './modules/dataset/routes.ts';
 import { docRoutes } from './modules/doc/routes.ts';
 import { drawingRoutes } from './modules/drawing/routes.ts';
+import { followSettingsRoutes } from './modules/follow-settings/routes.ts';
 import { openJobQueue } from './jobs/open-queue.ts';
 import { createBlobStore } from './modules/filestore/create-blob-store.ts';
 import { filestoreRoutes } from './modules/filestore/routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(biRoutes);
       await api.register(docRoutes);
       await api.register(drawingRoutes);
+      await api.register(followSettingsRoutes);
       await api.register(formRoutes);
       await api.register(recordRoutes);
       await api.register(recordDraftRoutes);

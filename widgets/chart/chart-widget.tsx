@@ -6,6 +6,7 @@ import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { measureName, type ResultColumn } from '../../src/core/query/query-spec.ts';
 import { columnTitle } from '../../src/core/value-format.ts';
+import { prefersReducedMotion } from '../../src/web/ui/reduced-motion.ts';
 import { PageLookContext } from '../page-look.ts';
 import { resultRows, type WidgetRenderProps } from '../types.ts';
 import { columnsByName, useValueWords } from '../value-words.ts';
@@ -47,7 +48,6 @@ function useChinaMap(needed: boolean): MapState {
   return needed ? state : 'ready';
 }
 
-const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** One step down a date hierarchy: the finer dimension, the period clicked, and its label for the way back. */
 interface DrillStep {

@@ -1,9 +1,10 @@
 import { App as AntApp, ConfigProvider } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { antdLocaleOf } from '../../i18n/antd-locale.ts';
 import { directionOf, languageOf } from '../../i18n/i18n.ts';
+import { useReducedMotion } from '../../ui/reduced-motion.ts';
 import { toasts } from '../toasts.ts';
 import { THEME } from './theme.ts';
 
@@ -15,14 +16,17 @@ function ToastBridge() {
 
 /**
  * antd's language, direction and theme around the screens drawn with antd; Arabic mirrors
- * them. Loaded with the first such screen, so the sign-in screen does not carry antd.
+ * them, and a person who asked for less motion gets none. Loaded with the first such screen,
+ * so the sign-in screen does not carry antd.
  */
 export function AntdFrame({ children }: { children: ReactNode }) {
   // useTranslation re-renders on every language change.
   const { i18n } = useTranslation();
   const language = languageOf(i18n);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => (reducedMotion ? { ...THEME, token: { ...THEME.token, motion: false } } : THEME), [reducedMotion]);
   return (
-    <ConfigProvider locale={antdLocaleOf(language)} direction={directionOf(language)} theme={THEME}>
+    <ConfigProvider locale={antdLocaleOf(language)} direction={directionOf(language)} theme={theme}>
       <AntApp>
         <ToastBridge />
         {children}

@@ -109,7 +109,8 @@ async function onceAcrossProcesses(lockDir: string, readyFile: string, make: () 
 /**
  * A fresh database holding what a first start writes (migrations and the demo seed), copied
  * from a template that `seed` fills once per {@link seedFingerprint}: seeding the demo tenants
- * takes seconds, copying them milliseconds. The app still runs its (idempotent) seed on start.
+ * takes seconds, copying them milliseconds. The copy holds the data folder too (the file store
+ * with the demo drawings), so a test app starts on it without seeding again.
  */
 export async function createSeededTestDatabase(
   dialect: TestDialect,
@@ -132,20 +133,27 @@ export async function createSeededTestDatabase(
     return database;
   }
 
-  // PostgreSQL copies a template database; an advisory lock lets one process make it.
+  // PostgreSQL copies a template database; an advisory lock lets one process make it. Its data
+  // folder (the file store with the demo drawings) is kept beside it and copied with it.
   const templateName = `plinth_seeded_${key}`;
+  const templateDir = path.join(os.tmpdir(), `plinth-seeded-pg-${key}`);
   const admin = await connectAdmin();
   try {
     await admin.query('SELECT pg_advisory_lock($1)', [Number.parseInt(key.slice(0, 7), 16)]);
     const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [templateName]);
-    if (found.rowCount === 0) {
+    // A template whose folder is gone (a cleared temp folder) is made again.
+    if (found.rowCount !== 0 && !fs.existsSync(templateDir)) await admin.query(`DROP DATABASE ${templateName} WITH (FORCE)`);
+    if (found.rowCount === 0 || !fs.existsSync(templateDir)) {
       const template = await newPostgresDatabase();
       await seed(template);
       await admin.query(`ALTER DATABASE ${new URL(template.databaseUrl).pathname.slice(1)} RENAME TO ${templateName}`);
-      fs.rmSync(template.dataDir, { recursive: true, force: true });
+      fs.rmSync(templateDir, { recursive: true, force: true });
+      fs.renameSync(template.dataDir, templateDir);
     }
   } finally {
     await admin.end();
   }
-  return newPostgresDatabase(templateName);
+  const database = await newPostgresDatabase(templateName);
+  fs.cpSync(templateDir, database.dataDir, { recursive: true });
+  return database;
 }

@@ -46,7 +46,10 @@ export async function seedTemplate(database: TestDatabase): Promise<void> {
   await app.close();
 }
 
-/** The real server on a free loopback port, over a fresh database of the dialect. */
+/**
+ * The real server on a free loopback port, over a fresh database of the dialect. The database
+ * is a copy of what the seed wrote (`seedTemplate`), so the app starts without seeding again.
+ */
 export async function startTestApp(
   dialect: TestDialect,
   overrides: Partial<AppConfig> & { prepare?: (app: FastifyInstance) => void } = {},
@@ -61,7 +64,7 @@ export async function startTestApp(
     ...configOverrides,
   };
   const messages: SentMessage[] = [];
-  const app = await buildApp({ config, clock, messageTap: (message) => messages.push(message) });
+  const app = await buildApp({ config, clock, seed: false, messageTap: (message) => messages.push(message) });
   prepare?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -6,7 +6,19 @@ import type { LocalText } from './local-text.ts';
  * English title and content stay beside them: notifications stored before kinds, and those
  * an administrator sends, show those.
  */
-export const NOTICE_KINDS = ['approvalNeeded', 'copiedToYou', 'rejected', 'approved'] as const;
+export const NOTICE_KINDS = [
+  'approvalNeeded',
+  'copiedToYou',
+  'rejected',
+  'approved',
+  // Follow-ups (modules/follow/notices.ts): `form` is the type's name, `record` its number and title.
+  'followAssigned',
+  'followStatus',
+  'followComment',
+  'followMentioned',
+  'followDueTomorrow',
+  'followOverdue',
+] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** The parameters of a flow's notice: which record of which form, at which step, by whom. */
@@ -15,7 +27,7 @@ export interface NoticeParams {
   form: LocalText;
   /** The record as people name it: its number and title, else `#id`. */
   record: string;
-  /** The approval step it waits at or happened at: a text per language or one for all. */
+  /** The approval step it waits at or happened at (a follow-up: the status it moved to): a text per language or one for all. */
   node?: LocalText;
   /** Who submitted the record (a new task). */
   submitter?: string;

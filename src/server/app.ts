@@ -17,6 +17,7 @@ import { plateRoutes } from './modules/plate/routes.ts';
 import { datasetRoutes } from './modules/dataset/routes.ts';
 import { docRoutes } from './modules/doc/routes.ts';
 import { drawingRoutes } from './modules/drawing/routes.ts';
+import { followRoutes } from './modules/follow/routes.ts';
 import { followSettingsRoutes } from './modules/follow-settings/routes.ts';
 import { openJobQueue } from './jobs/open-queue.ts';
 import { createBlobStore } from './modules/filestore/create-blob-store.ts';
@@ -53,6 +54,7 @@ import { registerValidation } from './plugins/validation.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { seedDemoDrawings } from './seed/demo/drawings.ts';
+import { seedDemoFollows } from './seed/demo/follows.ts';
 import type { Services } from './services.ts';
 import { QueryResultCache } from './modules/dataset/query-cache.ts';
 
@@ -113,6 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Drawings keep files in the store: seeded once it is open.
   if (options.seed !== false) await seedDemoDrawings(services);
+  // Follow-ups sit on the demo's sheets and hold photos of the store: after the drawings.
+  if (options.seed !== false) await seedDemoFollows(services);
   // On the raw response, as helmet's headers are: replies taken over from Fastify (events, file downloads) carry it too.
   app.addHook('onRequest', (request, reply, done) => {
     reply.raw.setHeader('x-request-id', request.id);
@@ -152,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(docRoutes);
       await api.register(drawingRoutes);
       await api.register(followSettingsRoutes);
+      await api.register(followRoutes);
       await api.register(formRoutes);
       await api.register(recordRoutes);
       await api.register(recordDraftRoutes);

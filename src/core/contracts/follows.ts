@@ -1,5 +1,5 @@
 import { MAX_NUMBERING_RULE_LENGTH } from '../forms/numbering.ts';
-import { localTextSchema, type LocalText } from '../local-text.ts';
+import { localTextSchema, TEXT_LANGUAGES, type LocalText } from '../local-text.ts';
 import { ALLPLAN_PREFIX, idSchema, revisionSchema, strictObject, type Validated } from './common.ts';
 import { FILE_ID_PATTERN } from './files.ts';
 
@@ -39,7 +39,7 @@ export const FOLLOW_PATHS = {
   photoAdd: `${FOLLOW_PREFIX}/photo/add`,
   /** POST FollowPhotoRemoveBody → FollowPhoto[] */
   photoRemove: `${FOLLOW_PREFIX}/photo/remove`,
-  /** GET ?id&part=original|thumbnail&token → the bytes */
+  /** GET ?id&part=original|thumbnail&token → the bytes (the thumbnail a WebP of FOLLOW_THUMBNAIL_SIZE px) */
   photoFile: `${FOLLOW_PREFIX}/photo/file`,
   /** GET ?id → HistoryEntry[] (newest first) */
   history: `${FOLLOW_PREFIX}/history`,
@@ -170,8 +170,8 @@ export const FOLLOW_EXPORT_MAX = 100000;
 export const FOLLOW_OVERVIEW_WEEKS = 12;
 /** Pins one sheet answers at most (the list's filters narrow them). */
 export const FOLLOW_PINS_MAX = 10000;
-/** The long side of a photo's thumbnail, in pixels. */
-export const FOLLOW_THUMBNAIL_MAX = 320;
+/** The long side of a photo's thumbnail, in pixels (one of the file store's thumbnail sizes). */
+export const FOLLOW_THUMBNAIL_SIZE = 256;
 export const FOLLOW_TYPE_COLOR_PATTERN = '^#[0-9a-fA-F]{6}$';
 
 // ---- what the server answers ----
@@ -241,14 +241,10 @@ export interface FollowPinRow {
 
 export interface FollowPhoto {
   id: number;
-  /** The file store's id of the original. */
+  /** The file store's id of the original; read it (and its thumbnail) through FOLLOW_PATHS.photoFile with the photo's id. */
   fileId: string;
-  /** The file store's id of the thumbnail (PNG, long side FOLLOW_THUMBNAIL_MAX); null when it could not be drawn. */
-  thumbnailFileId: string | null;
   fileName: string;
   size: number;
-  width: number | null;
-  height: number | null;
   addedBy: FollowPerson;
   addedTime: string;
 }
@@ -459,7 +455,15 @@ export const followListBody = strictObject(
 );
 export type FollowListBody = Validated<typeof followListBody>;
 
-export const followExportBody = strictObject({ ...followFilterProperties, ...sortProperties }, ['workspaceCode']);
+export const followExportBody = strictObject(
+  {
+    ...followFilterProperties,
+    ...sortProperties,
+    /** The language of the headers, statuses and type names. */
+    language: { enum: [...TEXT_LANGUAGES], default: 'en' },
+  },
+  ['workspaceCode'],
+);
 export type FollowExportBody = Validated<typeof followExportBody>;
 
 export const followPinListBody = strictObject(

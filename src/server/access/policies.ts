@@ -3,6 +3,7 @@ import { drawing } from './drawing.ts';
 import { file } from './file.ts';
 import { flow } from './flow.ts';
 import { folder } from './folder.ts';
+import { follow } from './follow.ts';
 import { followSettings } from './follow-settings.ts';
 import { form } from './form.ts';
 import { member } from './member.ts';
@@ -16,4 +17,4 @@ import { workspace } from './workspace.ts';
  * form, settings, row)`... Handlers load what they need, then ask here and answer 403 (or 404
  * where the thing is not there for the caller). The ADMIN rule lives in admin.ts.
  */
-export const policy = { attachment, drawing, file, flow, folder, followSettings, form, member, page, plate, record, workspace } as const;
+export const policy = { attachment, drawing, file, flow, folder, follow, followSettings, form, member, page, plate, record, workspace } as const;

@@ -21,6 +21,7 @@ import * as m018 from './migrations/018_document_file_index.ts';
 import * as m019 from './migrations/019_notice_kinds.ts';
 import * as m021 from './migrations/021_drawings.ts';
 import * as m022 from './migrations/022_seed_texts_in_languages.ts';
+import * as m023 from './migrations/023_follows.ts';
 
 /** What a migration needs to know about the database beyond Kysely's schema builder. */
 export interface MigrationContext {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, CodeMigration> = {
   '019_notice_kinds': m019,
   '021_drawings': m021,
   '022_seed_texts_in_languages': m022,
+  '023_follows': m023,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -676,6 +676,136 @@ export interface DrawingEventTable {
   create_time: string;
 }
 
+/** A kind of follow-up of a workspace (migration 023): numbering, status rule, data template. */
+export interface FollowTypeTable {
+  id: Generated<number>;
+  tenant_id: number;
+  workspace_id: number;
+  /** LocalText as stored text (storedText). */
+  name: string;
+  color: string;
+  icon: string;
+  numbering: string;
+  /** FollowStatusRule, JSON. */
+  status_rule: unknown;
+  /** User ids, JSON. */
+  default_reviewer_ids: unknown;
+  template_form_id: number | null;
+  retired: number;
+  sort: number;
+  revision: number;
+  created_by: number | null;
+  create_time: string;
+  updated_by: number | null;
+  update_time: string;
+}
+
+/** The last sequence value handed out per workspace, numbering rule and period. */
+export interface FollowCounterTable {
+  id: Generated<number>;
+  tenant_id: number;
+  workspace_id: number;
+  rule: string;
+  period: string;
+  value: number;
+}
+
+export interface FollowUpTable {
+  id: Generated<number>;
+  tenant_id: number;
+  workspace_id: number;
+  type_id: number;
+  number: string;
+  number_sort: string;
+  title: string;
+  description: string;
+  status: string;
+  priority: string;
+  priority_rank: number;
+  reviewer_id: number | null;
+  due_date: string | null;
+  trade: string | null;
+  location: string | null;
+  sheet_id: number | null;
+  pin_revision_id: number | null;
+  pin_x: number | null;
+  pin_y: number | null;
+  model_element_id: string | null;
+  template_form_id: number | null;
+  template_version: number | null;
+  /** The data template's values, JSON, or null. */
+  template_values: unknown;
+  comment_count: number;
+  photo_count: number;
+  revision: number;
+  created_by: number | null;
+  create_time: string;
+  updated_by: number | null;
+  update_time: string;
+  closed_time: string | null;
+  deleted_time: string | null;
+  deleted_by: number | null;
+}
+
+export interface FollowAssigneeTable {
+  id: Generated<number>;
+  tenant_id: number;
+  follow_id: number;
+  user_id: number;
+}
+
+export interface FollowWatcherTable {
+  id: Generated<number>;
+  tenant_id: number;
+  follow_id: number;
+  user_id: number;
+}
+
+export interface FollowCommentTable {
+  id: Generated<number>;
+  tenant_id: number;
+  follow_id: number;
+  author_id: number | null;
+  text: string;
+  /** User ids, JSON. */
+  mention_ids: unknown;
+  create_time: string;
+  deleted_time: string | null;
+  deleted_by: number | null;
+}
+
+export interface FollowPhotoTable {
+  id: Generated<number>;
+  tenant_id: number;
+  follow_id: number;
+  file_id: string;
+  added_by: number | null;
+  create_time: string;
+}
+
+/** Every change of a follow-up, written in the change's transaction. */
+export interface FollowHistoryTable {
+  id: Generated<number>;
+  tenant_id: number;
+  workspace_id: number;
+  follow_id: number;
+  action: string;
+  /** FollowChange[], JSON. */
+  changes: unknown;
+  note: string | null;
+  user_id: number | null;
+  create_time: string;
+}
+
+/** A due notice sent: one per follow-up, kind and day. */
+export interface FollowDueNoticeTable {
+  id: Generated<number>;
+  tenant_id: number;
+  follow_id: number;
+  kind: string;
+  day: string;
+}
+
 export interface DB {
   tenant: TenantTable;
   app_user: UserTable;
@@ -728,6 +858,15 @@ export interface DB {
   drawing_markup: DrawingMarkupTable;
   drawing_upload: DrawingUploadTable;
   drawing_event: DrawingEventTable;
+  follow_type: FollowTypeTable;
+  follow_counter: FollowCounterTable;
+  follow_up: FollowUpTable;
+  follow_assignee: FollowAssigneeTable;
+  follow_watcher: FollowWatcherTable;
+  follow_comment: FollowCommentTable;
+  follow_photo: FollowPhotoTable;
+  follow_history: FollowHistoryTable;
+  follow_due_notice: FollowDueNoticeTable;
 }
 
 /** Tables whose rows belong to one tenant. */

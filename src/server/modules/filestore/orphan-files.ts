@@ -29,7 +29,7 @@ const THUMBNAILS = THUMBNAIL_SIZES.map(thumbnailVariant);
 /**
  * Whatever holds the file `ref` names that has its own table: a record or avatar (file_link), a
  * document or one of its versions, a drawing upload (its original), a drawing revision (its
- * source, view or thumbnail) or a markup's photo.
+ * source, view or thumbnail), a markup's photo or a follow-up's photo.
  */
 function holdersOf(db: Kysely<DB>, ref: 'f.id' | 'file_object.id') {
   const file = sql.ref<string>(ref);
@@ -43,7 +43,8 @@ function holdersOf(db: Kysely<DB>, ref: 'f.id' | 'file_object.id') {
     .unionAll(db.selectFrom('drawing_revision').select('drawing_revision.id').where('drawing_revision.source_file_id', '=', file))
     .unionAll(db.selectFrom('drawing_revision').select('drawing_revision.id').where('drawing_revision.view_file_id', '=', file))
     .unionAll(db.selectFrom('drawing_revision').select('drawing_revision.id').where('drawing_revision.thumbnail_file_id', '=', file))
-    .unionAll(db.selectFrom('drawing_markup').select('drawing_markup.id').where('drawing_markup.photo_file_id', '=', file));
+    .unionAll(db.selectFrom('drawing_markup').select('drawing_markup.id').where('drawing_markup.photo_file_id', '=', file))
+    .unionAll(db.selectFrom('follow_photo').select('follow_photo.id').where('follow_photo.file_id', '=', file));
 }
 
 /**

@@ -18,6 +18,7 @@ import { datasetRoutes } from './modules/dataset/routes.ts';
 import { docRoutes } from './modules/doc/routes.ts';
 import { drawingRoutes } from './modules/drawing/routes.ts';
 import { followRoutes } from './modules/follow/routes.ts';
+import { followFileRoutes } from './modules/follow/bcf/routes.ts';
 import { followSettingsRoutes } from './modules/follow-settings/routes.ts';
 import { openJobQueue } from './jobs/open-queue.ts';
 import { createBlobStore } from './modules/filestore/create-blob-store.ts';
@@ -157,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(drawingRoutes);
       await api.register(followSettingsRoutes);
       await api.register(followRoutes);
+      await api.register(followFileRoutes);
       await api.register(formRoutes);
       await api.register(recordRoutes);
       await api.register(recordDraftRoutes);

@@ -37,6 +37,7 @@ const RULES: Readonly<Record<string, Rule>> = {
   odp: OOXML('odp'),
   rtf: { binary: ['rtf'] },
   zip: { binary: ['zip'] },
+  bcfzip: { binary: ['zip'] },
   rar: { binary: ['rar'] },
   '7z': { binary: ['7z'] },
   dwg: { binary: ['dwg'] },

@@ -1,6 +1,8 @@
 import { PDFDocument, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
 import type { FollowPriority, FollowStatus } from '../../../../core/contracts/follows.ts';
+import { STATUS_TEXTS } from '../../../../core/follows/status-flow.ts';
+import { textIn } from '../../../../core/local-text.ts';
 import { embedReportFonts, type ReportFontFile } from './report-fonts.ts';
 import { ReportText } from './report-text.ts';
 import { REPORT_WORDS, reportDate, type ReportLanguage } from './report-texts.ts';
@@ -158,10 +160,10 @@ export async function renderFollowReport(input: ReportInput, fonts: readonly Rep
   for (const entry of input.entries) {
     layout.newPage();
     // The number and status as a coloured line, then the title.
-    layout.paragraph(`${entry.number} · ${words.statuses[entry.status]}`, 11, hex(STATUS_COLORS[entry.status]));
+    layout.paragraph(`${entry.number} · ${textIn(STATUS_TEXTS[entry.status], input.language)}`, 11, hex(STATUS_COLORS[entry.status]));
     layout.paragraph(entry.title, 16);
     layout.rule();
-    layout.field(words.status, words.statuses[entry.status]);
+    layout.field(words.status, textIn(STATUS_TEXTS[entry.status], input.language));
     layout.field(words.type, entry.typeName);
     layout.field(words.priority, words.priorities[entry.priority]);
     layout.field(words.assignees, entry.assignees.length ? entry.assignees.join(', ') : words.none);
@@ -177,7 +179,7 @@ export async function renderFollowReport(input: ReportInput, fonts: readonly Rep
 
     if (entry.snippet) {
       const image = await document.embedPng(entry.snippet);
-      const height = Math.min(300, (layout.width * image.height) / image.width);
+      const height = Math.min(250, (layout.width * image.height) / image.width);
       layout.need(height + 16);
       layout.y -= 10;
       layout.y -= layout.image(image, layout.width, height).height;

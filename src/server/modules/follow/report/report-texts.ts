@@ -1,4 +1,4 @@
-import type { FollowPriority, FollowStatus } from '../../../../core/contracts/follows.ts';
+import type { FollowPriority } from '../../../../core/contracts/follows.ts';
 
 /**
  * What a follow-up report says around its data, in the reader's language (the browser sends
@@ -27,7 +27,6 @@ export interface ReportWords {
   photos: string;
   none: string;
   noDescription: string;
-  statuses: Record<FollowStatus, string>;
   priorities: Record<FollowPriority, string>;
 }
 
@@ -50,7 +49,6 @@ export const REPORT_WORDS: Record<ReportLanguage, ReportWords> = {
     photos: 'Photos',
     none: '—',
     noDescription: 'No description.',
-    statuses: { open: 'Open', inProgress: 'In progress', readyForReview: 'Ready for review', closed: 'Closed' },
     priorities: { low: 'Low', normal: 'Normal', high: 'High', critical: 'Critical' },
   },
   'zh-CN': {
@@ -71,7 +69,6 @@ export const REPORT_WORDS: Record<ReportLanguage, ReportWords> = {
     photos: '照片',
     none: '—',
     noDescription: '无描述。',
-    statuses: { open: '未开始', inProgress: '进行中', readyForReview: '待审核', closed: '已关闭' },
     priorities: { low: '低', normal: '普通', high: '高', critical: '紧急' },
   },
   ar: {
@@ -92,7 +89,6 @@ export const REPORT_WORDS: Record<ReportLanguage, ReportWords> = {
     photos: 'الصور',
     none: '—',
     noDescription: 'لا يوجد وصف.',
-    statuses: { open: 'مفتوحة', inProgress: 'قيد التنفيذ', readyForReview: 'جاهزة للمراجعة', closed: 'مغلقة' },
     priorities: { low: 'منخفضة', normal: 'عادية', high: 'عالية', critical: 'حرجة' },
   },
 };
@@ -102,5 +98,11 @@ export function reportDate(value: string, language: ReportLanguage, withTime = f
   const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = new Date(day ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', ...(withTime && !day ? { timeStyle: 'short' } : {}), timeZone: day ? 'UTC' : timeZone }).format(date);
+  const format = (zone: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', ...(withTime && !day ? { timeStyle: 'short' } : {}), timeZone: day ? 'UTC' : zone }).format(date);
+  try {
+    return format(timeZone);
+  } catch {
+    // A time zone this server's ICU does not know: UTC, rather than no report.
+    return format('UTC');
+  }
 }

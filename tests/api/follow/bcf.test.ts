@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FollowComment, FollowDetail, FollowListResult } from '../../../src/core/contracts/follows.ts';
+import { FOLLOW_FILE_PATHS, type FollowBcfImportResult } from '../../../src/core/follows/bcf.ts';
+import { readBcf } from '../../../src/server/modules/follow/bcf/bcf-read.ts';
+import type { BcfFile } from '../../../src/server/modules/follow/bcf/bcf-topics.ts';
+import { inviteAndSignIn, workspaceByCode } from '../../helpers/authorization.ts';
+import { testDialects } from '../../helpers/databases.ts';
+import { uploadedFile } from '../../helpers/file-uploads.ts';
+import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { followClient } from './follow-client.ts';
+
+const FIXTURE = readFileSync(path.resolve(import.meta.dirname, '../../../../shared/fixtures/bcf/root-vebo.bcfzip'));
+const TOWER = 'NW-TOWER';
+const HQ = 'NW-HQ';
+const sub = (full: string) => full.replace(/^\/proptech_allplan\/follow\//, '');
+
+/**
+ * BCF through the API: the real BCF 2.0 model check imported as follow-ups (its topic, comment
+ * and snapshot), imported again without doubling anything, exported as BCF 2.1 and 3.0 with
+ * the same GUIDs, titles and comments, and the export imported into another workspace. Import
+ * is follow:manage's; export needs only to see the workspace; other tenants and workspaces see 404.
+ */
+describe.each(testDialects())('BCF import and export on %s', (dialect) => {
+  let t: TestApp;
+  let api: ReturnType<typeof followClient>;
+  let admin: string;
+  let alice: string;
+  let bob: string;
+  let carol: string;
+  let outsider: string;
+  let typeId: number;
+  let fixture: BcfFile;
+
+  const upload = async (token: string, bytes: Buffer, name = 'checks.bcfzip') => (await uploadedFile(t.url, token, name, bytes)).fileId;
+  const importAs = (token: string | undefined, body: Record<string, unknown>) => api.call<FollowBcfImportResult>('POST', sub(FOLLOW_FILE_PATHS.bcfImport), token, body);
+  const exportAs = async (token: string | undefined, body: Record<string, unknown>) => {
+    const response = await api.raw('POST', sub(FOLLOW_FILE_PATHS.bcfExport), token, body);
+    return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    api = followClient(t);
+    admin = await t.signIn('admin', NORTHWIND);
+    [alice, bob, carol] = await Promise.all([t.signIn('alice', NORTHWIND), t.signIn('bob', NORTHWIND), t.signIn('carol', HARBOR)]);
+    const hq = await workspaceByCode(t, admin, HQ);
+    outsider = (await inviteAndSignIn(t, admin, { username: 'bcfoutsider', workspaceIds: [hq.id] })).token;
+    typeId = (await api.types(admin, TOWER))[0]!.id;
+    fixture = await readBcf(FIXTURE);
+  });
+  afterAll(() => t.close());
+
+  it('imports the real BCF 2.0 file: a follow-up per topic with its title, comment and snapshot, and again without doubling', async () => {
+    const first = await importAs(admin, { workspaceCode: TOWER, fileId: await upload(admin, FIXTURE), typeId });
+    expect(first.status, first.body.message).toBe(200);
+    expect(first.body.data).toMatchObject({ version: '2.0', topics: 1, updated: [], comments: 1, photos: 1 });
+    expect(first.body.data.created).toHaveLength(1);
+    const id = first.body.data.created[0]!;
+    const detail = await api.ok<FollowDetail>('GET', 'get', admin, { id });
+    expect(detail.title).toBe(fixture.topics[0]!.title);
+    expect(detail).toMatchObject({ status: 'open', typeId, commentCount: 1, photoCount: 1 });
+    expect(detail.photos[0]!.fileName).toMatch(/\.png$/);
+    const comments = await api.ok<FollowComment[]>('GET', 'comment/list', admin, { followId: id });
+    // The checker's author is no member: their BCF name stays in front of the (empty) text.
+    expect(comments.map((c) => c.text)).toEqual(['SvS:']);
+
+    const again = await importAs(admin, { workspaceCode: TOWER, fileId: await upload(admin, FIXTURE), typeId });
+    expect(again.body.data).toMatchObject({ created: [], updated: [id], comments: 0, photos: 0 });
+    const after = await api.ok<FollowDetail>('GET', 'get', admin, { id });
+    expect(after).toMatchObject({ commentCount: 1, photoCount: 1 });
+  });
+
+  it('exports BCF 2.1 and 3.0 that give back the topic GUID, title, comment, viewpoint and snapshot', async () => {
+    const listed = await api.ok<FollowListResult>('POST', 'list', admin, { workspaceCode: TOWER, text: 'are intersecting' });
+    expect(listed.total).toBe(1);
+    const ids = [listed.rows[0]!.id];
+    for (const version of ['2.1', '3.0'] as const) {
+      const exported = await exportAs(admin, { workspaceCode: TOWER, ids, version });
+      expect(exported.status).toBe(200);
+      expect(exported.type).toBe('application/zip');
+      const file = await readBcf(exported.bytes);
+      expect(file.version).toBe(version);
+      expect(file.topics).toHaveLength(1);
+      const [topic] = file.topics;
+      const [original] = fixture.topics;
+      expect(topic!.guid).toBe(original!.guid);
+      expect(topic!.title).toBe(original!.title);
+      expect(topic!.type).toBe('Error');
+      expect(topic!.comments.map((c) => [c.guid, c.author, c.text])).toEqual(original!.comments.map((c) => [c.guid, c.author, c.text]));
+      expect(topic!.viewpoints).toHaveLength(1);
+      expect(topic!.viewpoints[0]!.guid).toBe(original!.viewpoints[0]!.guid);
+      expect(topic!.viewpoints[0]!.selected).toEqual(original!.viewpoints[0]!.selected);
+      expect(topic!.viewpoints[0]!.camera).toMatchObject(original!.viewpoints[0]!.camera!);
+      expect(topic!.viewpoints[0]!.snapshot!.bytes.equals(original!.viewpoints[0]!.snapshot!.bytes)).toBe(true);
+    }
+  });
+
+  it('exports a follow-up made here as a topic, and the export imports into another workspace as a new follow-up', async () => {
+    const made = await api.create(alice, { workspaceCode: TOWER, typeId, title: 'Sleeve missing in wall W3 — 墙W3缺少套管', description: 'Before the pour.', priority: 'high', dueDate: '2026-12-18' });
+    await api.ok('POST', 'comment/add', alice, { followId: made.id, text: 'Seen on site.' });
+    const exported = await exportAs(alice, { workspaceCode: TOWER, ids: [made.id] });
+    const file = await readBcf(exported.bytes);
+    expect(file.topics[0]).toMatchObject({ title: made.title, priority: 'High', status: 'Open', description: 'Before the pour.', dueDate: '2026-12-18T00:00:00Z' });
+    expect(file.topics[0]!.comments.map((c) => c.text)).toEqual(['Seen on site.']);
+
+    const hqType = (await api.types(admin, HQ))[0]!.id;
+    const imported = await importAs(admin, { workspaceCode: HQ, fileId: await upload(admin, exported.bytes, 'tower.bcfzip'), typeId: hqType });
+    expect(imported.body.data).toMatchObject({ version: '2.1', topics: 1, updated: [], comments: 1 });
+    const copy = await api.ok<FollowDetail>('GET', 'get', admin, { id: imported.body.data.created[0]! });
+    expect(copy).toMatchObject({ workspaceCode: HQ, title: made.title, priority: 'high', dueDate: '2026-12-18', description: 'Before the pour.' });
+    // Exported again, it is the same topic: a checker sees one issue, not two.
+    const back = await readBcf((await exportAs(admin, { workspaceCode: HQ, ids: [copy.id] })).bytes);
+    expect(back.topics[0]!.guid).toBe(file.topics[0]!.guid);
+  });
+
+  it('refuses a file that is no BCF, and a file someone else uploaded', async () => {
+    const notBcf = await importAs(admin, { workspaceCode: TOWER, fileId: await upload(admin, Buffer.from('PK\u0003\u0004 not really'), 'broken.zip'), typeId });
+    expect(notBcf.status).toBe(400);
+    expect((notBcf.body as { data?: { problem?: string } }).data?.problem ?? notBcf.body.message).toMatch(/notBcf|cannot be read/);
+    const aliceFile = await upload(alice, FIXTURE);
+    const foreign = await importAs(admin, { workspaceCode: TOWER, fileId: aliceFile, typeId });
+    expect(foreign.status).toBe(400);
+  });
+
+  it('guards the routes: anonymous 401; other tenant and other workspace 404; import needs follow:manage; export needs only to see', async () => {
+    const fileId = await upload(admin, FIXTURE);
+    const body = { workspaceCode: TOWER, fileId, typeId };
+    expect((await importAs(undefined, body)).status).toBe(401);
+    expect((await importAs(carol, body)).status).toBe(404);
+    expect((await importAs(outsider, body)).status).toBe(404);
+    // bob sees the workspace and holds no follow-up point; alice creates follow-ups but does not manage them.
+    expect((await importAs(bob, { ...body, fileId: await upload(bob, FIXTURE) })).status).toBe(403);
+    expect((await importAs(alice, { ...body, fileId: await upload(alice, FIXTURE) })).status).toBe(403);
+    expect((await importAs(admin, body)).status).toBe(200);
+
+    expect((await exportAs(undefined, { workspaceCode: TOWER })).status).toBe(401);
+    expect((await exportAs(carol, { workspaceCode: TOWER })).status).toBe(404);
+    expect((await exportAs(outsider, { workspaceCode: TOWER })).status).toBe(404);
+    expect((await exportAs(bob, { workspaceCode: TOWER })).status).toBe(200);
+    expect((await exportAs(admin, { workspaceCode: TOWER })).status).toBe(200);
+  });
+});

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import type { PlateDetail } from '../src/core/contracts/plates.ts';
+import { textIn } from '../src/core/local-text.ts';
 import type { PageConfig, WidgetConfig } from '../src/core/pages/page-config.ts';
 import type { DatasetInfo } from '../src/core/query/query-spec.ts';
 import { launchBrowser } from '../tests/helpers/browser.ts';
@@ -64,7 +65,7 @@ export async function runPlatesBrowserBench(): Promise<void> {
       t = await startTestApp('sqlite', { webDir });
       const token = await t.signIn(ADMIN.account, ADMIN.tenant);
       const datasets = (await t.call<DatasetInfo[]>('GET', '/proptech_allplan/dataset/list', { token })).body.data;
-      const requests = datasets.find((d) => d.name === 'Maintenance request');
+      const requests = datasets.find((d) => textIn(d.name, 'en') === 'Maintenance request');
       if (!requests) throw new Error('Northwind has no "Maintenance request" form');
       const store = async (name: string, config: PageConfig) => {
         const created = await t!.call<PlateDetail>('POST', '/proptech_allplan/board/plate/create', { token, body: { name, config } });
@@ -75,7 +76,7 @@ export async function runPlatesBrowserBench(): Promise<void> {
         empty: { id: await store('Benchmark: empty', { title: 'Benchmark: empty', widgets: [] }), components: 0 },
         twelve: { id: await store('Benchmark: twelve components', twelveComponents(requests.code)), components: 12 },
       };
-      console.log(`\nplates over "${requests.name}" (${requests.rowCount} records), SPA from ${webDir}`);
+      console.log(`\nplates over "${textIn(requests.name, 'en')}" (${requests.rowCount} records), SPA from ${webDir}`);
 
       const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
       const signInPage = await newPage(context);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileInfo } from '../../src/core/contracts/files.ts';
+import { textIn, type LocalText } from '../../src/core/local-text.ts';
 import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
 import { builtWebDir, launchBrowser, pageAtRest } from '../helpers/browser.ts';
 import { HARBOR, startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -25,8 +26,8 @@ describe('attachment upload through the shell in Chromium', () => {
     t = await startTestApp('sqlite', { webDir: builtWebDir() });
     browser = await launchBrowser();
     token = await t.signIn('harbor', HARBOR);
-    const forms = await t.call<{ id: number; name: string }[]>('GET', '/proptech_allplan/form/options', { token });
-    rfiId = forms.body.data.find((form) => form.name.startsWith('Request for information'))!.id;
+    const forms = await t.call<{ id: number; name: LocalText }[]>('GET', '/proptech_allplan/form/options', { token });
+    rfiId = forms.body.data.find((form) => textIn(form.name, 'en').startsWith('Request for information'))!.id;
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
   });
   afterAll(async () => {

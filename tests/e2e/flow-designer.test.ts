@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowDefinitionEnvelope } from '../../src/core/contracts/flows.ts';
 import type { FormDetail, FormListItem } from '../../src/core/contracts/form.ts';
+import { textIn } from '../../src/core/local-text.ts';
 import type { PageResult } from '../../src/core/envelope.ts';
 import type { BranchNode } from '../../src/core/flows/flow-definition.ts';
 import { ok } from '../helpers/authorization.ts';
@@ -31,7 +32,7 @@ describe('flow designer in Chromium', () => {
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     token = await t.signIn('admin', NORTHWIND);
     const forms = await ok<PageResult<FormListItem>>(t, 'GET', 'form/list', token, undefined, { pageNum: 1, pageSize: 100 });
-    formId = forms.list.find((f) => f.name === 'Lease application')!.id;
+    formId = forms.list.find((f) => textIn(f.name, 'en') === 'Lease application')!.id;
   });
   afterAll(async () => {
     await browser?.close();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FormOption } from '../../src/core/contracts/form.ts';
+import { textIn } from '../../src/core/local-text.ts';
 import type { SearchConfigEntry } from '../../src/core/contracts/record.ts';
 import { ok } from '../helpers/authorization.ts';
 import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
@@ -66,7 +67,7 @@ describe('a form list’s buttons and its reset in Chromium', () => {
 
     // alice's own list of the maintenance requests: a hidden column and a saved search.
     const forms = await ok<FormOption[]>(t, 'GET', 'form/options', alice);
-    const form = forms.find((each) => each.name === 'Maintenance request')!;
+    const form = forms.find((each) => textIn(each.name, 'en') === 'Maintenance request')!;
     await ok(t, 'POST', 'dataBoard/formList/updateSearchConfig', alice, { formId: form.id, config: { shownFilters: [], filters: [], sort: [], keyword: 'leak', pageSize: 50 } });
     await page.goto(`${t.url}/table/dataList/${form.id}`);
     const headers = () => page.locator('.ant-table-thead th').allInnerTexts();

@@ -4,6 +4,7 @@ import type { FormRecord } from '../../src/core/contracts/record.ts';
 import type { FlowDefinition } from '../../src/core/flows/flow-definition.ts';
 import type { FormDesign, FormSettings } from '../../src/core/forms/form-design.ts';
 import { DEFAULT_FORM_SETTINGS } from '../../src/core/forms/form-design.ts';
+import type { LocalText } from '../../src/core/local-text.ts';
 import { API, inviteAndSignIn, ok, roleByCode, workspaceByCode } from './authorization.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -53,7 +54,7 @@ export const REPAIR_SETTINGS: FormSettings = {
 };
 
 /** Creates a form with the design, settings and flow, and publishes it; returns the form id. */
-export async function publishFormWithFlow(t: TestApp, token: string, flow: FlowDefinition | null, name = 'Repair request'): Promise<number> {
+export async function publishFormWithFlow(t: TestApp, token: string, flow: FlowDefinition | null, name: LocalText = 'Repair request'): Promise<number> {
   const form = await ok<FormDetail>(t, 'POST', 'form/create', token, { name, design: REPAIR_DESIGN });
   const withSettings = await ok<FormDetail>(t, 'POST', 'form/settings/update', token, { id: form.id, revision: form.revision, settings: REPAIR_SETTINGS });
   await ok(t, 'POST', 'flow/definition/save', token, { formId: form.id, revision: withSettings.revision, flow });

@@ -2,6 +2,7 @@ import type { FormDetail, FormVersionItem } from '../../src/core/contracts/form.
 import type { PermissionGroup } from '../../src/core/contracts/permission-groups.ts';
 import type { FormRecord } from '../../src/core/contracts/record.ts';
 import type { FormDesign, FormSettings } from '../../src/core/forms/form-design.ts';
+import type { LocalText } from '../../src/core/local-text.ts';
 import { API, ok } from './authorization.ts';
 import type { CallResult, TestApp } from './test-app.ts';
 
@@ -104,12 +105,12 @@ export const SIMPLE_DESIGN: FormDesign = {
   ],
 };
 
-export async function createForm(t: TestApp, token: string, body: { name: string; design?: FormDesign; workspaceCode?: string | null }): Promise<FormDetail> {
+export async function createForm(t: TestApp, token: string, body: { name: LocalText; design?: FormDesign; workspaceCode?: string | null }): Promise<FormDetail> {
   return ok<FormDetail>(t, 'POST', 'form/create', token, body);
 }
 
 /** A form with the design (and settings), published: its detail after publishing. */
-export async function publishedForm(t: TestApp, token: string, name: string, design: FormDesign, settings?: Partial<FormSettings>): Promise<FormDetail> {
+export async function publishedForm(t: TestApp, token: string, name: LocalText, design: FormDesign, settings?: Partial<FormSettings>): Promise<FormDetail> {
   const form = await createForm(t, token, { name, design });
   if (settings) await ok<FormDetail>(t, 'POST', 'form/settings/update', token, { id: form.id, revision: form.revision, settings: { ...form.settings, ...settings } });
   await ok<FormVersionItem>(t, 'POST', 'form/publish', token, { id: form.id });

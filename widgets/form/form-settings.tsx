@@ -1,5 +1,6 @@
 import { Form, Segmented, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { textIn } from '../../src/core/local-text.ts';
 import { formIdOfCode } from '../../src/core/query/form-dataset.ts';
 import type { WidgetSettingsProps } from '../types.ts';
 
@@ -7,10 +8,10 @@ const PAGE_SIZES = [10, 20, 50, 100];
 
 /** Which published form, and whether it is filled in or its records listed. */
 export default function FormSettings({ props, setProps, plate }: WidgetSettingsProps) {
-  const { t } = useTranslation('widgets');
+  const { t, i18n } = useTranslation('widgets');
   const forms = (plate.datasets ?? []).flatMap((dataset) => {
     const id = formIdOfCode(dataset.code);
-    return id === null ? [] : [{ value: id, label: dataset.name }];
+    return id === null ? [] : [{ value: id, label: textIn(dataset.name, i18n.language) }];
   });
   const show = props.show === 'records' ? 'records' : 'fill';
   return (

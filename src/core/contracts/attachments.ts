@@ -58,7 +58,8 @@ export interface AttachmentRecordOwner {
   kind: 'record';
   id: number;
   formId: number;
-  formName: string;
+  /** A text per language or one for all. */
+  formName: LocalText;
   number: string | null;
   title: string;
   /** Where the record opens. */
@@ -96,7 +97,7 @@ export type AttachmentPage = PageResult<Attachment>;
 
 export interface AttachmentOptions {
   /** Forms with attachments the caller may see. */
-  forms: { id: number; name: string }[];
+  forms: { id: number; name: LocalText }[];
   /** People who uploaded attachments the caller may see. */
   uploaders: { id: number; name: string }[];
 }

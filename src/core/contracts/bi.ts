@@ -1,3 +1,4 @@
+import type { LocalText } from '../local-text.ts';
 import type { DatasetField } from '../query/query-spec.ts';
 import { PLATE_REFRESH_SECONDS } from './plates.ts';
 import { ALLPLAN_PREFIX, idSchema, revisionSchema, strictObject, type Validated } from './common.ts';
@@ -92,8 +93,8 @@ export interface BiView {
 /** A relation a view's SQL may read, with its columns. */
 export interface BiRelation {
   name: string;
-  /** The form's or dataset's own name. */
-  title: string;
+  /** The form's (a text per language or one for all) or dataset's own name. */
+  title: LocalText;
   kind: 'form' | 'dataset';
   columns: BiViewColumn[];
 }

@@ -70,7 +70,7 @@ export interface FlowTaskItem {
   id: number;
   recordId: number;
   formId: number;
-  formName: string;
+  formName: LocalText;
   recordNumber: string | null;
   recordTitle: string;
   recordStatus: FlowStatus;

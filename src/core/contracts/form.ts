@@ -1,4 +1,5 @@
 import type { CompiledForm, FormDesign, FormSettings } from '../forms/form-design.ts';
+import { localTextSchema, type LocalText } from '../local-text.ts';
 import { ALLPLAN_PREFIX, idSchema, pagingProperties, revisionSchema, strictObject, type JsonSchema, type Validated } from './common.ts';
 
 /**
@@ -48,7 +49,8 @@ export const FORM_NAME_MAX = 80;
 export const FORM_STATUSES = ['draft', 'published', 'disabled'] as const;
 export type FormStatus = (typeof FORM_STATUSES)[number];
 
-const nameSchema = { type: 'string', minLength: 1, maxLength: FORM_NAME_MAX, pattern: '\\S' } as const;
+/** A form's name: one string, or its English, Chinese and Arabic, each 1-80 characters and not only spaces. */
+const nameSchema = localTextSchema({ minLength: 1, maxLength: FORM_NAME_MAX, pattern: '\\S' });
 const descriptionSchema = { type: 'string', maxLength: 500 } as const;
 const iconSchema = { type: ['string', 'null'], maxLength: 64, pattern: '^[A-Za-z0-9]*$' } as const;
 const workspaceCodeSchema = { type: ['string', 'null'], minLength: 1, maxLength: 64 } as const;
@@ -67,7 +69,7 @@ export const formCreateBody = strictObject(
   ['name'],
 );
 export interface FormCreateBody {
-  name: string;
+  name: LocalText;
   description?: string;
   icon?: string | null;
   design?: FormDesign;
@@ -94,7 +96,7 @@ export const formUpdateBody = strictObject(
 export interface FormUpdateBody {
   id: number;
   revision: number;
-  name?: string;
+  name?: LocalText;
   description?: string;
   icon?: string | null;
   design?: FormDesign;
@@ -152,7 +154,8 @@ export type FormVersionQuery = Validated<typeof formVersionQuery>;
 
 export interface FormListItem {
   id: number;
-  name: string;
+  /** A text per language or one for all; shown with textIn. */
+  name: LocalText;
   description: string;
   icon: string | null;
   status: FormStatus;
@@ -183,7 +186,7 @@ export interface FormVersionItem {
 
 export interface FormVersionDetail extends CompiledForm {
   formId: number;
-  name: string;
+  name: LocalText;
   version: number;
   design: FormDesign;
   settings: FormSettings;
@@ -193,7 +196,7 @@ export interface FormVersionDetail extends CompiledForm {
 
 export interface FormOption {
   id: number;
-  name: string;
+  name: LocalText;
   icon: string | null;
   currentVersion: number;
   workspaceCode: string | null;

@@ -1,5 +1,6 @@
 import type { PageResult } from '../envelope.ts';
 import type { RecordData } from '../forms/form-design.ts';
+import type { LocalText } from '../local-text.ts';
 import { ALLPLAN_PREFIX, idSchema, pagingProperties, revisionSchema, strictObject, type JsonSchema, type Validated } from './common.ts';
 import type { FormStatus, FormVersionDetail } from './form.ts';
 import { recordFilterSchema, recordSortSchema, type RecordFilter, type RecordSort } from './record-query.ts';
@@ -130,7 +131,7 @@ export type RecordPage = PageResult<FormRecord>;
 
 export interface RecordDetail {
   record: FormRecord;
-  form: { id: number; name: string; currentVersion: number | null; status: FormStatus };
+  form: { id: number; name: LocalText; currentVersion: number | null; status: FormStatus };
   /** The record's own version: what it is shown and validated with. */
   version: FormVersionDetail;
   /** The approval state, when the form has a flow (filled by the flow module). */

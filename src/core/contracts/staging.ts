@@ -1,4 +1,5 @@
 import type { RecordData } from '../forms/form-design.ts';
+import type { LocalText } from '../local-text.ts';
 import { ALLPLAN_PREFIX, idSchema, pagingProperties, strictObject, type Validated } from './common.ts';
 
 /** Record drafts: what a filler saved of a record before submitting it. Served by src/server/modules/record-draft/. */
@@ -28,7 +29,7 @@ export const stagingIdQuery = strictObject({ id: idSchema }, ['id']);
 export interface StagingItem {
   id: number;
   formId: number;
-  formName: string;
+  formName: LocalText;
   recordId: number | null;
   version: number;
   title: string;

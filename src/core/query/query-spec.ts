@@ -64,7 +64,8 @@ export interface DatasetField {
 
 export interface DatasetInfo {
   code: string;
-  name: string;
+  /** A form's name is a text per language or one for all; a dataset's or a view's one string. */
+  name: LocalText;
   fields: DatasetField[];
   /** Null for a registered SQL view, whose rows are known only by running it. */
   rowCount: number | null;

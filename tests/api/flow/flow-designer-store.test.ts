@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalNode, BranchNode } from '../../../src/core/flows/flow-definition.ts';
+import { textIn } from '../../../src/core/local-text.ts';
 import { flowDesignerApi, type FlowDesignerApi } from '../../../src/web/pages/flow-designer/flow-api.ts';
 import { FlowDesignerStore } from '../../../src/web/pages/flow-designer/flow-designer-store.ts';
 import type { NewNodeNames } from '../../../src/web/pages/flow-designer/flow-edits.ts';
@@ -22,7 +23,7 @@ describe.each(testDialects())('flow designer store on %s', (dialect) => {
     t = await startTestApp(dialect);
     const token = await t.signIn('admin', NORTHWIND);
     api = flowDesignerApi(webRequest(t, token, '/table/customerForm/flow', toasts));
-    formId = (await api.forms(100)).list.find((f) => f.name === 'Lease application')!.id;
+    formId = (await api.forms(100)).list.find((f) => textIn(f.name, 'en') === 'Lease application')!.id;
     roleId = (await roleByCode(t, token, 'member')).id;
   });
   afterAll(() => t?.close());

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormDetail, FormListItem } from '../../../src/core/contracts/form.ts';
 import { valueFields } from '../../../src/core/forms/form-design.ts';
+import { textIn } from '../../../src/core/local-text.ts';
 import type { RecordPage } from '../../../src/core/contracts/record.ts';
 import type { PageResult } from '../../../src/core/envelope.ts';
 import { prepareRecord } from '../../../src/core/forms/record-validation.ts';
@@ -36,11 +37,11 @@ describe.each(testDialects())('demo forms on %s', (dialect) => {
 
   it('are published with their records, numbered without gaps over the past year', async () => {
     const forms = await ok<PageResult<FormListItem>>(t, 'GET', 'form/list', admin, undefined, { pageSize: 50 });
-    const names = forms.list.map((f) => f.name).sort();
+    const names = forms.list.map((f) => textIn(f.name, 'en')).sort();
     expect(names).toEqual(['Fire-safety inspection', 'Lease application', 'Maintenance request']);
     for (const form of forms.list) {
       expect(form).toMatchObject({ status: 'published', currentVersion: 1 });
-      const seed = seeds.find((s) => s.file.name === form.name)!;
+      const seed = seeds.find((s) => s.file.name === textIn(form.name, 'en'))!;
       const page = await ok<RecordPage>(t, 'POST', 'record/list', admin, { formId: form.id, pageSize: 500, sort: [{ field: 'createTime', order: 'asc' }] });
       expect(page.total).toBe(seed.file.demo.records);
       const times = page.list.map((r) => Date.parse(r.createTime));
@@ -74,7 +75,7 @@ describe.each(testDialects())('demo forms on %s', (dialect) => {
 
   it('label their choices in English, Chinese and Arabic', async () => {
     const forms = await ok<PageResult<FormListItem>>(t, 'GET', 'form/list', admin, undefined, { pageSize: 50 });
-    const inspection = forms.list.find((form) => form.name === 'Fire-safety inspection')!;
+    const inspection = forms.list.find((form) => textIn(form.name, 'en') === 'Fire-safety inspection')!;
     const detail = await ok<FormDetail>(t, 'GET', 'form/detail', admin, undefined, { id: inspection.id });
     const building = valueFields(detail.design).find((field) => field.key === 'building')!;
     expect(building.options?.find((option) => option.value === 'eastgate')?.label).toEqual({ en: 'Eastgate Mall', 'zh-CN': '东门商场', ar: 'مول البوابة الشرقية' });
@@ -83,16 +84,22 @@ describe.each(testDialects())('demo forms on %s', (dialect) => {
       const { design } = await ok<FormDetail>(t, 'GET', 'form/detail', admin, undefined, { id: form.id });
       for (const field of valueFields(design)) {
         for (const option of [...(field.options ?? []), ...(field.fields ?? []).flatMap((column) => column.options ?? [])]) {
-          expect(option.label, `${form.name}: ${field.key}.${option.value}`).toEqual({ en: expect.any(String), 'zh-CN': expect.any(String), ar: expect.any(String) });
+          expect(option.label, `${textIn(form.name, 'en')}: ${field.key}.${option.value}`).toEqual({ en: expect.any(String), 'zh-CN': expect.any(String), ar: expect.any(String) });
         }
       }
     }
   });
 
+  it('are named in English, Chinese and Arabic', async () => {
+    const forms = await ok<PageResult<FormListItem>>(t, 'GET', 'form/list', admin, undefined, { pageSize: 50 });
+    for (const form of forms.list) expect(form.name, textIn(form.name, 'en')).toEqual({ en: expect.any(String), 'zh-CN': expect.any(String), ar: expect.any(String) });
+    expect(forms.list.find((form) => textIn(form.name, 'en') === 'Maintenance request')?.name).toEqual({ en: 'Maintenance request', 'zh-CN': '维修申请', ar: 'طلب صيانة' });
+  });
+
   it('belong to their own tenant', async () => {
     const harbor = await t.signIn('harbor', HARBOR);
     const forms = await ok<PageResult<FormListItem>>(t, 'GET', 'form/list', harbor);
-    expect(forms.list.map((f) => f.name).sort()).toEqual(['Material requisition', 'Request for information (RFI)', 'Site safety inspection']);
+    expect(forms.list.map((f) => textIn(f.name, 'en')).sort()).toEqual(['Material requisition', 'Request for information (RFI)', 'Site safety inspection']);
     const northwindForm = (await ok<PageResult<FormListItem>>(t, 'GET', 'form/list', admin)).list[0]!;
     const foreign = await t.call('GET', `${API}/form/detail`, { token: harbor, query: { id: northwindForm.id } });
     expect(foreign.status).toBe(404);

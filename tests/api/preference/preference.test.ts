@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreferenceConfig } from '../../../src/core/entities.ts';
+import { textIn, type LocalText } from '../../../src/core/local-text.ts';
 import { testDialects } from '../../helpers/databases.ts';
 import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../../helpers/test-app.ts';
 
@@ -53,8 +54,8 @@ describe.each(testDialects())('user preferences on %s', (dialect) => {
   });
 
   it('formDefaultSetting/reset also forgets the saved search of the form’s record list, only the caller’s', async () => {
-    const forms = (await t.call<{ id: number; name: string }[]>('GET', '/proptech_allplan/form/options', { token: alice })).body.data;
-    const formId = forms.find((form) => form.name === 'Maintenance request')!.id;
+    const forms = (await t.call<{ id: number; name: LocalText }[]>('GET', '/proptech_allplan/form/options', { token: alice })).body.data;
+    const formId = forms.find((form) => textIn(form.name, 'en') === 'Maintenance request')!.id;
     const config = { shownFilters: ['status'], filters: [], sort: [], keyword: 'leak', pageSize: 50 };
     const searchOf = async (token: string) =>
       (await t.call<{ config: unknown }>('GET', '/proptech_allplan/dataBoard/formList/config/list', { token, query: { formId } })).body.data.config;

@@ -11,7 +11,7 @@ import {
   type AttachmentPage,
 } from '../../../core/contracts/attachments.ts';
 import { fileFieldLabels } from '../../../core/forms/record-files.ts';
-import type { LocalText } from '../../../core/local-text.ts';
+import { readStoredText, textIn, type LocalText } from '../../../core/local-text.ts';
 import { extensionOf } from '../../../core/upload-types.ts';
 import { containsText, escapeLike } from '../../db/like.ts';
 import { badRequest, forbidden } from '../../errors.ts';
@@ -118,7 +118,7 @@ function ownerOf(reader: AttachmentReader, row: {
     kind: 'record',
     id: row.owner_id,
     formId: row.form_id!,
-    formName: row.form_name ?? '',
+    formName: readStoredText(row.form_name ?? ''),
     number: row.record_number,
     title: row.record_title ?? '',
     route: recordRoute(row.owner_id),
@@ -190,7 +190,7 @@ export async function listAttachments(reader: AttachmentReader, body: Attachment
 /** The forms and uploaders of the attachments the reader may see, by name, for the filter pickers. */
 export async function attachmentOptions(reader: AttachmentReader): Promise<AttachmentOptions> {
   const [forms, uploaders] = await Promise.all([
-    visibleLinks(reader).innerJoin('form as owner_form', 'owner_form.id', 'file_link.form_id').select(['owner_form.id', 'owner_form.name']).distinct().orderBy('owner_form.name').execute(),
+    visibleLinks(reader).innerJoin('form as owner_form', 'owner_form.id', 'file_link.form_id').select(['owner_form.id', 'owner_form.name']).distinct().execute(),
     visibleLinks(reader)
       .innerJoin('app_user as uploader', 'uploader.id', 'file_object.created_by')
       .select(['uploader.id', 'uploader.name'])
@@ -199,5 +199,8 @@ export async function attachmentOptions(reader: AttachmentReader): Promise<Attac
       .execute(),
   ]);
   const named = (rows: { id: number | null; name: string | null }[]) => rows.flatMap((row) => (row.id === null ? [] : [{ id: row.id, name: row.name ?? '' }]));
-  return { forms: named(forms), uploaders: named(uploaders) };
+  // A form's name may be JSON of its languages: read, then put in order of the English.
+  const formNames = named(forms).map((form) => ({ id: form.id, name: readStoredText(form.name) }));
+  formNames.sort((a, b) => textIn(a.name, 'en').localeCompare(textIn(b.name, 'en')) || a.id - b.id);
+  return { forms: formNames, uploaders: named(uploaders) };
 }

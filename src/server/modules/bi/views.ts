@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { BiRelation, BiView, BiViewCheck, BiViewColumn, BiViewCreateBody, BiViewUpdateBody } from '../../../core/contracts/bi.ts';
+import { textIn } from '../../../core/local-text.ts';
 import type { DatasetFieldType } from '../../../core/query/query-spec.ts';
 import type { ResultColumn } from '../../db/database.ts';
 import { escapeLike } from '../../db/like.ts';
@@ -106,7 +107,7 @@ export async function checkView(ctx: RecordContext, services: ViewServices, text
   await requireFreeNames(ctx, checked.ownNames);
   const relations = checked.relations.map((name) => offered.get(name)!);
   const unreadable = relations.find((r) => !readsRelation(ctx, r));
-  if (unreadable) throw forbidden(`sql: ${unreadable.name} (${unreadable.title}) holds records you may not read`);
+  if (unreadable) throw forbidden(`sql: ${unreadable.name} (${textIn(unreadable.title, 'en')}) holds records you may not read`);
 
   try {
     return await withTimeLimit(ctx, services.limit, async (limited) => {

@@ -12,6 +12,7 @@ import {
   type QueryRowsResult,
 } from '../../../core/query/query-spec.ts';
 import { PAGE_SIZE_DEFAULT } from '../../../core/envelope.ts';
+import { textIn, type LocalText } from '../../../core/local-text.ts';
 import type { ViewRunner } from '../../db/confined-reads.ts';
 import type { Database, Dialect } from '../../db/database.ts';
 import { ReadTimedOut } from '../../db/sqlite-reads.ts';
@@ -20,7 +21,7 @@ import type { Services } from '../../services.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { badRequest, forbidden, notFound, queryTimedOut } from '../../errors.ts';
 import { policy } from '../../access/policies.ts';
-import { currentVersionOf, type FormRow } from '../form/service.ts';
+import { currentVersionOf, formNameOf, type FormRow } from '../form/service.ts';
 import type { FormVersionCache } from '../form/versions.ts';
 import type { RecordContext } from '../record/service.ts';
 import type { QueryResultCache } from './query-cache.ts';
@@ -42,7 +43,8 @@ import { datasetRelationName, formRelationName, readsRelation, viewDatasetCode, 
 /** A dataset of the scope's tenant with its parsed field list and where its rows live. */
 export interface TenantDataset {
   code: string;
-  name: string;
+  /** A form's name is a text per language or one for all. */
+  name: LocalText;
   fields: DatasetField[];
   source: DatasetSource;
 }
@@ -63,7 +65,7 @@ async function storedDatasets(scope: TenantScope): Promise<TenantDataset[]> {
 
 async function formDataset(scope: TenantScope, versions: FormVersionCache, form: FormRow): Promise<TenantDataset> {
   const version = await currentVersionOf(scope, versions, form);
-  return { code: formDatasetCode(form.id), name: form.name, fields: formDatasetFields(version), source: { kind: 'form', form, version } };
+  return { code: formDatasetCode(form.id), name: formNameOf(form), fields: formDatasetFields(version), source: { kind: 'form', form, version } };
 }
 
 /** The tenant's stored datasets and its published forms' records: what views read. */
@@ -190,7 +192,7 @@ function requireSourceReader(ctx: RecordContext, dataset: TenantDataset): void {
       throw badRequest('dataset', `The view "${source.view.name}" reads ${source.missing.join(', ')}, which no longer exists; change the view in the BI settings`);
     }
     const unreadable = source.relations.find((r) => !readsRelation(ctx, r));
-    if (unreadable) throw forbidden(`The view "${source.view.name}" reads ${unreadable.name} (${unreadable.title}), whose records you may not read`);
+    if (unreadable) throw forbidden(`The view "${source.view.name}" reads ${unreadable.name} (${textIn(unreadable.title, 'en')}), whose records you may not read`);
     return;
   }
   const { form, version } = source;

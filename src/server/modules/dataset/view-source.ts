@@ -1,5 +1,6 @@
 import { sql, type CompiledQuery, type QueryCreator, type RawBuilder } from 'kysely';
 import type { BiRelation } from '../../../core/contracts/bi.ts';
+import type { LocalText } from '../../../core/local-text.ts';
 import type { DatasetField } from '../../../core/query/query-spec.ts';
 import { relationRows } from '../../db/confined-reads.ts';
 import type { Dialect } from '../../db/database.ts';
@@ -33,7 +34,8 @@ export const viewIdOfCode = (code: string): number | null => {
 /** A relation a view may read: a form's records or a stored dataset, with its columns. */
 export type ViewRelation = {
   name: string;
-  title: string;
+  /** A form's name (a text per language or one for all) or a dataset's. */
+  title: LocalText;
   fields: DatasetField[];
 } & ({ kind: 'form'; form: FormRow; version: LoadedVersion } | { kind: 'dataset'; datasetId: number });
 

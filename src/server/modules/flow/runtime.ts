@@ -18,7 +18,7 @@ import type { TenantScope } from '../../db/tenant-scope.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { Caller } from '../../access/caller.ts';
 import { policy } from '../../access/policies.ts';
-import { findForm } from '../form/service.ts';
+import { findForm, formNameOf } from '../form/service.ts';
 import type { FormVersionCache, LoadedVersion } from '../form/versions.ts';
 import type { NotifyBus } from '../notify/bus.ts';
 import { publishNotifications, publishUnreadCounts, resolveTaskNotices } from '../notify/service.ts';
@@ -60,7 +60,7 @@ async function noticeSubject(scope: TenantScope, record: RecordRow, submitterId:
     userName(scope, submitterId),
     userName(scope, actorId),
   ]);
-  return { formName: form.name, recordId: record.id, number: record.number, title: record.title, submitterName: submitterName ?? '', actorName };
+  return { formName: formNameOf(form), recordId: record.id, number: record.number, title: record.title, submitterName: submitterName ?? '', actorName };
 }
 
 async function versionOf(deps: FlowDeps, scope: TenantScope, record: RecordRow): Promise<LoadedVersion> {

@@ -3,6 +3,7 @@ import { walkFlowNodes, type Assignee, type FlowDefinition } from '../../../core
 import { runFlowCommand, type FlowCommand, type FlowDirectory, type FlowEffect, type FlowState } from '../../../core/flows/flow-engine.ts';
 import { validateFlowDefinition } from '../../../core/flows/validate-flow-definition.ts';
 import type { FormDesign, RecordData } from '../../../core/forms/form-design.ts';
+import { readStoredText } from '../../../core/local-text.ts';
 import { readJson } from '../../db/json-column.ts';
 import { readFlowOrNull } from '../../db/stored-configs.ts';
 import type { DB } from '../../db/schema.ts';
@@ -203,7 +204,7 @@ async function writeHistories(scope: TenantScope, form: SeedFlowForm, histories:
         if (effect.type === 'event') events.push(eventRow(instanceId, record.id, effect.event, times[i]!));
       }
     });
-    const subject = { formName: form.name, recordId: record.id, number: record.number, title: record.title, submitterName: names.get(state.submitterId) ?? '', actorName: null };
+    const subject = { formName: readStoredText(form.name), recordId: record.id, number: record.number, title: record.title, submitterName: names.get(state.submitterId) ?? '', actorName: null };
     for (const task of state.tasks) {
       const row = taskRow(instanceId, record.id, task, created.get(task.key)!);
       const close = closed.get(task.key);

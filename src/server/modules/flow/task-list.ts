@@ -50,7 +50,7 @@ export async function listMyTasks(scope: TenantScope, userId: number, body: Flow
       id: r.id,
       recordId: r.record_id,
       formId: r.form_id,
-      formName: r.form_name,
+      formName: readStoredText(r.form_name),
       recordNumber: r.number,
       recordTitle: r.title,
       recordStatus: r.flow_status,

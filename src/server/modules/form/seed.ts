@@ -7,6 +7,7 @@ import type { FormDesign, FormSettings } from '../../../core/forms/form-design.t
 import { formatNumber, numberingPeriod } from '../../../core/forms/numbering.ts';
 import { prepareRecord } from '../../../core/forms/record-validation.ts';
 import { validateFormDesign } from '../../../core/forms/validate-form-design.ts';
+import { storedText } from '../../../core/local-text.ts';
 import { writeJson, writeJsonOrNull } from '../../db/json-column.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
@@ -18,7 +19,7 @@ import { tenantPointCodes } from '../../access/rights.ts';
 import { RegionTable } from '../record/directory.ts';
 import { parsedRule } from '../record/numbering.ts';
 import { demoRecordData, type DemoHints } from '../../seed/demo/records.ts';
-import { demoFormDesign } from '../../seed/demo/texts.ts';
+import { demoFormDesign, demoText } from '../../seed/demo/texts.ts';
 import { syncIndexes } from './service.ts';
 import { settingsProblems } from './settings-check.ts';
 
@@ -151,7 +152,7 @@ async function seedForm(db: Kysely<DB>, dialect: Dialect, people: TenantPeople, 
       .insertInto('form', [
         {
           workspace_code: file.workspaceCode ?? null,
-          name: file.name,
+          name: storedText(demoText(file.name)),
           description: file.description ?? '',
           icon: file.icon ?? null,
           status: 'published',

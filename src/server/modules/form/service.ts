@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { type Kysely, type Selectable, type Updateable } from 'kysely';
 import type {
   FormCreateBody,
   FormDetail,
@@ -11,6 +11,7 @@ import type {
   FormVersionItem,
 } from '../../../core/contracts/form.ts';
 import type { PageResult } from '../../../core/envelope.ts';
+import { mapText, readStoredText, storedText, textIn, textMatches, type LocalText } from '../../../core/local-text.ts';
 import { compileFormDesign } from '../../../core/forms/compile-form-design.ts';
 import { valueFields, type FormDesign, type FormSettings } from '../../../core/forms/form-design.ts';
 import { validateFlowDefinition } from '../../../core/flows/validate-flow-definition.ts';
@@ -20,7 +21,6 @@ import { validateFormDesign } from '../../../core/forms/validate-form-design.ts'
 import type { Clock } from '../../clock.ts';
 import type { Dialect } from '../../db/database.ts';
 import { readJson, writeJson, writeJsonOrNull } from '../../db/json-column.ts';
-import { containsText } from '../../db/like.ts';
 import { readFlowOrNull, readFormDesign, upgradeSentFormDesign } from '../../db/stored-configs.ts';
 import type { DB, FormTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
@@ -48,9 +48,18 @@ export const EMPTY_DESIGN: FormDesign = { version: 1, items: [] };
 
 const now = (clock: Clock) => new Date(clock.now()).toISOString();
 
+/** A form's name as stored: a text per language (JSON) or one string for all, like plate names. */
+export const formNameOf = (row: Pick<FormRow, 'name'>): LocalText => readStoredText(row.name);
+
+/** A sent name as the column keeps it: each language's text trimmed, as a plain name always was. */
+const storedName = (name: LocalText): string => storedText(mapText(name, (each) => each.trim()));
+
+/** A form's name in English: what server messages, exports and record titles say. */
+export const englishFormName = (row: Pick<FormRow, 'name'>): string => textIn(formNameOf(row), 'en');
+
 export const presentFormItem = (row: FormRow): FormListItem => ({
   id: row.id,
-  name: row.name,
+  name: formNameOf(row),
   description: row.description,
   icon: row.icon,
   status: row.status,
@@ -69,7 +78,7 @@ export async function findForm(scope: TenantScope, id: number): Promise<FormRow>
 
 /** The current published version of a form, or 400 naming the form when it has none. */
 export async function currentVersionOf(scope: TenantScope, versions: FormVersionCache, form: FormRow): Promise<LoadedVersion> {
-  if (form.current_version === null) throw badRequest('formId', `form "${form.name}" is not published yet`);
+  if (form.current_version === null) throw badRequest('formId', `form "${englishFormName(form)}" is not published yet`);
   const version = await versions.get(scope, form.id, form.current_version);
   if (!version) throw new Error(`form ${form.id} lacks its version ${form.current_version}`);
   return version;
@@ -78,8 +87,17 @@ export async function currentVersionOf(scope: TenantScope, versions: FormVersion
 export async function listForms(scope: TenantScope, query: FormListQuery): Promise<PageResult<FormListItem>> {
   let base = scope.selectFrom('form');
   if (query.status) base = base.where('status', '=', query.status);
-  const keyword = query.keyword?.trim();
-  if (keyword) base = base.where(containsText(sql.ref('name'), keyword));
+  const keyword = query.keyword?.trim().toLowerCase();
+  if (keyword) {
+    // A name in several languages is stored as JSON: a LIKE over it would also find its
+    // language keys and quotes, so names are matched per language here (a tenant's forms are few).
+    const named = await base.select(['id', 'name']).orderBy('update_time', 'desc').orderBy('id', 'desc').execute();
+    const found = named.filter((row) => textMatches(formNameOf(row), keyword)).map((row) => row.id);
+    const page = found.slice((query.pageNum - 1) * query.pageSize, query.pageNum * query.pageSize);
+    const rows = page.length ? await scope.selectFrom('form').selectAll().where('id', 'in', page).execute() : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return { list: page.flatMap((id) => byId.get(id) ?? []).map(presentFormItem), total: found.length, pageNum: query.pageNum, pageSize: query.pageSize };
+  }
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     base
@@ -138,7 +156,7 @@ export async function createForm(ctx: FormContext, body: FormCreateBody): Promis
     .insertInto('form', [
       {
         workspace_code: workspaceCode,
-        name: body.name.trim(),
+        name: storedName(body.name),
         description: body.description ?? '',
         icon: body.icon ?? null,
         design: writeJson(design),
@@ -157,7 +175,7 @@ export async function createForm(ctx: FormContext, body: FormCreateBody): Promis
 }
 
 const staleMessage = (what: string, row: FormRow, revision: number) =>
-  `${what} "${row.name}" was changed by someone else since you opened it (revision ${row.revision}, yours ${revision}); reload it and apply your change again`;
+  `${what} "${englishFormName(row)}" was changed by someone else since you opened it (revision ${row.revision}, yours ${revision}); reload it and apply your change again`;
 
 /**
  * Applies a change to the designer's draft when the caller saw the latest revision, bumping
@@ -192,7 +210,7 @@ export async function updateForm(ctx: FormContext, body: FormUpdateBody): Promis
   const settings = readJson<FormSettings>(row.settings);
   const titleField = design ? titleFieldAfter(readFormDesign(row.design), design, settings) : settings.titleField;
   await writeDraft(ctx.scope, ctx.clock, body.id, body.revision, {
-    ...(body.name !== undefined && { name: body.name.trim() }),
+    ...(body.name !== undefined && { name: storedName(body.name) }),
     ...(body.description !== undefined && { description: body.description }),
     ...(body.icon !== undefined && { icon: body.icon }),
     ...(body.status !== undefined && { status: body.status }),
@@ -264,7 +282,7 @@ export async function publishForm(ctx: FormContext, id: number): Promise<FormVer
       .where('id', '=', id)
       .where((eb) => (row.current_version === null ? eb('current_version', 'is', null) : eb('current_version', '=', row.current_version)))
       .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) throw conflict(`Form "${row.name}" was published by someone else at the same time; reload it`);
+    if (Number(moved.numUpdatedRows) !== 1) throw conflict(`Form "${englishFormName(row)}" was published by someone else at the same time; reload it`);
     await scope
       .insertInto('form_version', [
         {
@@ -310,7 +328,7 @@ export async function listVersions(scope: TenantScope, id: number): Promise<Form
 export async function versionDetail(ctx: Pick<FormContext, 'scope' | 'versions'>, form: FormRow, version: number): Promise<FormVersionDetail> {
   const loaded = await ctx.versions.get(ctx.scope, form.id, version);
   if (!loaded) throw notFound('Form version');
-  return presentVersion(loaded, form.name);
+  return presentVersion(loaded, formNameOf(form));
 }
 
 /** Published forms open to the caller (policy.form.open), for pickers and the linked-record field. */
@@ -322,6 +340,8 @@ export async function formOptions(caller: Caller): Promise<FormOption[]> {
     .where('current_version', 'is not', null);
   const open = policy.form.openCondition(caller);
   if (open) query = query.where(open);
-  const rows = await query.orderBy('name').orderBy('id').execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, icon: r.icon, currentVersion: r.current_version!, workspaceCode: r.workspace_code }));
+  const rows = await query.orderBy('id').execute();
+  // By English name: the stored column holds JSON for names in several languages.
+  const options = rows.map((r) => ({ id: r.id, name: formNameOf(r), icon: r.icon, currentVersion: r.current_version!, workspaceCode: r.workspace_code }));
+  return options.sort((a, b) => textIn(a.name, 'en').localeCompare(textIn(b.name, 'en')));
 }

@@ -7,6 +7,7 @@ import { ChangeCache, type ChangeFeed } from '../../db/change-feed.ts';
 import type { FormTable, FormVersionTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { LruMap } from '../../../core/lru-map.ts';
+import type { LocalText } from '../../../core/local-text.ts';
 
 /** A published version as the record module uses it: the validation model plus what screens show. */
 export interface LoadedVersion extends FormVersionModel {
@@ -28,7 +29,7 @@ const toLoaded = (row: Selectable<FormVersionTable>): LoadedVersion => ({
   publishedBy: row.published_by,
 });
 
-export const presentVersion = (version: LoadedVersion, name: string): FormVersionDetail => ({
+export const presentVersion = (version: LoadedVersion, name: LocalText): FormVersionDetail => ({
   formId: version.formId,
   name,
   version: version.version,

@@ -1,6 +1,7 @@
 import type { StagingDetail, StagingItem, StagingListQuery, StagingSaveBody } from '../../../core/contracts/staging.ts';
 import type { PageResult } from '../../../core/envelope.ts';
 import type { RecordData } from '../../../core/forms/form-design.ts';
+import { readStoredText } from '../../../core/local-text.ts';
 import { recordTitle } from '../../../core/forms/record-validation.ts';
 import { readJson, writeJson } from '../../db/json-column.ts';
 import { notFound } from '../../errors.ts';
@@ -36,7 +37,7 @@ type DraftRow = Awaited<ReturnType<ReturnType<typeof draftQuery>['executeTakeFir
 const presentDraft = (row: DraftRow): StagingItem => ({
   id: row.id,
   formId: row.form_id,
-  formName: row.form_name,
+  formName: readStoredText(row.form_name),
   recordId: row.record_id,
   version: row.version,
   title: row.title,

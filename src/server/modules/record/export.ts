@@ -12,6 +12,7 @@ import { policy } from '../../access/policies.ts';
 import { cellOf, type Cell } from './cells.ts';
 import { loadDirectory, type RecordDirectory } from './directory.ts';
 import { checkQuery, orderSql, queryColumns } from './record-query.ts';
+import { englishFormName } from '../form/service.ts';
 import { listedForm, recordQuery, type RecordContext, type RecordRow } from './service.ts';
 import { RECORD_ROW_HEADER, STATUS_LABELS, SYSTEM_HEADERS, sheetName } from './sheet-layout.ts';
 
@@ -61,7 +62,7 @@ function systemCell(name: SystemColumn, row: RecordRow & { created_by_name: stri
   }
 }
 
-// The server knows no reader's language: headers and sheet names are the English (or only) labels; import reads any language.
+// The server knows no reader's language: headers, sheet and file names are the English (or only) texts; import reads any language.
 const labelOf = (field: FieldDesign) => textIn(field.label, 'en') || field.key;
 const header = (column: ExportColumn) => (column.kind === 'system' ? SYSTEM_HEADERS[column.name] : labelOf(column.field));
 
@@ -102,7 +103,7 @@ export async function exportRecords(ctx: RecordContext, body: RecordExportBody):
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const taken = new Set<string>();
-  const main = workbook.addWorksheet(sheetName(form.name, taken));
+  const main = workbook.addWorksheet(sheetName(englishFormName(form), taken));
   main.addRow(columns.map(header)).commit();
   const tables = columns.flatMap((c) => (c.kind === 'field' && c.field.type === 'subtable' ? [c.field] : []));
   const tableSheets = tables.map((table) => {
@@ -135,7 +136,7 @@ export async function exportRecords(ctx: RecordContext, body: RecordExportBody):
     await workbook.commit();
   };
   write(directory).catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
-  return { fileName: recordsFileName(form.name, new Date(ctx.clock.now())), stream };
+  return { fileName: recordsFileName(englishFormName(form), new Date(ctx.clock.now())), stream };
 }
 
 /** A sub-table's cell on the first sheet: how many lines it has (the lines are on its own sheet). */

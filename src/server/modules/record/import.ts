@@ -7,7 +7,7 @@ import { everyText, textIn } from '../../../core/local-text.ts';
 import { writeJson } from '../../db/json-column.ts';
 import { badRequest } from '../../errors.ts';
 import { linkRecordFiles } from '../filestore/file-links.ts';
-import { currentVersionOf } from '../form/service.ts';
+import { currentVersionOf, englishFormName } from '../form/service.ts';
 import type { LoadedVersion } from '../form/versions.ts';
 import { policy } from '../../access/policies.ts';
 import { cellText, importable, readCell, type LinkedRecordFinder } from './cells.ts';
@@ -190,7 +190,7 @@ async function insertRows(ctx: RecordContext, version: LoadedVersion, workspaceC
  */
 export async function importRecords(ctx: RecordContext, formId: number, buffer: Buffer, askedWorkspace: string | null): Promise<ImportResult> {
   const form = await openForm(ctx, formId);
-  if (form.status === 'disabled') throw badRequest('formId', `form "${form.name}" is switched off and takes no new records`);
+  if (form.status === 'disabled') throw badRequest('formId', `form "${englishFormName(form)}" is switched off and takes no new records`);
   const version = await currentVersionOf(ctx.scope, ctx.versions, form);
   policy.record.requireButton(ctx.access, version.settings, 'import');
   const workspaceCode = await recordWorkspace(ctx, form, askedWorkspace);

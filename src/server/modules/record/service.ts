@@ -24,7 +24,7 @@ import type { Caller } from '../../access/caller.ts';
 import { policy } from '../../access/policies.ts';
 import { userNames } from '../account/user-names.ts';
 import { linkRecordFiles, unlinkRecords } from '../filestore/file-links.ts';
-import { currentVersionOf, findForm, type FormRow } from '../form/service.ts';
+import { currentVersionOf, englishFormName, findForm, formNameOf, type FormRow } from '../form/service.ts';
 import { presentVersion, type FormVersionCache, type LoadedVersion } from '../form/versions.ts';
 import type { RecordHooks } from './hooks.ts';
 import { nextRecordNumber } from './numbering.ts';
@@ -189,8 +189,8 @@ export async function recordDetail(ctx: RecordContext, id: number): Promise<Reco
   for (const key of flow?.hiddenFields ?? []) delete presented.data[key];
   return {
     record: presented,
-    form: { id: form.id, name: form.name, currentVersion: form.current_version, status: form.status },
-    version: presentVersion(version, form.name),
+    form: { id: form.id, name: formNameOf(form), currentVersion: form.current_version, status: form.status },
+    version: presentVersion(version, formNameOf(form)),
     flow,
   };
 }
@@ -214,7 +214,7 @@ async function consumeDraft(scope: TenantScope, userId: number, draftId: number,
 
 export async function createRecord(ctx: RecordContext, body: RecordCreateBody): Promise<FormRecord> {
   const form = await openForm(ctx, body.formId);
-  if (form.status === 'disabled') throw badRequest('formId', `form "${form.name}" is switched off and takes no new records`);
+  if (form.status === 'disabled') throw badRequest('formId', `form "${englishFormName(form)}" is switched off and takes no new records`);
   const version = await currentVersionOf(ctx.scope, ctx.versions, form);
   policy.record.requireButton(ctx.access, version.settings, 'create');
   const workspaceCode = await recordWorkspace(ctx, form, body.workspaceCode);

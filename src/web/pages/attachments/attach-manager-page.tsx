@@ -97,12 +97,12 @@ const AttachManagerPage = observer(function AttachManagerPage() {
     }
     return (
       <div className="attachments-owner">
-        <Link to={item.route} aria-label={t('attachments.owner.openRecord', { record: recordName(item), form: item.formName })} data-testid={`owner-${item.id}`} dir="auto">
+        <Link to={item.route} aria-label={t('attachments.owner.openRecord', { record: recordName(item), form: textIn(item.formName, i18n.language) })} data-testid={`owner-${item.id}`} dir="auto">
           {recordName(item)}
           {item.number && item.title ? ` · ${item.title}` : ''}
         </Link>
-        <Link to={item.listRoute} className="attachments-owner-form" aria-label={t('attachments.owner.openList', { form: item.formName })} dir="auto">
-          {item.formName}
+        <Link to={item.listRoute} className="attachments-owner-form" aria-label={t('attachments.owner.openList', { form: textIn(item.formName, i18n.language) })} dir="auto">
+          {textIn(item.formName, i18n.language)}
         </Link>
       </div>
     );

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ATTACHMENT_TYPE_FILTERS, attachmentListBody } from '../../../core/contracts/attachments.ts';
 import { FILE_TYPE_GROUP_NAMES } from '../../../core/contracts/files.ts';
+import { useTextIn } from '../../i18n/local-text.ts';
 import type { AttachmentStore } from './attachment-store.ts';
 
 const DAY = 'YYYY-MM-DD';
@@ -28,6 +29,7 @@ function Filter({ id, label, children }: { id: string; label: string; children: 
 /** The filters of the attachment list: form, uploader, type, upload days and file name; each applies at once. */
 export const AttachmentFilterBar = observer(function AttachmentFilterBar({ store }: { store: AttachmentStore }) {
   const { t } = useTranslation('admin');
+  const textIn = useTextIn();
   const { filters } = store;
   const options = store.options.data;
   const [name, setName] = useState(filters.name ?? '');
@@ -52,7 +54,7 @@ export const AttachmentFilterBar = observer(function AttachmentFilterBar({ store
           showSearch={{ optionFilterProp: 'label' }}
           loading={store.options.loading}
           placeholder={t('attachments.filters.formPlaceholder')}
-          options={(options?.forms ?? []).map((form) => ({ value: form.id, label: form.name }))}
+          options={(options?.forms ?? []).map((form) => ({ value: form.id, label: textIn(form.name) }))}
           value={filters.formId}
           onChange={(formId?: number) => store.filter({ formId })}
           className="attachments-filter-control"

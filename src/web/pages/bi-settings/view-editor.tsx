@@ -11,6 +11,7 @@ import { placeServerError } from '../../ui/server-errors.ts';
 import { useSave } from '../../ui/use-save.ts';
 import type { BiApi } from '../../api/bi-endpoints.ts';
 import { messageOf } from '../../api/error-message.ts';
+import { useTextIn } from '../../i18n/local-text.ts';
 
 const CodeEditor = lazy(() => import('../../ui/code-editor.tsx'));
 
@@ -35,6 +36,7 @@ const quoted = (name: string) => (/^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${n
  */
 export const ViewEditor = observer(function ViewEditor({ api, view, onSaved, onClose }: { api: BiApi; view: BiView | null; onSaved: (view: BiView) => void; onClose: () => void }) {
   const { t } = useTranslation('widgets');
+  const textIn = useTextIn();
   const { modal } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [sql, setSql] = useState(view?.sql ?? STARTING_SQL);
@@ -177,7 +179,7 @@ export const ViewEditor = observer(function ViewEditor({ api, view, onSaved, onC
           {relations?.map((relation) => (
             <details key={relation.name} className="bi-view-relation">
               <summary>
-                <code>{relation.name}</code> <span>{relation.title}</span>
+                <code>{relation.name}</code> <span dir="auto">{textIn(relation.title)}</span>
               </summary>
               <ul>
                 {relation.columns.map((c) => (

@@ -11,6 +11,7 @@ import { LoadState } from '../../ui/load-state.tsx';
 import { Loadable } from '../../ui/loadable.ts';
 import { useUnsavedChanges } from '../../ui/use-unsaved-changes.ts';
 import { useStores } from '../../stores/stores-context.tsx';
+import { useTextIn } from '../../i18n/local-text.ts';
 import { designerPath } from '../form-designer/designer-paths.ts';
 import { flowDesignerApi, type FlowDesignerApi } from './flow-api.ts';
 import { FlowCanvas } from './flow-canvas.tsx';
@@ -26,6 +27,7 @@ const FORM_PICKER_SIZE = 500;
 /** /table/customerForm/flow?formId=: pick a form, then design its approval flow on a vertical canvas. */
 const FlowDesignerPage = observer(function FlowDesignerPage() {
   const { t } = useTranslation('forms');
+  const textIn = useTextIn();
   const stores = useStores();
   const api = useMemo(() => flowDesignerApi(stores.api.http), [stores]);
   const held = useHeldPoints('flow');
@@ -51,7 +53,7 @@ const FlowDesignerPage = observer(function FlowDesignerPage() {
           loading={forms.loading}
           showSearch={{ optionFilterProp: 'label' }}
           onChange={(id: number) => setParams({ formId: String(id) })}
-          options={(forms.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
+          options={(forms.data ?? []).map((f) => ({ value: f.id, label: textIn(f.name) }))}
           data-testid="flow-form-picker"
         />
       </div>
@@ -70,6 +72,7 @@ const FlowDesignerPage = observer(function FlowDesignerPage() {
 
 const FlowDesigner = observer(function FlowDesigner({ api, formId }: { api: FlowDesignerApi; formId: number }) {
   const { t } = useTranslation('forms');
+  const textIn = useTextIn();
   const { modal, message } = App.useApp();
   const [store] = useState(() => new FlowDesignerStore(api, formId));
   useEffect(() => {
@@ -99,7 +102,9 @@ const FlowDesigner = observer(function FlowDesigner({ api, formId }: { api: Flow
         <>
           <div className="flow-toolbar">
             <Space wrap>
-              <Typography.Text strong>{form.name}</Typography.Text>
+              <Typography.Text strong dir="auto">
+                {textIn(form.name)}
+              </Typography.Text>
               {store.dirty && <Tag color="orange">{t('flow.unsaved')}</Tag>}
               {store.problems.length > 0 && (
                 <Tag color="red" data-testid="flow-problem-count">

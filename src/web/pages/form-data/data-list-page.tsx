@@ -13,6 +13,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { textIn } from '../../../core/local-text.ts';
+import { useTextIn } from '../../i18n/local-text.ts';
 import { LoadState } from '../../ui/load-state.tsx';
 import { useAdminApi } from '../../ui/use-admin-api.ts';
 import { saveDownload } from '../../api/download.ts';
@@ -42,6 +44,7 @@ function NotFound() {
 
 const RecordList = observer(function RecordList({ formId }: { formId: number }) {
   const { t } = useTranslation('forms');
+  const textOf = useTextIn();
   const { modal, message } = App.useApp();
   const api = useFormDataApi();
   const adminApi = useAdminApi();
@@ -60,7 +63,8 @@ const RecordList = observer(function RecordList({ formId }: { formId: number }) 
   const exportRows = async () => {
     setExporting(true);
     try {
-      const name = saveDownload(await store.exportRecords(), null, `${store.form.data?.option.name ?? 'records'}.xlsx`);
+      // The server names the file by the form's English name; the same when its name is missing.
+      const name = saveDownload(await store.exportRecords(), null, `${textIn(store.form.data?.option.name, 'en') || 'records'}.xlsx`);
       void message.success(t('list.exported', { name }));
     } finally {
       setExporting(false);
@@ -91,7 +95,7 @@ const RecordList = observer(function RecordList({ formId }: { formId: number }) 
           <>
             <div className="admin-page-header">
               <Typography.Title level={3}>
-                <span dir="auto">{option.name}</span>
+                <span dir="auto">{textOf(option.name)}</span>
               </Typography.Title>
               <Space wrap>
                 {store.can('create') && (

@@ -7,6 +7,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FLOW_TASK_LISTS, type FlowTaskList } from '../../../core/contracts/flows.ts';
 import type { FormOption } from '../../../core/contracts/form.ts';
 import { RECORD_POINTS, RECORD_READ_POINTS } from '../../../core/contracts/record.ts';
+import { textIn } from '../../../core/local-text.ts';
+import { useTextLanguage } from '../../i18n/local-text.ts';
 import { useHeldPoints } from '../../ui/held-points.ts';
 import { LoadState } from '../../ui/load-state.tsx';
 import { Loadable } from '../../ui/loadable.ts';
@@ -16,6 +18,10 @@ import '../../ui/admin.css';
 import './form-data.css';
 
 type FormDataTab = 'forms' | FlowTaskList;
+
+/** The forms by their names in the reader's language, in that language's order. */
+const namedInOrder = (forms: readonly FormOption[], lng: string) =>
+  forms.map((form) => ({ form, name: textIn(form.name, lng) })).sort((a, b) => a.name.localeCompare(b.name, lng));
 const TABS: readonly FormDataTab[] = ['forms', ...FLOW_TASK_LISTS];
 const tabOf = (value: string | null): FormDataTab => (TABS.includes(value as FormDataTab) ? (value as FormDataTab) : 'forms');
 
@@ -45,6 +51,7 @@ const FormDataPage = observer(function FormDataPage() {
 
 function FormCatalogue() {
   const { t } = useTranslation('forms');
+  const lng = useTextLanguage();
   const api = useFormDataApi();
   const navigate = useNavigate();
   const held = useHeldPoints('record');
@@ -56,17 +63,17 @@ function FormCatalogue() {
     <LoadState source={forms} empty={{ when: (list) => list.length === 0, description: t('list.catalogue.empty') }}>
       {(list) => (
         <div className="form-data-catalogue" data-testid="form-catalogue">
-          {list.map((form) => (
-            <Card key={form.id} title={<span dir="auto">{form.name}</span>} size="small" data-form={form.id}>
+          {namedInOrder(list, lng).map(({ form, name }) => (
+            <Card key={form.id} title={<span dir="auto">{name}</span>} size="small" data-form={form.id}>
               <Typography.Paragraph type="secondary">{t('list.catalogue.version', { version: form.currentVersion })}</Typography.Paragraph>
               <Space wrap>
                 {held.has(RECORD_POINTS.create) && (
-                  <Button type="primary" icon={<FormOutlined />} onClick={() => void navigate(`/table/fill/${form.id}`)} aria-label={t('list.catalogue.fillLabel', { name: form.name })}>
+                  <Button type="primary" icon={<FormOutlined />} onClick={() => void navigate(`/table/fill/${form.id}`)} aria-label={t('list.catalogue.fillLabel', { name })}>
                     {t('list.catalogue.fill')}
                   </Button>
                 )}
                 {RECORD_READ_POINTS.some((point) => held.has(point)) && (
-                  <Button icon={<DatabaseOutlined />} onClick={() => void navigate(`/table/dataList/${form.id}`)} aria-label={t('list.catalogue.dataLabel', { name: form.name })}>
+                  <Button icon={<DatabaseOutlined />} onClick={() => void navigate(`/table/dataList/${form.id}`)} aria-label={t('list.catalogue.dataLabel', { name })}>
                     {t('list.catalogue.data')}
                   </Button>
                 )}

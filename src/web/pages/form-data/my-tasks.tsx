@@ -38,7 +38,7 @@ export const MyTasks = observer(function MyTasks({ api, status }: { api: FormDat
             onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
           }}
           columns={[
-            { key: 'form', title: t('list.tasks.form'), render: (_v, task) => <span dir="auto">{task.formName}</span> },
+            { key: 'form', title: t('list.tasks.form'), render: (_v, task) => <span dir="auto">{textIn(task.formName, language)}</span> },
             {
               key: 'number',
               title: t('list.system.number'),

@@ -15,6 +15,7 @@ import { Loadable } from '../../ui/loadable.ts';
 import { useUnsavedChanges } from '../../ui/use-unsaved-changes.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { languageOf } from '../../i18n/i18n.ts';
+import { useTextIn } from '../../i18n/local-text.ts';
 import { messageOf } from '../../api/error-message.ts';
 import { problemSentence, problemsOfFailure, problemsUnder } from '../../ui/problem-sentence.ts';
 import { useStores } from '../../stores/stores-context.tsx';
@@ -43,6 +44,7 @@ export function useDesignerApi(): DesignerApi {
 /** One form's designer: palette, canvas and properties; save, publish and the version history. */
 const Designer = observer(function Designer({ api, id, canPublish }: { api: DesignerApi; id: number; canPublish: boolean }) {
   const { t, i18n } = useTranslation('forms');
+  const textIn = useTextIn();
   const { message } = App.useApp();
   const [detail] = useState(() => new Loadable(() => api.detail(id)));
   const [store, setStore] = useState<DesignStore | null>(null);
@@ -134,7 +136,7 @@ const Designer = observer(function Designer({ api, id, canPublish }: { api: Desi
                     <ArrowLeftOutlined className="designer-flip" />
                   </Link>
                   <Typography.Title level={3} className="designer-title">
-                    <bdi>{form.name}</bdi>
+                    <bdi>{textIn(form.name)}</bdi>
                   </Typography.Title>
                   <Tag color={form.status === 'published' ? 'green' : 'orange'} data-testid="form-status">
                     {t(`designer.status.${form.status}`)}

@@ -4,12 +4,16 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { FORM_NAME_MAX, FORM_POINTS, type FormListItem, type FormStatus } from '../../../core/contracts/form.ts';
+import { FORM_NAME_MAX, FORM_POINTS, formCreateBody, type FormListItem, type FormStatus } from '../../../core/contracts/form.ts';
+import { normalizeText, textMatches, type LocalText } from '../../../core/local-text.ts';
 import { formatServerDate } from '../../../core/format.ts';
 import type { HeldPoints } from '../../ui/held-points.ts';
 import { LoadState } from '../../ui/load-state.tsx';
 import { Loadable } from '../../ui/loadable.ts';
 import { useSave } from '../../ui/use-save.ts';
+import { LocalTextInput } from '../../ui/local-text-input.tsx';
+import { schemaRules } from '../../ui/schema-rules.ts';
+import { useTextIn } from '../../i18n/local-text.ts';
 import { languageOf } from '../../i18n/i18n.ts';
 import { messageOf } from '../../api/error-message.ts';
 import type { DesignerApi } from './designer-api.ts';
@@ -25,6 +29,7 @@ export const FormList = observer(function FormList({ api, held }: { api: Designe
   const [forms] = useState(() => new Loadable(api.allForms));
   const [keyword, setKeyword] = useState('');
   const [creating, setCreating] = useState(false);
+  const textIn = useTextIn();
 
   useEffect(() => {
     void forms.load();
@@ -32,7 +37,7 @@ export const FormList = observer(function FormList({ api, held }: { api: Designe
 
   const confirmDelete = (form: FormListItem) => {
     modal.confirm({
-      title: t('designer.list.deleteTitle', { name: form.name }),
+      title: t('designer.list.deleteTitle', { name: textIn(form.name) }),
       content: t('designer.list.deleteContent'),
       okText: t('designer.actions.delete'),
       okButtonProps: { danger: true },
@@ -89,7 +94,7 @@ export const FormList = observer(function FormList({ api, held }: { api: Designe
             <Table<FormListItem>
               rowKey="id"
               size="middle"
-              dataSource={needle ? list.filter((form) => form.name.toLowerCase().includes(needle)) : list}
+              dataSource={needle ? list.filter((form) => textMatches(form.name, needle)) : list}
               pagination={{ pageSize: 20, hideOnSinglePage: true }}
               scroll={{ x: 760 }}
               locale={{ emptyText: t('designer.list.noMatch') }}
@@ -97,10 +102,10 @@ export const FormList = observer(function FormList({ api, held }: { api: Designe
                 {
                   title: t('designer.list.name'),
                   dataIndex: 'name',
-                  sorter: (a, b) => a.name.localeCompare(b.name),
-                  render: (name: string, form) => (
+                  sorter: (a, b) => textIn(a.name).localeCompare(textIn(b.name)),
+                  render: (name: LocalText, form) => (
                     <Link to={designerPath(form.id)} dir="auto">
-                      {name}
+                      {textIn(name)}
                     </Link>
                   ),
                 },
@@ -134,14 +139,14 @@ export const FormList = observer(function FormList({ api, held }: { api: Designe
                   width: 200,
                   render: (_value, form) => (
                     <Space size={0}>
-                      <Button type="text" icon={<EditOutlined />} aria-label={t('designer.list.open', { name: form.name })} onClick={() => void navigate(designerPath(form.id))} />
+                      <Button type="text" icon={<EditOutlined />} aria-label={t('designer.list.open', { name: textIn(form.name) })} onClick={() => void navigate(designerPath(form.id))} />
                       {form.status !== 'draft' && held.has(FORM_POINTS.edit) && (
                         <Button type="link" onClick={() => void switchStatus(form)}>
                           {form.status === 'disabled' ? t('designer.list.enable') : t('designer.list.disable')}
                         </Button>
                       )}
                       {held.has(FORM_POINTS.delete) && (
-                        <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('designer.list.deleteTitle', { name: form.name })} onClick={() => confirmDelete(form)} />
+                        <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('designer.list.deleteTitle', { name: textIn(form.name) })} onClick={() => confirmDelete(form)} />
                       )}
                     </Space>
                   ),
@@ -158,9 +163,9 @@ export const FormList = observer(function FormList({ api, held }: { api: Designe
 
 function CreateFormDialog({ open, api, onClose, onCreated }: { open: boolean; api: DesignerApi; onClose: () => void; onCreated: (id: number) => void }) {
   const { t } = useTranslation('forms');
-  const [form] = Form.useForm<{ name: string; description?: string }>();
+  const [form] = Form.useForm<{ name: LocalText; description?: string }>();
   const { busy: saving, save } = useSave(
-    (values: { name: string; description?: string }) => api.create({ name: values.name.trim(), description: values.description ?? '', design: { version: 1, items: [] } }),
+    (values: { name: LocalText; description?: string }) => api.create({ name: normalizeText(values.name), description: values.description ?? '', design: { version: 1, items: [] } }),
     (created) => onCreated(created.id),
     (failure) => {
       form.setFields([{ name: 'name', errors: [messageOf(failure, '')] }]);
@@ -180,8 +185,8 @@ function CreateFormDialog({ open, api, onClose, onCreated }: { open: boolean; ap
       destroyOnHidden
     >
       <Form form={form} layout="vertical" name="create-form" onFinish={() => void submit()}>
-        <Form.Item name="name" label={t('designer.list.name')} rules={[{ required: true, whitespace: true, message: t('designer.list.nameRequired') }, { max: FORM_NAME_MAX }]}>
-          <Input autoFocus maxLength={FORM_NAME_MAX} />
+        <Form.Item name="name" label={t('designer.list.name')} rules={[{ required: true, message: t('designer.list.nameRequired') }, ...schemaRules(t, formCreateBody, 'name')]}>
+          <LocalTextInput autoFocus maxLength={FORM_NAME_MAX} data-testid="form-name" />
         </Form.Item>
         <Form.Item name="description" label={t('designer.props.description')}>
           <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />

@@ -22,6 +22,7 @@ import { nextFieldKey, type DesignStore } from './design-store.ts';
 import { ConditionBuilder, optionalGroup } from '../../forms/condition-builder/condition-builder.tsx';
 import { textIn } from '../../../core/local-text.ts';
 import { LocalTextInput } from '../../ui/local-text-input.tsx';
+import { useTextIn } from '../../i18n/local-text.ts';
 
 const SPANS = [24, 12, 8, 6];
 const NUMERIC_RULES: readonly RuleName[] = ['min', 'max', 'minLength', 'maxLength', 'minItems', 'maxItems'];
@@ -136,6 +137,7 @@ function RuleInputs({ field, onChange }: { field: FieldDesign; onChange: (rules:
 }
 
 const FieldProperties = observer(function FieldProperties({ store, field, forms }: { store: DesignStore; field: FieldDesign; forms: FormOption[] }) {
+  const textOf = useTextIn();
   const { t } = useTranslation('forms');
   const set = (patch: Partial<FieldDesign>) => store.update(field.key, patch);
   const info = FIELD_TYPES[field.type];
@@ -205,7 +207,7 @@ const FieldProperties = observer(function FieldProperties({ store, field, forms 
       )}
       {field.type === 'linkedRecord' && (
         <Form.Item label={t('designer.props.linkedForm')} htmlFor="designer-linked" {...status('linkedFormId')}>
-          <Select id="designer-linked" value={field.linkedFormId} options={forms.map((f) => ({ value: f.id, label: f.name }))} onChange={(linkedFormId: number) => set({ linkedFormId })} />
+          <Select id="designer-linked" value={field.linkedFormId} options={forms.map((f) => ({ value: f.id, label: textOf(f.name) }))} onChange={(linkedFormId: number) => set({ linkedFormId })} />
         </Form.Item>
       )}
       {info.multiple && (

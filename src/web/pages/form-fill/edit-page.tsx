@@ -103,7 +103,7 @@ function EditForm({ start, reload }: { start: EditStart; reload: () => void }) {
         className="form-fill-card"
         title={
           <Space wrap>
-            <span>{start.version.name}</span>
+            <span dir="auto">{textIn(start.version.name, i18n.language)}</span>
             {record.number && <Tag>{record.number}</Tag>}
             <Typography.Text type="secondary">{t('view.versionTag', { version: record.version })}</Typography.Text>
           </Space>

@@ -7,6 +7,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom'
 import type { FormRecord } from '../../../core/contracts/record.ts';
 import { initialRecordData, keepDesignFields } from '../../../core/forms/record-validation.ts';
 import type { FieldError, RecordData } from '../../../core/forms/form-design.ts';
+import { useTextIn } from '../../i18n/local-text.ts';
 import { LoadState } from '../../ui/load-state.tsx';
 import { FormRenderer } from '../../forms/form-view/form-renderer.tsx';
 import { useFormViewApi, type FormViewApi } from '../../forms/form-view/form-view-api.ts';
@@ -61,6 +62,7 @@ interface FillFormProps {
 
 function FillForm({ start, compact }: FillFormProps) {
   const { t } = useTranslation('forms');
+  const textIn = useTextIn();
   const api = useFormViewApi();
   const [data, setData] = useState<RecordData>(start.data);
   const [dirty, setDirty] = useState(false);
@@ -103,7 +105,7 @@ function FillForm({ start, compact }: FillFormProps) {
   return (
     <Card
       className={compact ? 'form-fill-card form-fill-compact' : 'form-fill-card'}
-      title={start.version.name}
+      title={<span dir="auto">{textIn(start.version.name)}</span>}
       extra={
         !compact && (
           <Button icon={<ShareAltOutlined />} onClick={() => setSharing(true)}>
@@ -143,6 +145,7 @@ function FillForm({ start, compact }: FillFormProps) {
 /** The phone screen opened without a form (from the menu): the published forms to choose from. */
 function FormChoice() {
   const { t } = useTranslation('forms');
+  const textIn = useTextIn();
   const api = useFormViewApi();
   const forms = useLoadable('forms', () => api.formOptions());
   return (
@@ -153,7 +156,9 @@ function FormChoice() {
             dataSource={list}
             renderItem={(form) => (
               <List.Item>
-                <Link to={`/table/mobileFill?formId=${form.id}`}>{form.name}</Link>
+                <Link to={`/table/mobileFill?formId=${form.id}`} dir="auto">
+                  {textIn(form.name)}
+                </Link>
               </List.Item>
             )}
           />

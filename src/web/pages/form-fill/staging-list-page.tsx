@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { StagingItem } from '../../../core/contracts/staging.ts';
 import { formatServerDate } from '../../../core/format.ts';
+import { textIn, type LocalText } from '../../../core/local-text.ts';
 import { ListTable } from '../../ui/list-table.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
 import { useFormViewApi } from '../../forms/form-view/form-view-api.ts';
@@ -45,7 +46,7 @@ const StagingListPage = observer(function StagingListPage() {
               pagination={false}
               dataSource={page.list}
               columns={[
-                { title: t('view.drafts.form'), dataIndex: 'formName' },
+                { title: t('view.drafts.form'), dataIndex: 'formName', render: (name: LocalText) => <span dir="auto">{textIn(name, i18n.language)}</span> },
                 { title: t('view.drafts.titleColumn'), dataIndex: 'title', render: (title: string, draft) => <Link to={`/table/staging/${draft.id}`}>{title || t('view.drafts.untitled')}</Link> },
                 { title: t('view.drafts.saved'), dataIndex: 'updateTime', render: (time: string) => formatServerDate(time, i18n.language) },
                 {

@@ -1,6 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, InputNumber, Input, Segmented, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { everyText, textIn } from '../../../../core/local-text.ts';
 import { DATE_BUCKETS, isDateField } from '../../../../core/query/check-query.ts';
 import type { Aggregate, DatasetField, DatasetInfo, DatasetQuery, FilterOp, QueryMeasure } from '../../../../core/query/query-spec.ts';
 import { fieldLabel } from './field-label.ts';
@@ -66,8 +67,9 @@ export function DataSettings({ query, datasets, rowsAllowed, maxDimensions = MAX
           // A source is named as its form is; its technical name (what a view's SQL reads) is the hint under it.
           options={datasets.map((d) => ({
             value: d.code,
-            label: d.name,
-            search: `${d.name} ${d.code}`,
+            label: textIn(d.name, i18n.language),
+            // Found by its name in any language or by its technical name.
+            search: [...everyText(d.name), d.code].join(' '),
             hint: `${d.code} · ${d.rowCount === null ? t('bi.views.sqlView') : t('plates.settings.rows', { count: d.rowCount })}`,
           }))}
           optionRender={(option) => (

@@ -77,7 +77,7 @@ export function PlateFilterSettings({ filters, datasets, usedDatasets, onChange 
                   const field = next?.fields.find((f) => (filter.type === 'dateRange' ? isDateField(f) : !isDateField(f)));
                   update(i, { field: field?.name ?? filter.field, optionsDataset: filter.type === 'select' ? code : undefined });
                 }}
-                options={sources.map((d) => ({ value: d.code, label: d.name }))}
+                options={sources.map((d) => ({ value: d.code, label: textIn(d.name, i18n.language) }))}
               />
             </Form.Item>
             <Form.Item label={t('plates.settings.filterField')} htmlFor={`plate-filter-field-${i}`}>

@@ -13,7 +13,8 @@ import { nextFollowNumber } from '../numbering.ts';
 import { workspacePeopleIds } from '../people.ts';
 import { numberSortKey, PRIORITY_RANK } from '../rows.ts';
 import { usableType } from '../types.ts';
-import { addWatchers } from '../watchers.ts';
+import { FollowNotices } from '../notices.ts';
+import { addWatchers, watchersOf } from '../watchers.ts';
 import { bcfLinks, type CommentDetail, type TopicDetail, type ViewpointDetail } from './bcf-links.ts';
 import { dueDay, followDescription, followTitle, isoTime, priorityFromBcf, statusFromBcf } from './bcf-mapping.ts';
 import { readBcf } from './bcf-read.ts';
@@ -108,7 +109,9 @@ async function importTopic(
   const { scope, session } = caller;
   const time = caller.now();
   const userId = session.userId;
-  return scope.db.transaction().execute(async (trx) => {
+  // No bell notices for an import (a file of hundreds of topics would bury them); open lists refresh live.
+  const notices = new FollowNotices(caller.bus, scope);
+  const outcome = await scope.db.transaction().execute(async (trx) => {
     const tx = scope.with(trx);
     const links = bcfLinks(tx);
     const title = followTitle(topic.title, topic.guid);
@@ -241,8 +244,11 @@ async function importTopic(
         .where('id', '=', id)
         .execute();
     }
+    notices.changed(workspace.code, id, created ? 'create' : 'update', await watchersOf(tx, id));
     return { id, created, comments, photos };
   });
+  await notices.publish();
+  return outcome;
 }
 
 /** Imports the uploaded BCF zip into the workspace. */

@@ -238,6 +238,8 @@ export interface FollowTemplate {
   currentVersion: number | null;
   revision: number;
   unpublishedChanges: boolean;
+  /** A bound field of the current version offers other options than its list does now: publish again. */
+  optionsBehind: boolean;
   /** Field key (top level) -> list key. */
   bindings: Record<string, string>;
   updateTime: string;

@@ -22,6 +22,7 @@ import * as m019 from './migrations/019_notice_kinds.ts';
 import * as m021 from './migrations/021_drawings.ts';
 import * as m022 from './migrations/022_seed_texts_in_languages.ts';
 import * as m023 from './migrations/023_follows.ts';
+import * as m024 from './migrations/024_follow_settings.ts';
 
 /** What a migration needs to know about the database beyond Kysely's schema builder. */
 export interface MigrationContext {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, CodeMigration> = {
   '021_drawings': m021,
   '022_seed_texts_in_languages': m022,
   '023_follows': m023,
+  '024_follow_settings': m024,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -18,7 +18,7 @@ async function rowsOf(bytes: Buffer): Promise<string[][]> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const rows: string[][] = [];
-  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as (string | number | null | undefined)[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
   return rows;
 }
 

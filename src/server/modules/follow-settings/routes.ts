@@ -2,6 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   FOLLOW_SETTINGS_PATHS,
   OPTION_IMPORT_MAX_BYTES,
+  disciplineListQuery,
+  disciplineSaveBody,
+  memberListQuery,
+  memberRolesBody,
+  projectGetQuery,
+  projectSaveBody,
   optionDeleteBody,
   optionExportQuery,
   optionListQuery,
@@ -11,6 +17,14 @@ import {
   sourceDeleteBody,
   sourceListQuery,
   sourceSaveBody,
+  templateGetQuery,
+  templateListQuery,
+  templatePublishBody,
+  templateSaveBody,
+  templateVersionQuery,
+  type DisciplineSaveBody,
+  type MemberRolesBody,
+  type ProjectSaveBody,
   type OptionDeleteBody,
   type OptionExportQuery,
   type OptionListQuery,
@@ -20,6 +34,11 @@ import {
   type SourceDeleteBody,
   type SourceListQuery,
   type SourceSaveBody,
+  type TemplateGetQuery,
+  type TemplateListQuery,
+  type TemplatePublishBody,
+  type TemplateSaveBody,
+  type TemplateVersionQuery,
 } from '../../../core/contracts/follow-settings.ts';
 import { SOURCE_KEY_PATTERN } from '../../../core/contracts/follow-settings.ts';
 import { contentDisposition } from '../../content-disposition.ts';
@@ -28,7 +47,9 @@ import { callerOf } from '../../plugins/auth.ts';
 import { workspaceByCode, type SettingsCaller } from './context.ts';
 import { exportOptions, importOptions } from './option-sheet.ts';
 import { deleteOptions, listOptions, optionUsage, retireOptions, saveOption } from './options.ts';
+import { getProject, listDisciplines, listMembers, saveDisciplines, saveProject, setMemberRoles } from './project.ts';
 import { deleteSource, listSources, saveSource, sourceOf } from './sources.ts';
+import { getTemplate, listTemplates, publishTemplate, saveTemplate, templateVersion, type TemplateDeps } from './templates.ts';
 
 /**
  * Follow-up settings (see docs/follow-settings.md): a workspace's data sources and their
@@ -40,6 +61,7 @@ export async function followSettingsRoutes(app: FastifyInstance): Promise<void> 
   const now = () => new Date(clock.now()).toISOString();
   const settingsCallerOf = (request: FastifyRequest): SettingsCaller => ({ ...callerOf(request), now, dialect });
   const P = FOLLOW_SETTINGS_PATHS;
+  const templateDeps: TemplateDeps = { clock, versions: app.services.formVersions };
 
   app.get<{ Querystring: SourceListQuery }>(P.sourceList, { schema: { querystring: sourceListQuery } }, async (request) => {
     const caller = settingsCallerOf(request);
@@ -120,5 +142,56 @@ export async function followSettingsRoutes(app: FastifyInstance): Promise<void> 
     const workspace = await workspaceByCode(caller, fields.workspaceCode);
     await sourceOf(caller.scope, workspace, fields.source);
     return importOptions(caller, workspace, fields.source, buffer);
+  });
+
+  app.get<{ Querystring: TemplateListQuery }>(P.templateList, { schema: { querystring: templateListQuery } }, async (request) => {
+    const caller = settingsCallerOf(request);
+    return listTemplates(caller, templateDeps, await workspaceByCode(caller, request.query.workspaceCode));
+  });
+
+  app.get<{ Querystring: TemplateGetQuery }>(P.templateGet, { schema: { querystring: templateGetQuery } }, async (request) =>
+    getTemplate(settingsCallerOf(request), templateDeps, request.query.typeId),
+  );
+
+  app.post<{ Body: TemplateSaveBody }>(P.templateSave, { schema: { body: templateSaveBody } }, async (request) =>
+    saveTemplate(settingsCallerOf(request), templateDeps, request.body),
+  );
+
+  app.post<{ Body: TemplatePublishBody }>(P.templatePublish, { schema: { body: templatePublishBody } }, async (request) =>
+    publishTemplate(settingsCallerOf(request), templateDeps, request.body.typeId),
+  );
+
+  app.get<{ Querystring: TemplateVersionQuery }>(P.templateVersion, { schema: { querystring: templateVersionQuery } }, async (request) =>
+    templateVersion(settingsCallerOf(request), templateDeps, request.query),
+  );
+
+  app.get<{ Querystring: SourceListQuery }>(P.projectGet, { schema: { querystring: projectGetQuery } }, async (request) => {
+    const caller = settingsCallerOf(request);
+    return getProject(caller, await workspaceByCode(caller, request.query.workspaceCode));
+  });
+
+  app.post<{ Body: ProjectSaveBody }>(P.projectSave, { schema: { body: projectSaveBody } }, async (request) => {
+    const caller = settingsCallerOf(request);
+    return saveProject(caller, await workspaceByCode(caller, request.body.workspaceCode), request.body);
+  });
+
+  app.get<{ Querystring: SourceListQuery }>(P.disciplineList, { schema: { querystring: disciplineListQuery } }, async (request) => {
+    const caller = settingsCallerOf(request);
+    return listDisciplines(caller, await workspaceByCode(caller, request.query.workspaceCode));
+  });
+
+  app.post<{ Body: DisciplineSaveBody }>(P.disciplineSave, { schema: { body: disciplineSaveBody } }, async (request) => {
+    const caller = settingsCallerOf(request);
+    return saveDisciplines(caller, await workspaceByCode(caller, request.body.workspaceCode), request.body);
+  });
+
+  app.get<{ Querystring: SourceListQuery }>(P.memberList, { schema: { querystring: memberListQuery } }, async (request) => {
+    const caller = settingsCallerOf(request);
+    return listMembers(caller, await workspaceByCode(caller, request.query.workspaceCode));
+  });
+
+  app.post<{ Body: MemberRolesBody }>(P.memberRoles, { schema: { body: memberRolesBody } }, async (request) => {
+    const caller = settingsCallerOf(request);
+    return setMemberRoles(caller, await workspaceByCode(caller, request.body.workspaceCode), request.body);
   });
 }

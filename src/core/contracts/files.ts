@@ -56,8 +56,9 @@ export const FILE_CONTENT_TYPES: Readonly<Record<string, string>> = {
   csv: 'text/csv',
   md: 'text/markdown',
   zip: 'application/zip',
-  // BIM Collaboration Format: a zip of topics (follow-ups import and export them).
+  // BIM Collaboration Format: a zip of topics (follow-ups import and export them), also saved as .bcf.
   bcfzip: 'application/zip',
+  bcf: 'application/zip',
   rar: 'application/vnd.rar',
   '7z': 'application/x-7z-compressed',
   dwg: 'image/vnd.dwg',
@@ -80,7 +81,7 @@ export const FILE_TYPE_GROUPS = {
   text: ['txt', 'csv', 'md'],
   drawing: ['dwg', 'dxf'],
   model: ['ifc', 'rvt'],
-  archive: ['zip', 'rar', '7z', 'bcfzip'],
+  archive: ['zip', 'rar', '7z', 'bcfzip', 'bcf'],
   media: ['mp4', 'mov', 'mp3', 'wav'],
 } as const satisfies Record<string, readonly string[]>;
 export type FileTypeGroup = keyof typeof FILE_TYPE_GROUPS;

@@ -28,7 +28,7 @@ export const BCF_IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 export const FOLLOW_FILE_MAX = 500;
 
 /**
- * Why a BCF file was refused; the browser shows `follows:bcf.problem.<code>`. `notBcf` covers a
+ * Why a BCF file was refused; the browser shows `follows:list.bcf.problem.<code>`. `notBcf` covers a
  * file that is not a zip, has no bcf.version or no topics, or XML that cannot be read;
  * `unsafeZip` names leading out of the folder, or a zip that inflates past its limits.
  */

@@ -38,6 +38,7 @@ const RULES: Readonly<Record<string, Rule>> = {
   rtf: { binary: ['rtf'] },
   zip: { binary: ['zip'] },
   bcfzip: { binary: ['zip'] },
+  bcf: { binary: ['zip'] },
   rar: { binary: ['rar'] },
   '7z': { binary: ['7z'] },
   dwg: { binary: ['dwg'] },

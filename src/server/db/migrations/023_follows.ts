@@ -163,8 +163,15 @@ export async function up(db: Kysely<unknown>, { dialect, idColumn }: MigrationCo
     .execute();
   await db.schema.createIndex('follow_due_notice_key').on('follow_due_notice').columns(['follow_id', 'kind', 'day']).unique().execute();
 
-  // Seeded databases: the old edit button (follow:edit, which no route ever checked) becomes
-  // follow:manage. Its grants go: managing anyone's follow-ups is given on purpose, not inherited.
+  await followPointsOfOlderSeeds(db);
+}
+
+/**
+ * Databases seeded before: the old edit button (follow:edit, which no route ever checked)
+ * becomes follow:manage. Its grants go: managing anyone's follow-ups is given on purpose, not
+ * inherited. Run again it finds nothing to change.
+ */
+export async function followPointsOfOlderSeeds(db: Kysely<unknown>): Promise<void> {
   await sql`delete from role_resource where resource_id in (select id from resource where code = 'follow:edit')`.execute(db);
   await sql`delete from group_point where point_code = 'follow:edit'`.execute(db);
   const title = storedText({ en: 'Manage follow-ups', 'zh-CN': '管理跟进', ar: 'إدارة المتابعات' });

@@ -2,10 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import type { FormDetail } from '../../src/core/contracts/form.ts';
 import type { PlateListItem } from '../../src/core/contracts/plates.ts';
 import type { PageResult } from '../../src/core/envelope.ts';
 import { textIn } from '../../src/core/local-text.ts';
+import { advancePath, DESIGNER_PATH } from '../../src/web/pages/form-designer/designer-paths.ts';
+import { ok } from '../helpers/authorization.ts';
 import { builtWebDir, launchBrowser, pageAtRest } from '../helpers/browser.ts';
+import { publishedForm, SIMPLE_DESIGN } from '../helpers/forms.ts';
 import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -18,6 +22,10 @@ const EXPECTED = {
   'zh-CN': { section: '表单与表格', plate: '消防安全检查', caption: '平均得分', filter: '楼宇', notice: '待审批：' },
   ar: { section: 'النماذج والجداول', plate: 'عمليات التفتيش على السلامة من الحرائق', caption: 'متوسط الدرجة', filter: 'المباني', notice: 'مطلوب اعتماد: ' },
 } as const;
+
+/** A form named in the three languages from its settings, and a demo form's name, as each reader sees them. */
+const BOILER = { en: 'Boiler check', 'zh-CN': '锅炉检查', ar: 'فحص المرجل' };
+const DEMO_FORM = { 'zh-CN': '维修申请', ar: 'طلب صيانة' } as const;
 
 /**
  * Stored texts in the reader's language, in Chromium: the seeded menu, a plate's title,
@@ -121,5 +129,41 @@ describe('stored texts in the reader\'s language', () => {
     expect(await entry.evaluate((element) => getComputedStyle(element).unicodeBidi)).toBe('plaintext');
     await pageAtRest(page);
     await sider(page).screenshot({ path: path.join(SCREENSHOTS, 'menu-ar-english-title.png') });
+  });
+
+  it('lets an administrator name a form in every language from its settings; the forms, the data list and the designer show it in Chinese and Arabic', async () => {
+    const admin = await t.signIn('admin', NORTHWIND);
+    const form = await publishedForm(t, admin, 'Boiler check', SIMPLE_DESIGN);
+    const settings = await users.open('admin', advancePath(form.id));
+    const name = settings.getByTestId('form-name');
+    await name.waitFor();
+    expect(await name.inputValue()).toBe('Boiler check');
+    const languagesButton = settings.getByRole('button', { name: 'Text in other languages' }).first();
+    await languagesButton.click();
+    const languages = settings.locator('.local-text-languages');
+    await languages.getByLabel('简体中文').fill(BOILER['zh-CN']);
+    await languages.getByLabel('العربية').fill(BOILER.ar);
+    await settings.screenshot({ path: path.join(SCREENSHOTS, 'form-name-languages.png') });
+    await languagesButton.click();
+    await settings.getByTestId('save-settings').click();
+    await expect.poll(async () => (await ok<FormDetail>(t, 'GET', 'form/detail', admin, undefined, { id: form.id })).name).toEqual(BOILER);
+
+    for (const locale of ['zh-CN', 'ar'] as const) {
+      const forms = await users.open('admin', '/table/formData', { locale });
+      await forms.locator(`[data-form="${form.id}"] .ant-card-head-title`, { hasText: BOILER[locale] }).waitFor();
+      await pageAtRest(forms);
+      await forms.screenshot({ path: path.join(SCREENSHOTS, `form-names-${locale}-1440.png`) });
+      await forms.setViewportSize(PHONE);
+      await pageAtRest(forms);
+      await forms.screenshot({ path: path.join(SCREENSHOTS, `form-names-${locale}-390.png`) });
+
+      const list = await users.open('admin', `/table/dataList/${form.id}`, { locale });
+      await list.locator('.admin-page-header h3', { hasText: BOILER[locale] }).waitFor();
+      const designer = await users.open('admin', DESIGNER_PATH, { locale });
+      await designer.locator('.ant-table-row a', { hasText: DEMO_FORM[locale] }).waitFor();
+      await designer.locator('.ant-table-row a', { hasText: BOILER[locale] }).waitFor();
+      expect(await designer.locator('.ant-table-row a', { hasText: 'Maintenance request' }).count()).toBe(0);
+      await designer.screenshot({ path: path.join(SCREENSHOTS, `form-designer-list-${locale}.png`) });
+    }
   });
 });

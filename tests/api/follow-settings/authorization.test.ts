@@ -34,7 +34,7 @@ describe.each(testDialects())('follow-up settings routes are guarded on %s', (di
     [tokens.bob, tokens.harbor] = await Promise.all([t.signIn('bob', NORTHWIND), t.signIn('harbor', HARBOR)]);
     const hq = await workspaceByCode(t, tokens.admin, 'NW-HQ');
     tokens.outsider = (await inviteAndSignIn(t, tokens.admin, { username: 'hqonly', workspaceIds: [hq.id] })).token;
-    typeId = await followRows(t).type(TOWER, 'Punch item');
+    typeId = await followRows(t, () => tokens.admin!).type(TOWER, 'Punch item');
     await api.ok<FollowTemplateDetail>('POST', 'template/save', tokens.admin, { typeId, design, bindings: { trade: 'trade' } });
     optionId = (await api.ok<DataSourceOption>('POST', 'option/save', tokens.admin, { workspaceCode: TOWER, source: 'trade', code: 'ELEC', label: 'Electrical' })).id;
     await api.ok('POST', 'template/publish', tokens.admin, { typeId });

@@ -34,7 +34,7 @@ describe.each(testDialects())('data templates on %s', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(dialect);
     api = settingsClient(t);
-    rows = followRows(t);
+    rows = followRows(t, () => admin);
     [admin, bob, harbor] = await Promise.all([t.signIn('admin', NORTHWIND), t.signIn('bob', NORTHWIND), t.signIn('harbor', HARBOR)]);
     typeId = await rows.type(TOWER, 'Safety observation');
     for (const [code, label] of [['ELEC', 'Electrical'], ['MECH', 'Mechanical'], ['SCAF', 'Scaffolding']]) {
@@ -85,7 +85,12 @@ describe.each(testDialects())('data templates on %s', (dialect) => {
   it('an option held by a follow-up or its template values cannot be deleted, only retired; republishing leaves it out', async () => {
     const template = await api.ok<FollowTemplateDetail>('GET', 'template/get', admin, { typeId });
     const byCode = new Map((await trades()).map((o) => [o.code, o]));
-    await rows.followUp(TOWER, typeId, { trade: 'ELEC', template: { formId: template.formId, version: 1, values: { trade: 'MECH', crafts: ['SCAF', 'ELEC'] } } });
+    const made = await rows.followUp(TOWER, typeId, { trade: 'ELEC', templateValues: { trade: 'MECH', crafts: ['SCAF', 'ELEC'], workers: 4, checks: [{ item: 'Guardrail', passed: false }] } });
+    // The follow-up module checked the values by version 1 (the formula computed) and keeps that version.
+    expect(made.template).toMatchObject({ formId: template.formId, version: 1, values: { trade: 'MECH', crafts: ['SCAF', 'ELEC'], perWorker: 2 } });
+    // A code the template does not offer is refused by the same rules.
+    const wrong = await t.call('POST', '/proptech_allplan/follow/create', { token: admin, body: { workspaceCode: TOWER, typeId, title: 'Wrong trade', templateValues: { trade: 'PLUMB' } } });
+    expect(wrong.status).toBe(400);
 
     const usage = (code: string) => api.ok<OptionUsage>('GET', 'option/usage', admin, { workspaceCode: TOWER, source: 'trade', id: byCode.get(code)!.id });
     expect(await usage('ELEC')).toMatchObject({ followUps: 1, templateValues: 1, inUse: true });
@@ -117,7 +122,11 @@ describe.each(testDialects())('data templates on %s', (dialect) => {
 
   it('changing a template publishes a new version; follow-ups keep the version they were made with', async () => {
     const before = await api.ok<FollowTemplateDetail>('GET', 'template/get', admin, { typeId });
-    const kept = await rows.followUp(TOWER, typeId, { template: { formId: before.formId, version: 2, values: { workers: 4 } } });
+    const kept = await rows.followUp(TOWER, typeId, { templateValues: { workers: 4, stopped: true, reason: 'Wind' } });
+    expect(kept.template?.version).toBe(2);
+    // The condition holds: stopped work needs a reason.
+    const noReason = await t.call('POST', '/proptech_allplan/follow/create', { token: admin, body: { workspaceCode: TOWER, typeId, title: 'Stopped', templateValues: { stopped: true } } });
+    expect(noReason.status).toBe(400);
     await api.ok('POST', 'template/save', admin, {
       typeId,
       revision: before.revision,
@@ -129,8 +138,9 @@ describe.each(testDialects())('data templates on %s', (dialect) => {
     const third = await api.ok<FollowTemplateVersion>('POST', 'template/publish', admin, { typeId });
     expect(third.version).toBe(3);
     expect(third.design.items.map((f) => f.key)).toContain('weather');
-    const row = await t.app.services.db.selectFrom('follow_up').select(['template_version']).where('id', '=', kept).executeTakeFirstOrThrow();
-    expect(row.template_version).toBe(2);
+    expect((await rows.get(kept.id)).template).toMatchObject({ version: 2, values: { workers: 4, stopped: true, reason: 'Wind' } });
+    // A follow-up made now takes version 3.
+    expect((await rows.followUp(TOWER, typeId, { templateValues: { weather: 'Windy' } })).template?.version).toBe(3);
     const second = await api.ok<FollowTemplateVersion>('GET', 'template/version', admin, { typeId, version: 2 });
     expect(second.design.items.map((f) => f.key)).not.toContain('weather');
     expect((await api.ok<FollowTemplateDetail>('GET', 'template/get', admin, { typeId })).versions.map((v) => v.version)).toEqual([3, 2, 1]);

@@ -47,6 +47,9 @@ const loaders: Record<string, () => Promise<{ default: ComponentType }>> = {
   drawingHistory: () => import('../pages/drawings/history/history-page.tsx'),
   drawingMark: () => import('../pages/drawings/markups/mark-page.tsx'),
   picture: () => import('../pages/drawings/viewer/picture-page.tsx'),
+  drawingDataSource: () => import('../pages/follow-settings/data-source-page.tsx'),
+  drawingDataTemplate: () => import('../pages/follow-settings/data-template-page.tsx'),
+  drawingProjectSettings: () => import('../pages/follow-settings/project-settings-page.tsx'),
 };
 
 const cache = new Map<string, LazyComponent<object>>();

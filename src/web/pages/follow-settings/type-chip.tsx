@@ -1,0 +1,54 @@
+import {
+  BugOutlined,
+  CheckSquareOutlined,
+  ExclamationCircleOutlined,
+  EyeOutlined,
+  FireOutlined,
+  FlagOutlined,
+  PushpinOutlined,
+  QuestionCircleOutlined,
+  SafetyOutlined,
+  ToolOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import { Tag } from 'antd';
+import type { ComponentType } from 'react';
+import type { FollowType } from '../../../core/contracts/follows.ts';
+import { useSettingsTexts } from './settings-texts.ts';
+
+/** The icons a follow-up type may carry: the ones its pins draw on a sheet (any other name shows a plain pin). */
+export const TYPE_ICONS: Record<string, ComponentType> = {
+  PushpinOutlined,
+  CheckSquareOutlined,
+  SafetyOutlined,
+  QuestionCircleOutlined,
+  BugOutlined,
+  ExclamationCircleOutlined,
+  WarningOutlined,
+  FireOutlined,
+  FlagOutlined,
+  EyeOutlined,
+  ToolOutlined,
+};
+
+export function TypeIcon({ name, color }: { name: string; color?: string }) {
+  const Icon = TYPE_ICONS[name] ?? PushpinOutlined;
+  return (
+    <span style={color ? { color } : undefined} aria-hidden>
+      <Icon />
+    </span>
+  );
+}
+
+/** A type as a reader recognises it: its colour, icon and name (and whether it is retired). */
+export function TypeChip({ type }: { type: Pick<FollowType, 'name' | 'color' | 'icon' | 'retired'> }) {
+  const { t, textIn } = useSettingsTexts();
+  return (
+    <span className="follow-type-chip">
+      <span className="follow-type-swatch" style={{ background: type.color }} aria-hidden />
+      <TypeIcon name={type.icon} color={type.color} />
+      <bdi>{textIn(type.name)}</bdi>
+      {type.retired && <Tag>{t('types.retiredTag')}</Tag>}
+    </span>
+  );
+}

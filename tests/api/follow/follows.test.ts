@@ -284,4 +284,25 @@ describe.each(testDialects())('follow-ups on %s', (dialect) => {
     expect((await api.call('POST', 'type/save', admin, { ...body, id: snag.id, revision: snag.revision })).status).toBe(409);
     expect((await api.call('POST', 'create', alice, { workspaceCode: TOWER, typeId: snag.id, title: 'Too late' })).body.data).toMatchObject({ problem: 'typeUnavailable' });
   });
+
+  it('checks a type\'s data template values by its form\'s rules and keeps the version they were made with', async () => {
+    const forms = await t.call<{ list: { id: number; name: unknown; currentVersion: number | null }[] }>('GET', '/proptech_allplan/form/list', { token: admin, query: { pageSize: 500 } });
+    const form = forms.body.data.list.find((f) => JSON.stringify(f.name).includes('Maintenance request'))!;
+    const templated = await api.ok<FollowType>('POST', 'type/save', admin, {
+      workspaceCode: TOWER,
+      name: 'Repair',
+      color: '#722ed1',
+      icon: 'ToolOutlined',
+      numbering: 'RP-{####}',
+      statusRule: punch.statusRule,
+      templateFormId: form.id,
+    });
+    const refused = await api.call('POST', 'create', alice, { workspaceCode: TOWER, typeId: templated.id, title: 'Leaking tap', templateValues: { summary: 'Tap' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.data).toMatchObject({ problem: 'templateValues' });
+    const values = { summary: 'Tap drips', building: 'tower', category: 'plumbing', priority: 'normal', reportedAt: '2026-11-20T09:00:00.000Z', contactName: 'Alice', contactMobile: '13800000002' };
+    const made = await api.create(alice, { workspaceCode: TOWER, typeId: templated.id, title: 'Leaking tap', templateValues: values });
+    expect(made.template).toMatchObject({ formId: form.id, version: expect.any(Number), values: { summary: 'Tap drips', building: 'tower' } });
+    expect((await newFollow(alice)).template).toBeNull();
+  });
 });

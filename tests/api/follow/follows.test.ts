@@ -1,12 +1,13 @@
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FollowComment, FollowDetail, FollowListResult, FollowOverview, FollowPinRow, FollowType, HistoryEntry } from '../../../src/core/contracts/follows.ts';
+import { FOLLOW_EVENT, type FollowComment, type FollowDetail, type FollowListResult, type FollowOverview, type FollowPinRow, type FollowType, type HistoryEntry } from '../../../src/core/contracts/follows.ts';
 import type { SheetListResult } from '../../../src/core/contracts/drawings.ts';
 import { sendDueNotices } from '../../../src/server/modules/follow/due-check.ts';
 import { userIdOf } from '../../helpers/authorization.ts';
 import { testDialects } from '../../helpers/databases.ts';
 import { uploadedFile } from '../../helpers/file-uploads.ts';
+import { openNotifyStream } from '../../helpers/notify-stream.ts';
 import { rgbPng } from '../../helpers/png.ts';
 import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { drawingClient } from '../drawing/drawing-client.ts';
@@ -304,5 +305,20 @@ describe.each(testDialects())('follow-ups on %s', (dialect) => {
     const made = await api.create(alice, { workspaceCode: TOWER, typeId: templated.id, title: 'Leaking tap', templateValues: values });
     expect(made.template).toMatchObject({ formId: form.id, version: expect.any(Number), values: { summary: 'Tap drips', building: 'tower' } });
     expect((await newFollow(alice)).template).toBeNull();
+  });
+
+  it('pushes the notice and a refresh to a watcher\'s open stream as it happens', async () => {
+    const follow = await newFollow(admin, { title: 'Live one' });
+    const stream = await openNotifyStream(t.url, alice);
+    try {
+      await stream.waitFor(1); // the unread count on connect
+      await api.ok('POST', 'comment/add', admin, { followId: follow.id, text: 'Seen live?' });
+      await stream.waitFor(3);
+      const notice = stream.events.find((e) => e.event === 'notify')?.data as { notification: { kind: string; link: string } };
+      expect(notice.notification).toMatchObject({ kind: 'followComment', link: `/follows/detail/${follow.id}` });
+      expect(stream.events.find((e) => e.event === FOLLOW_EVENT)?.data).toEqual({ workspaceCode: TOWER, id: follow.id, action: 'comment' });
+    } finally {
+      stream.close();
+    }
   });
 });

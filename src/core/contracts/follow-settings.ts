@@ -28,6 +28,9 @@ import { ALLPLAN_PREFIX, idListSchema, idSchema, revisionSchema, strictObject, t
  *   form on its first save and sets the type's `template_form_id` in the same transaction; a type
  *   save naming a `templateFormId` should accept only a form of `follow_template` for that type.
  *   A follow-up stores `{ formId, version }` of the type's template current version when made.
+ * - A follow-up's own list field (`trade`) can be checked with `listValueProblem` of
+ *   src/server/modules/follow-settings/options.ts: a code the list offers, the value it had, or
+ *   any text while the workspace keeps no options in that list.
  */
 export const FOLLOW_SETTINGS_PREFIX = `${ALLPLAN_PREFIX}/follow/settings`;
 

@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource, DataSourceOption, OptionImportResult } from '../../../src/core/contracts/follow-settings.ts';
+import { TenantScope } from '../../../src/server/db/tenant-scope.ts';
+import { listValueProblem } from '../../../src/server/modules/follow-settings/options.ts';
 import { testDialects } from '../../helpers/databases.ts';
 import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { settingsClient } from './settings-client.ts';
@@ -187,6 +189,24 @@ describe.each(testDialects())('data sources on %s', (dialect) => {
     expect((flat.body.data as OptionImportResult).refused).toEqual([{ row: 2, field: 'parentCode', message: expect.stringMatching(/not hierarchical/) }]);
     const garbage = await api.importSheet(admin, { workspaceCode: TOWER, source: 'trade' }, Buffer.from('not a workbook'));
     expect(garbage.status).toBe(400);
+  });
+
+  it('a follow-up field takes a code its list offers, keeps one it had, and any text while the list is empty', async () => {
+    const db = t.app.services.db;
+    const workspace = await db.selectFrom('workspace').select(['id', 'tenant_id']).where('code', '=', TOWER).executeTakeFirstOrThrow();
+    const scope = new TenantScope(db, workspace.tenant_id);
+    const check = (source: string, value: string | null, previous: string | null = null) => listValueProblem(scope, workspace.id, source, value, previous);
+    const elec = (await list('trade')).find((o) => o.code === 'ELEC')!;
+    expect(await check('trade', 'ELEC')).toBeNull();
+    expect(await check('trade', null)).toBeNull();
+    expect(await check('trade', 'Plumbing')).toMatch(/not an option of the trade list/);
+    expect(await check('company', 'Anyone Ltd')).toBeNull();
+    await api.ok('POST', 'option/retire', admin, { workspaceCode: TOWER, source: 'trade', ids: [elec.id], retired: true });
+    expect(await check('trade', 'ELEC')).toMatch(/retired/);
+    expect(await check('trade', 'ELEC', 'ELEC')).toBeNull();
+    // Another tenant's scope finds no list there: free text, as for a workspace without options.
+    expect(await listValueProblem(new TenantScope(db, workspace.tenant_id + 1000), workspace.id, 'trade', 'Plumbing')).toBeNull();
+    await api.ok('POST', 'option/retire', admin, { workspaceCode: TOWER, source: 'trade', ids: [elec.id], retired: false });
   });
 
   it('members read the lists; only follow:settings changes them; another tenant and another workspace see nothing', async () => {

@@ -210,3 +210,25 @@ export async function optionUsage(caller: SettingsCaller, workspace: SettingsWor
   const counts = usage.codes.get(row.code)!;
   return { followUps: counts.followUps, templateValues: counts.templateValues, templates: usage.templates, inUse: counts.inUse };
 }
+
+/**
+ * Whether a follow-up field may hold `value` from a workspace list (for the follow-up module's
+ * own fields, e.g. `trade`): empty, unchanged (a retired option stays on a follow-up that had
+ * it), any text while the list has no options (a workspace that keeps none), else a code the
+ * list offers. Answers why not, or null.
+ */
+export async function listValueProblem(
+  scope: TenantScope,
+  workspaceId: number,
+  sourceKey: string,
+  value: string | null | undefined,
+  previous: string | null = null,
+): Promise<string | null> {
+  if (value === null || value === undefined || value === '' || value === previous) return null;
+  const rows = await optionRows(scope, { id: workspaceId, code: '' }, sourceKey);
+  if (!rows.length) return null;
+  const offered = presentOptions(rows).find((o) => o.code === value);
+  if (!offered) return `"${value}" is not an option of the ${sourceKey} list`;
+  if (offered.retired) return `"${value}" is retired in the ${sourceKey} list`;
+  return null;
+}

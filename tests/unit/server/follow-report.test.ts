@@ -52,6 +52,7 @@ const entry = (over: Partial<ReportEntry>): ReportEntry => ({
   description: '',
   snippet: null,
   photos: [],
+  morePhotos: 0,
   ...over,
 });
 
@@ -68,7 +69,7 @@ describe('follow-up PDF report', () => {
         entries: [
           entry({ number: 'PI-0007', title: 'Crack in slab near column C4', assignees: ['Li Wei'], dueDate: '2026-12-03', description: 'Runs 40 cm along the edge.' }),
           entry({ number: 'PI-0008', title: '柱附近楼板开裂', status: 'closed', priority: 'high' }),
-          entry({ number: 'PI-0009', title: 'شرخ في البلاطة', status: 'inProgress', photos: [{ name: 'a.jpg', bytes: photo() }] }),
+          entry({ number: 'PI-0009', title: 'شرخ في البلاطة', status: 'inProgress', photos: [{ name: 'a.jpg', bytes: photo() }], morePhotos: 3 }),
         ],
       },
       fonts,
@@ -85,6 +86,7 @@ describe('follow-up PDF report', () => {
     expect(pages[2]).toContain('Closed');
     expect(pages[3]).toContain('PI-0009');
     expect(pages[3]).toContain('In progress');
+    expect(pages[3]).toContain('3 more photos in Plinth');
     expect(pages[3]).toContain('Page 4 of 4');
   });
 

@@ -18,6 +18,8 @@ import { writeBcf } from './bcf-write.ts';
  * topics; the rest get GUIDs made from their ids, the same in every export.
  */
 
+const BCF_EXPORT_MAX_PHOTO_BYTES = 400 * 1024 * 1024;
+
 /** The follow-ups an export or report is of: the chosen ones, or those the list's filters leave, in the list's order. */
 export async function selectedFollows(
   caller: FollowCaller,
@@ -52,10 +54,15 @@ export async function followTopics(caller: FollowCaller, blobs: BlobStore, works
   const photos = await scope
     .selectFrom('follow_photo')
     .innerJoin('file_object', 'file_object.id', 'follow_photo.file_id')
-    .select(['follow_photo.id', 'follow_photo.follow_id', 'file_object.sha256', 'file_object.name', 'file_object.type'])
+    .select(['follow_photo.id', 'follow_photo.follow_id', 'file_object.sha256', 'file_object.name', 'file_object.type', 'file_object.size'])
     .where('follow_photo.follow_id', 'in', ids)
     .orderBy('follow_photo.id')
     .execute();
+  // The zip is made in memory: photos past this size in all are refused before any is read.
+  const photoBytes = photos.reduce((sum, p) => sum + Number(p.size), 0);
+  if (photoBytes > BCF_EXPORT_MAX_PHOTO_BYTES) {
+    throw badRequest('', `The follow-ups' photos come to ${Math.round(photoBytes / 1024 / 1024)} MB; one BCF file takes at most ${BCF_EXPORT_MAX_PHOTO_BYTES / 1024 / 1024} MB, so export fewer`);
+  }
   const assignees = await scope.selectFrom('follow_assignee').select(['follow_id', 'user_id']).where('follow_id', 'in', ids).orderBy('id').execute();
   const nameOf = await bcfNames(caller, [...rows.flatMap((r) => [r.created_by, r.updated_by]), ...comments.map((c) => c.author_id), ...assignees.map((a) => a.user_id)]);
   const linkOf = (kind: string, targetId: number) => links.find((l) => l.kind === kind && l.target_id === targetId);

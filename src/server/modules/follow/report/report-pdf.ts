@@ -36,6 +36,8 @@ export interface ReportEntry {
   /** PNG of the sheet around the pin (sheetSnippet), or null. */
   snippet: Buffer | null;
   photos: Array<{ name: string; bytes: Buffer }>;
+  /** Photos the follow-up has beyond those printed. */
+  morePhotos: number;
 }
 
 export interface ReportInput {
@@ -53,8 +55,10 @@ const INK = rgb(0.12, 0.12, 0.14);
 const MUTED = rgb(0.42, 0.43, 0.47);
 const RULE = rgb(0.85, 0.86, 0.88);
 const STATUS_COLORS: Record<FollowStatus, string> = { open: '#d4380d', inProgress: '#d48806', readyForReview: '#1677ff', closed: '#389e0d' };
-/** A photo's long side in the PDF's JPEG, in pixels: sharp at the size it is printed, not the camera's 4000. */
-const PHOTO_PX = 1400;
+/** A photo's long side in the PDF's JPEG, in pixels: sharp at the size it is printed (half the page), not the camera's 4000. */
+const PHOTO_PX = 1000;
+/** Photos printed per follow-up; the rest are counted (a report of 500 stays a file one can send). */
+export const REPORT_PHOTOS_MAX = 8;
 
 function hex(color: string) {
   const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color);
@@ -62,7 +66,7 @@ function hex(color: string) {
 }
 
 /** A photo as a JPEG pdf-lib embeds (any format sharp reads, turned upright, scaled down); null when it cannot be read. */
-async function photoJpeg(bytes: Buffer): Promise<Buffer | null> {
+export async function photoJpeg(bytes: Buffer): Promise<Buffer | null> {
   try {
     return await sharp(bytes, { failOn: 'none', limitInputPixels: 100_000_000 })
       .rotate()
@@ -209,6 +213,7 @@ export async function renderFollowReport(input: ReportInput, fonts: readonly Rep
         layout.y -= rowHeight;
       }
     }
+    if (entry.morePhotos > 0) layout.paragraph(words.morePhotos(entry.morePhotos), 10, MUTED);
   }
 
   // Page numbers last, when the count is known.

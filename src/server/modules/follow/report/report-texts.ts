@@ -25,6 +25,7 @@ export interface ReportWords {
   created: string;
   description: string;
   photos: string;
+  morePhotos: (count: number) => string;
   none: string;
   noDescription: string;
   priorities: Record<FollowPriority, string>;
@@ -47,6 +48,7 @@ export const REPORT_WORDS: Record<ReportLanguage, ReportWords> = {
     created: 'Created',
     description: 'Description',
     photos: 'Photos',
+    morePhotos: (count) => `${count} more photo${count === 1 ? '' : 's'} in Plinth`,
     none: '—',
     noDescription: 'No description.',
     priorities: { low: 'Low', normal: 'Normal', high: 'High', critical: 'Critical' },
@@ -67,6 +69,7 @@ export const REPORT_WORDS: Record<ReportLanguage, ReportWords> = {
     created: '创建',
     description: '描述',
     photos: '照片',
+    morePhotos: (count) => `另有 ${count} 张照片，请在 Plinth 中查看`,
     none: '—',
     noDescription: '无描述。',
     priorities: { low: '低', normal: '普通', high: '高', critical: '紧急' },
@@ -87,6 +90,7 @@ export const REPORT_WORDS: Record<ReportLanguage, ReportWords> = {
     created: 'أُنشئت',
     description: 'الوصف',
     photos: 'الصور',
+    morePhotos: (count) => `${count} صور أخرى في Plinth`,
     none: '—',
     noDescription: 'لا يوجد وصف.',
     priorities: { low: 'منخفضة', normal: 'عادية', high: 'عالية', critical: 'حرجة' },

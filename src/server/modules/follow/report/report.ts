@@ -6,7 +6,7 @@ import { selectedFollows } from '../bcf/bcf-export.ts';
 import type { FollowCaller, FollowWorkspace } from '../context.ts';
 import { presentRows, type FollowRecord } from '../rows.ts';
 import { loadReportFonts } from './report-fonts.ts';
-import { renderFollowReport, type ReportEntry } from './report-pdf.ts';
+import { photoJpeg, renderFollowReport, REPORT_PHOTOS_MAX, type ReportEntry } from './report-pdf.ts';
 import type { ReportLanguage } from './report-texts.ts';
 import { sheetSnippet, type SnippetSheet } from './sheet-snippet.ts';
 
@@ -82,8 +82,14 @@ export async function followReport(caller: FollowCaller, blobs: BlobStore, works
       createTime: row.create_time,
       description: row.description,
       snippet: await snippetOf(caller, blobs, workspace, row),
-      photos: await Promise.all(photos.filter((p) => p.follow_id === row.id).map(async (p) => ({ name: p.name, bytes: await buffer(await blobs.open(p.sha256)) }))),
+      photos: [],
+      morePhotos: Math.max(0, photos.filter((p) => p.follow_id === row.id).length - REPORT_PHOTOS_MAX),
     });
+    // Each photo is scaled down as it is read, so memory holds the report's JPEGs, not the cameras' originals.
+    for (const photo of photos.filter((p) => p.follow_id === row.id).slice(0, REPORT_PHOTOS_MAX)) {
+      const jpeg = await photoJpeg(await buffer(await blobs.open(photo.sha256)));
+      if (jpeg) entries[entries.length - 1]!.photos.push({ name: photo.name, bytes: jpeg });
+    }
   }
   const bytes = await renderFollowReport(
     { language, heading: workspace.name, generatedAt: new Date(caller.now()), ...(body.timeZone ? { timeZone: body.timeZone } : {}), entries },

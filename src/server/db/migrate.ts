@@ -23,6 +23,8 @@ import * as m021 from './migrations/021_drawings.ts';
 import * as m022 from './migrations/022_seed_texts_in_languages.ts';
 import * as m023 from './migrations/023_follows.ts';
 import * as m024 from './migrations/024_follow_settings.ts';
+import * as m025 from './migrations/025_form_names_in_languages.ts';
+import * as m026 from './migrations/026_follow_bcf.ts';
 
 /** What a migration needs to know about the database beyond Kysely's schema builder. */
 export interface MigrationContext {
@@ -58,6 +60,8 @@ const MIGRATIONS: Record<string, CodeMigration> = {
   '022_seed_texts_in_languages': m022,
   '023_follows': m023,
   '024_follow_settings': m024,
+  '025_form_names_in_languages': m025,
+  '026_follow_bcf': m026,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

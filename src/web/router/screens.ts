@@ -54,6 +54,7 @@ const loaders: Record<string, () => Promise<{ default: ComponentType }>> = {
   drawingDataSource: () => import('../pages/follow-settings/data-source-page.tsx'),
   drawingDataTemplate: () => import('../pages/follow-settings/data-template-page.tsx'),
   drawingProjectSettings: () => import('../pages/follow-settings/project-settings-page.tsx'),
+  drawingFollow: () => import('../pages/drawings/follow/follow-page.tsx'),
 };
 
 const cache = new Map<string, LazyComponent<object>>();

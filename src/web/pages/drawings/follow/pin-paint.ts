@@ -1,0 +1,180 @@
+import type { IconDefinition } from '@ant-design/icons-svg/es/types';
+// The outlines of @ant-design/icons (which ships them): drawn on the pin canvas as paths.
+import BugOutlined from '@ant-design/icons-svg/es/asn/BugOutlined';
+import CheckSquareOutlined from '@ant-design/icons-svg/es/asn/CheckSquareOutlined';
+import ExclamationCircleOutlined from '@ant-design/icons-svg/es/asn/ExclamationCircleOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import FireOutlined from '@ant-design/icons-svg/es/asn/FireOutlined';
+import FlagOutlined from '@ant-design/icons-svg/es/asn/FlagOutlined';
+import PushpinOutlined from '@ant-design/icons-svg/es/asn/PushpinOutlined';
+import QuestionCircleOutlined from '@ant-design/icons-svg/es/asn/QuestionCircleOutlined';
+import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
+import ToolOutlined from '@ant-design/icons-svg/es/asn/ToolOutlined';
+import WarningOutlined from '@ant-design/icons-svg/es/asn/WarningOutlined';
+import type { FollowStatus } from '../../../../core/contracts/follows.ts';
+import type { Matrix } from '../../../../core/drawings/viewport.ts';
+
+/** A pin's colour per status: what a reader sees first on a busy sheet. */
+export const STATUS_COLORS: Record<FollowStatus, string> = {
+  open: '#e5252a',
+  inProgress: '#1677ff',
+  readyForReview: '#d48806',
+  closed: '#389e0d',
+};
+
+/** The type icons a pin can carry; any other name shows a plain pin. */
+const PIN_ICONS: Record<string, IconDefinition> = {
+  BugOutlined,
+  CheckSquareOutlined,
+  ExclamationCircleOutlined,
+  EyeOutlined,
+  FireOutlined,
+  FlagOutlined,
+  PushpinOutlined,
+  QuestionCircleOutlined,
+  SafetyOutlined,
+  ToolOutlined,
+  WarningOutlined,
+};
+
+/** A pin's shape in CSS px: a drop of `RADIUS` around (CX, CY) whose tip (TIP) sits on its point. */
+export const PIN = { width: 28, height: 38, cx: 14, cy: 14, radius: 12, tip: 36 } as const;
+/** The selected pin is drawn this much larger. */
+const SELECTED_SCALE = 1.3;
+
+/** What the canvas needs of one pin. */
+export interface PaintedPin {
+  id: number;
+  x: number;
+  y: number;
+  status: FollowStatus;
+  color: string;
+  icon: string;
+}
+
+/** Where a sheet point falls on the screen under a view's matrix. */
+export function screenOf(matrix: Matrix, x: number, y: number): [number, number] {
+  const [a, b, c, d, e, f] = matrix;
+  return [a * x + c * y + e, b * x + d * y + f];
+}
+
+/**
+ * The pin under a screen point (px from the view's top-left): the one drawn last wins, as the
+ * eye sees it; the selected pin is drawn last of all.
+ */
+export function pinAt(pins: readonly PaintedPin[], matrix: Matrix, point: [number, number], selectedId: number | null): PaintedPin | null {
+  const hit = (pin: PaintedPin, scale: number) => {
+    const [sx, sy] = screenOf(matrix, pin.x, pin.y);
+    const cx = sx;
+    const cy = sy - (PIN.tip - PIN.cy) * scale;
+    const r = PIN.radius * scale + 2;
+    // The head, or the stem down to the tip.
+    if ((point[0] - cx) ** 2 + (point[1] - cy) ** 2 <= r * r) return true;
+    return Math.abs(point[0] - sx) <= 4 * scale && point[1] <= sy && point[1] >= cy;
+  };
+  const selected = selectedId === null ? undefined : pins.find((pin) => pin.id === selectedId);
+  if (selected && hit(selected, SELECTED_SCALE)) return selected;
+  for (let i = pins.length - 1; i >= 0; i--) {
+    const pin = pins[i]!;
+    if (pin.id !== selectedId && hit(pin, 1)) return pin;
+  }
+  return null;
+}
+
+/** The pins whose point lies within the view (with a pin's size of margin), in drawing order. */
+export function pinsInView(pins: readonly PaintedPin[], matrix: Matrix, view: { width: number; height: number }): PaintedPin[] {
+  const out: PaintedPin[] = [];
+  for (const pin of pins) {
+    const [sx, sy] = screenOf(matrix, pin.x, pin.y);
+    if (sx >= -PIN.width && sy >= 0 && sx <= view.width + PIN.width && sy <= view.height + PIN.height) out.push(pin);
+  }
+  return out;
+}
+
+type Sprite = HTMLCanvasElement;
+
+/**
+ * Draws pins from pictures made once per status, type colour, icon and selection: thousands of
+ * pins are then thousands of image copies, quick enough for every frame of a pan.
+ */
+export class PinSprites {
+  private readonly sprites = new Map<string, Sprite>();
+  private readonly paths = new Map<string, Path2D[]>();
+
+  constructor(private readonly dpr: number) {}
+
+  private iconPaths(name: string): Path2D[] {
+    let paths = this.paths.get(name);
+    if (!paths) {
+      const definition = PIN_ICONS[name] ?? PushpinOutlined;
+      const icon = typeof definition.icon === 'function' ? definition.icon('#000', '#fff') : definition.icon;
+      paths = (icon.children ?? []).filter((child) => child.tag === 'path' && typeof child.attrs.d === 'string').map((child) => new Path2D(child.attrs.d as string));
+      this.paths.set(name, paths);
+    }
+    return paths;
+  }
+
+  sprite(pin: PaintedPin, selected: boolean): Sprite {
+    const key = `${pin.status}|${pin.color}|${pin.icon}|${selected ? 1 : 0}`;
+    let sprite = this.sprites.get(key);
+    if (sprite) return sprite;
+    const scale = (selected ? SELECTED_SCALE : 1) * this.dpr;
+    sprite = document.createElement('canvas');
+    sprite.width = Math.ceil(PIN.width * scale);
+    sprite.height = Math.ceil(PIN.height * scale);
+    const ctx = sprite.getContext('2d')!;
+    ctx.scale(scale, scale);
+    // The drop: a circle narrowing to the tip.
+    const { cx, cy, radius, tip } = PIN;
+    const spread = Math.asin(radius / (tip - cy));
+    ctx.beginPath();
+    ctx.arc(cx, cy, radius, Math.PI / 2 + spread, Math.PI / 2 - spread);
+    ctx.lineTo(cx, tip);
+    ctx.closePath();
+    ctx.fillStyle = STATUS_COLORS[pin.status];
+    ctx.fill();
+    ctx.lineWidth = selected ? 2.5 : 1.5;
+    ctx.strokeStyle = selected ? '#141414' : '#ffffff';
+    ctx.stroke();
+    // The type: its icon in its colour on a white disc.
+    ctx.beginPath();
+    ctx.arc(cx, cy, radius - 3, 0, Math.PI * 2);
+    ctx.fillStyle = '#ffffff';
+    ctx.fill();
+    const box = (radius - 5) * 2;
+    ctx.save();
+    ctx.translate(cx - box / 2, cy - box / 2);
+    ctx.scale(box / 896, box / 896);
+    ctx.translate(-64, -64);
+    ctx.fillStyle = pin.color;
+    for (const path of this.iconPaths(pin.icon)) ctx.fill(path);
+    ctx.restore();
+    this.sprites.set(key, sprite);
+    return sprite;
+  }
+
+  /** Draws each pin in view with its tip on its point; answers how many were drawn. */
+  paint(ctx: CanvasRenderingContext2D, pins: readonly PaintedPin[], matrix: Matrix, view: { width: number; height: number }, selectedId: number | null): number {
+    let drawn = 0;
+    let selected: PaintedPin | null = null;
+    const dpr = this.dpr;
+    for (const pin of pins) {
+      if (pin.id === selectedId) {
+        selected = pin;
+        continue;
+      }
+      const [sx, sy] = screenOf(matrix, pin.x, pin.y);
+      if (sx < -PIN.width || sy < 0 || sx > view.width + PIN.width || sy > view.height + PIN.height) continue;
+      const sprite = this.sprite(pin, false);
+      ctx.drawImage(sprite, Math.round((sx - PIN.cx) * dpr), Math.round((sy - PIN.tip) * dpr));
+      drawn++;
+    }
+    if (selected) {
+      const [sx, sy] = screenOf(matrix, selected.x, selected.y);
+      const sprite = this.sprite(selected, true);
+      ctx.drawImage(sprite, Math.round((sx - PIN.cx * SELECTED_SCALE) * dpr), Math.round((sy - PIN.tip * SELECTED_SCALE) * dpr));
+      drawn++;
+    }
+    return drawn;
+  }
+}

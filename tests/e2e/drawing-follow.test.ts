@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RevisionPage } from '../../src/core/contracts/drawings.ts';
+import { FOLLOW_PATHS, type FollowDetail } from '../../src/core/contracts/follows.ts';
+import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
+import { STATUS_COLORS } from '../../src/web/pages/drawings/follow/pin-paint.ts';
+import { drawingClient } from '../api/drawing/drawing-client.ts';
+import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
+import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const SCREENSHOTS = path.resolve('test-results/screenshots/drawing-follow');
+const WORKSPACE = 'NW-TOWER';
+const SHEET = { width: 842, height: 595 };
+
+/** A plain A4 landscape sheet with a few lines: nothing on it is red or blue. */
+async function sheetPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const page = pdf.addPage([SHEET.width, SHEET.height]);
+  for (let i = 0; i < 6; i++) page.drawLine({ start: { x: 60 + i * 120, y: 120 }, end: { x: 60 + i * 120, y: 540 }, thickness: 1, color: rgb(0, 0, 0) });
+  page.drawText('S-201', { x: 640, y: 40, size: 22, font });
+  return pdf.save();
+}
+
+const hex = (color: string): [number, number, number] => [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16)) as [number, number, number];
+
+/*
+ * The follow-up canvas in Chromium: a pin dropped on a sheet makes a follow-up there, its pin
+ * drawn in its status's colour, a filter hides it, a click on it opens it; Arabic mirrors the
+ * panel. The rules (hit tests, the request, moves) are tested in tests/unit/web/drawing-follow.
+ */
+describe('follow-ups on a sheet in Chromium', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let alice: string;
+  let sheetId: number;
+
+  beforeAll(async () => {
+    [t, browser] = await Promise.all([startTestApp('sqlite', { webDir: builtWebDir() }), launchBrowser()]);
+    const admin = await t.signIn('admin', NORTHWIND);
+    alice = await t.signIn('alice', NORTHWIND);
+    const drawings = drawingClient(t);
+    const [upload] = await drawings.upload(admin, WORKSPACE, [['Roof plan.pdf', await sheetPdf()]]);
+    expect(upload!.status, JSON.stringify(upload!.problem)).toBe('done');
+    const pending = await drawings.ok<RevisionPage>('POST', 'revision/pending', admin, { workspaceCode: WORKSPACE, page: 1, size: 50 });
+    const revisionId = pending.rows.find((row) => upload!.revisionIds.includes(row.id))!.id;
+    await drawings.ok('POST', 'revision/publish', admin, { ids: [revisionId] });
+    sheetId = (await drawings.ok<{ revision: { sheetId: number } }>('GET', 'revision/get', admin, { id: revisionId })).revision.sheetId;
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const open = async (locale: string, query: string, viewport = { width: 1440, height: 900 }): Promise<{ page: Page; problems: string[] }> => {
+    const context = await browser.newContext({ locale, viewport });
+    const page = await context.newPage();
+    const problems = await watchPageProblems(page);
+    const route = `/drawing/follow?${query}`;
+    await page.goto(`${t.url}${withReturnPath('/securityMiddle', route)}&token=${encodeURIComponent(alice)}`);
+    await page.getByTestId(`workspace-${WORKSPACE}`).click();
+    await page.locator('.sheet-view[data-status="ready"]').waitFor({ timeout: 20_000 });
+    await page.getByTestId('follow-pin-canvas').waitFor();
+    return { page, problems };
+  };
+
+  /** The colour the pin canvas shows at a point of the page. */
+  const pixel = (page: Page, [x, y]: [number, number]) =>
+    page.getByTestId('follow-pin-canvas').evaluate(
+      (canvas: HTMLCanvasElement, [px, py]) => {
+        const box = canvas.getBoundingClientRect();
+        const dpr = canvas.width / box.width;
+        return Array.from(canvas.getContext('2d')!.getImageData(Math.round((px - box.left) * dpr), Math.round((py - box.top) * dpr), 1, 1).data);
+      },
+      [x, y] as [number, number],
+    );
+  const pins = (page: Page) => page.getByTestId('follow-pin-canvas').evaluate((canvas: HTMLCanvasElement) => Number(canvas.dataset.pins));
+
+  it('drops a pin, makes the follow-up, colours it by status, filters it out and opens it from the pin', { timeout: 60_000 }, async () => {
+    const { page, problems } = await open('en-US', `sheetId=${sheetId}`);
+    await expect.poll(() => pins(page)).toBe(0);
+    await page.getByTestId('follow-drop').click();
+    const box = (await page.getByTestId('follow-pin-canvas').boundingBox())!;
+    const at: [number, number] = [box.x + box.width * 0.4, box.y + box.height * 0.55];
+    await page.mouse.click(...at);
+
+    const form = page.getByTestId('follow-create-form');
+    await form.waitFor();
+    await page.getByTestId('follow-create-title').fill('Loose flashing at the roof edge');
+    await page.getByTestId('follow-create-save').click();
+    const summary = page.getByTestId('follow-summary');
+    await summary.waitFor();
+    await expect.poll(() => summary.textContent()).toContain('Loose flashing at the roof edge');
+    const id = Number(await summary.getAttribute('data-follow-id'));
+    const stored = await t.call<FollowDetail>('GET', FOLLOW_PATHS.get, { token: alice, query: { id } });
+    expect(stored.body.data).toMatchObject({ status: 'open', pin: { sheetId } });
+    expect(stored.body.data.pin!.x).toBeCloseTo(SHEET.width * 0.4, -1);
+    await expect.poll(() => pins(page)).toBe(1);
+    expect(page.url()).toContain(`followId=${id}`);
+
+    // The pin's stem, just above its tip where it was dropped, is the colour of "open".
+    await page.getByTestId('follow-summary-close').click();
+    const stem: [number, number] = [at[0], at[1] - 6];
+    const openColour = hex(STATUS_COLORS.open);
+    await expect.poll(async () => (await pixel(page, stem)).slice(0, 3)).toEqual(openColour);
+
+    // Filtered to closed follow-ups, the pin goes; cleared, it comes back.
+    await page.getByTestId('follow-filters-toggle').click();
+    await page.getByTestId('follow-filter-status').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('Closed', { exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => pins(page)).toBe(0);
+    expect((await pixel(page, stem))[3]).toBe(0);
+    await page.getByText('No follow-up on this sheet matches the filters.').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => pins(page)).toBe(1);
+
+    // A click on the pin's head opens it in the panel.
+    await page.mouse.click(at[0], at[1] - 22);
+    await summary.waitFor();
+    expect(Number(await summary.getAttribute('data-follow-id'))).toBe(id);
+    expect(await summary.getByTestId('follow-summary-open').getAttribute('href')).toBe(`/follows/detail/${id}`);
+    // The keyboard reaches the pin too: it is a button over the sheet.
+    expect(await page.locator(`.follow-pin-button[data-follow-id="${id}"]`).getAttribute('aria-label')).toMatch(/Loose flashing at the roof edge, Open/);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'en-1440.png') });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('mirrors the panel in Arabic, and opens a follow-up from the address', { timeout: 40_000 }, async () => {
+    const listed = await t.call<{ id: number }[]>('POST', FOLLOW_PATHS.pinList, { token: alice, body: { workspaceCode: WORKSPACE, sheetId } });
+    const id = listed.body.data[0]!.id;
+    const { page, problems } = await open('ar', `followId=${id}`);
+    const summary = page.getByTestId('follow-summary');
+    await summary.waitFor();
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    const canvas = (await page.getByTestId('follow-canvas').boundingBox())!;
+    const panel = (await page.getByTestId('follow-panel').boundingBox())!;
+    expect(panel.x + panel.width).toBeLessThanOrEqual(canvas.x + 1);
+    await expect.poll(() => summary.textContent()).toContain('مفتوح');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'ar-1440.png') });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});

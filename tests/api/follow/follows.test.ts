@@ -321,4 +321,13 @@ describe.each(testDialects())('follow-ups on %s', (dialect) => {
       stream.close();
     }
   });
+
+  it('gives a workspace its default types once, however many first reads come at once', async () => {
+    // The depot offers follow-ups but no drawings: the demo gave it no types.
+    const harbor = await t.signIn('harbor', HARBOR);
+    const lists = await Promise.all(Array.from({ length: 6 }, () => api.types(harbor, 'HB-DEPOT')));
+    const again = await api.types(harbor, 'HB-DEPOT');
+    expect(again.filter((type) => !type.retired).map((type) => type.numbering)).toEqual(['PI-{####}', 'SO-{####}', 'Q-{####}', 'DF-{####}']);
+    for (const list of lists) expect(list.map((type) => type.id)).toEqual(again.map((type) => type.id));
+  });
 });

@@ -22,10 +22,22 @@ export const DEFAULT_TYPES: { name: LocalText; color: string; icon: string; numb
   { name: { en: 'Defect', 'zh-CN': '缺陷', ar: 'عيب' }, color: '#cf1322', icon: 'BugOutlined', numbering: 'DF-{####}' },
 ];
 
-/** Adds the default types to a workspace that has none (in the caller's transaction). */
+/**
+ * Adds the default types to a workspace that has none (in the caller's transaction). Two first
+ * reads at once must not both add them: each claims the workspace's `#types` counter row (no
+ * numbering rule is spelt so, a rule needs a sequence), and the one that finds it claimed
+ * (waiting on PostgreSQL for the other to commit) adds nothing.
+ */
 export async function ensureTypes(tx: TenantScope, workspaceId: number, time: string, userId: number | null): Promise<void> {
   const any = await tx.selectFrom('follow_type').select('id').where('workspace_id', '=', workspaceId).limit(1).executeTakeFirst();
   if (any) return;
+  const claimed = await tx.db
+    .insertInto('follow_counter')
+    .values({ tenant_id: tx.tenantId, workspace_id: workspaceId, rule: '#types', period: '', value: 1 })
+    .onConflict((oc) => oc.columns(['tenant_id', 'workspace_id', 'rule', 'period']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) return;
   await tx
     .insertInto(
       'follow_type',

@@ -1,6 +1,6 @@
 import { Form, Segmented, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { textIn } from '../../src/core/local-text.ts';
+import { everyText, textIn } from '../../src/core/local-text.ts';
 import { formIdOfCode } from '../../src/core/query/form-dataset.ts';
 import type { WidgetSettingsProps } from '../types.ts';
 
@@ -11,7 +11,7 @@ export default function FormSettings({ props, setProps, plate }: WidgetSettingsP
   const { t, i18n } = useTranslation('widgets');
   const forms = (plate.datasets ?? []).flatMap((dataset) => {
     const id = formIdOfCode(dataset.code);
-    return id === null ? [] : [{ value: id, label: textIn(dataset.name, i18n.language) }];
+    return id === null ? [] : [{ value: id, label: textIn(dataset.name, i18n.language), search: everyText(dataset.name).join(' ') }];
   });
   const show = props.show === 'records' ? 'records' : 'fill';
   return (
@@ -20,7 +20,7 @@ export default function FormSettings({ props, setProps, plate }: WidgetSettingsP
         <Select
           id="look-form"
           showSearch
-          optionFilterProp="label"
+          optionFilterProp="search"
           value={typeof props.form === 'number' ? props.form : undefined}
           placeholder={t('form.settings.choose')}
           notFoundContent={t('form.settings.noForms')}

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ATTACHMENT_TYPE_FILTERS, attachmentListBody } from '../../../core/contracts/attachments.ts';
 import { FILE_TYPE_GROUP_NAMES } from '../../../core/contracts/files.ts';
+import { everyText } from '../../../core/local-text.ts';
 import { useTextIn } from '../../i18n/local-text.ts';
 import type { AttachmentStore } from './attachment-store.ts';
 
@@ -51,10 +52,10 @@ export const AttachmentFilterBar = observer(function AttachmentFilterBar({ store
         <Select
           id="attachments-form"
           allowClear
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={{ optionFilterProp: 'search' }}
           loading={store.options.loading}
           placeholder={t('attachments.filters.formPlaceholder')}
-          options={(options?.forms ?? []).map((form) => ({ value: form.id, label: textIn(form.name) }))}
+          options={(options?.forms ?? []).map((form) => ({ value: form.id, label: textIn(form.name), search: everyText(form.name).join(' ') }))}
           value={filters.formId}
           onChange={(formId?: number) => store.filter({ formId })}
           className="attachments-filter-control"

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FLOW_POINTS } from '../../../core/contracts/flows.ts';
+import { everyText } from '../../../core/local-text.ts';
 import { idOfParam } from '../../ui/edit-target.ts';
 import { useHeldPoints } from '../../ui/held-points.ts';
 import { LoadState } from '../../ui/load-state.tsx';
@@ -51,9 +52,10 @@ const FlowDesignerPage = observer(function FlowDesignerPage() {
           placeholder={t('flow.pickForm')}
           value={formId ?? undefined}
           loading={forms.loading}
-          showSearch={{ optionFilterProp: 'label' }}
+          // A form is found by its name in any language.
+          showSearch={{ optionFilterProp: 'search' }}
           onChange={(id: number) => setParams({ formId: String(id) })}
-          options={(forms.data ?? []).map((f) => ({ value: f.id, label: textIn(f.name) }))}
+          options={(forms.data ?? []).map((f) => ({ value: f.id, label: textIn(f.name), search: everyText(f.name).join(' ') }))}
           data-testid="flow-form-picker"
         />
       </div>

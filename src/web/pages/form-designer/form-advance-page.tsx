@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FORM_NAME_MAX, FORM_POINTS, formUpdateBody, type FormDetail } from '../../../core/contracts/form.ts';
-import { normalizeText, sameText, type LocalText } from '../../../core/local-text.ts';
+import { everyText, normalizeText, sameText, type LocalText } from '../../../core/local-text.ts';
 import type { FunctionPointOption } from '../../../core/contracts/permission-groups.ts';
 import { approvalNodesOf } from '../../../core/flows/flow-definition.ts';
 import {
@@ -315,11 +315,11 @@ const FormAdvancePage = observer(function FormAdvancePage() {
             aria-label={t('designer.advance.pickForm')}
             placeholder={t('designer.advance.pickForm')}
             showSearch
-            optionFilterProp="label"
+            optionFilterProp="search"
             className="admin-search"
             loading={forms.loading}
             value={id ?? undefined}
-            options={(forms.data ?? []).map((f) => ({ value: f.id, label: textOf(f.name) }))}
+            options={(forms.data ?? []).map((f) => ({ value: f.id, label: textOf(f.name), search: everyText(f.name).join(' ') }))}
             onChange={(next: number) => void navigate(advancePath(next))}
             data-testid="advance-form-picker"
           />

@@ -5,7 +5,12 @@ import { DEMO_PASSWORD, NORTHWIND } from './test-app.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-/** Headless Chromium from the system; fails with the install command when it is missing. */
+/**
+ * Headless Chromium from the system; fails with the install command when it is missing. Its
+ * pages ask for reduced motion, as a person may: antd's dialogs, drawers and menus and the
+ * charts then appear at once, and the tests wait for no animation (a context made with
+ * `reducedMotion: 'no-preference'` sees them move, as tests/e2e/shell.test.ts does).
+ */
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
@@ -16,7 +21,7 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync', '--force-prefers-reduced-motion'],
   });
 }
 
@@ -142,6 +147,19 @@ export function requestsOf(page: Page): { settled(): Promise<void> } {
       } while (open.size > 0);
     },
   };
+}
+
+/**
+ * Moves the signed-in app to `address` as a link inside it does (the router follows the history
+ * entry), without loading the page again: a tour of many screens then costs what a person's
+ * clicks cost, not a fresh start of the app on each. The caller waits for the screen to settle.
+ */
+export async function openInApp(page: Page, address: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, address);
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === address);
 }
 
 /**

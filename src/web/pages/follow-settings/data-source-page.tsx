@@ -11,6 +11,7 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { Alert, App, Button, Card, Dropdown, Grid, List, Result, Select, Space, Switch, Table, Tag, Typography, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { OPTION_IMPORT_MAX_BYTES, type DataSource, type DataSourceOption } from '../../../core/contracts/follow-settings.ts';
@@ -35,7 +36,7 @@ import './follow-settings.css';
  */
 const DataSourcePage = observer(function DataSourcePage() {
   const workspace = useStores().layout.workSpace;
-  const { t } = useSettingsTexts();
+  const { t } = useTranslation('followSettings');
   if (!workspace) return <Result status="info" title={t('noWorkspace')} />;
   return <DataSources key={workspace.code} workspaceCode={workspace.code} />;
 });
@@ -43,7 +44,8 @@ const DataSourcePage = observer(function DataSourcePage() {
 export default DataSourcePage;
 
 const DataSources = observer(function DataSources({ workspaceCode }: { workspaceCode: string }) {
-  const { t, sourceName, count } = useSettingsTexts();
+  const { t } = useTranslation('followSettings');
+  const { sourceName, count } = useSettingsTexts();
   const api = useSettingsApi();
   const mayChange = useMayChange();
   const screens = Grid.useBreakpoint();
@@ -117,7 +119,8 @@ const DataSources = observer(function DataSources({ workspaceCode }: { workspace
 type Editing = { option: DataSourceOption | null; parentId: number | null };
 
 const OptionPanel = observer(function OptionPanel({ api, store, source, mayChange }: { api: SettingsApi; store: SourceStore; source: DataSource; mayChange: boolean }) {
-  const { t, textIn, sourceName, count } = useSettingsTexts();
+  const { t } = useTranslation('followSettings');
+  const { textIn, sourceName, count } = useSettingsTexts();
   const { modal, message } = App.useApp();
   const screens = Grid.useBreakpoint();
   const [editing, setEditing] = useState<Editing | null>(null);

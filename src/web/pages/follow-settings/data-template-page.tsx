@@ -1,5 +1,6 @@
 import { FormOutlined, HistoryOutlined, LinkOutlined, SendOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Drawer, Form, List, Modal, Result, Select, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { makeAutoObservable } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
@@ -50,7 +51,7 @@ class TemplateStore {
  */
 const DataTemplatePage = observer(function DataTemplatePage() {
   const workspace = useStores().layout.workSpace;
-  const { t } = useSettingsTexts();
+  const { t } = useTranslation('followSettings');
   if (!workspace) return <Result status="info" title={t('noWorkspace')} />;
   return <Templates key={workspace.code} workspaceCode={workspace.code} />;
 });
@@ -58,7 +59,8 @@ const DataTemplatePage = observer(function DataTemplatePage() {
 export default DataTemplatePage;
 
 const Templates = observer(function Templates({ workspaceCode }: { workspaceCode: string }) {
-  const { t, count, date } = useSettingsTexts();
+  const { t } = useTranslation('followSettings');
+  const { count, date } = useSettingsTexts();
   const api = useSettingsApi();
   const mayChange = useMayChange();
   const navigate = useNavigate();
@@ -98,7 +100,7 @@ const Templates = observer(function Templates({ workspaceCode }: { workspaceCode
   };
 
   const versionText = (template: FollowTemplate | null) =>
-    template?.currentVersion ? t('template.inUse', { version: count(template.currentVersion) }) : t('template.none');
+    template?.currentVersion ? t('template.inUse', { version: count(template.currentVersion) }) : template ? t('template.draftOnly') : t('template.none');
 
   return (
     <div className="admin-page follow-settings-page" data-testid="data-template-page">
@@ -185,7 +187,8 @@ const Templates = observer(function Templates({ workspaceCode }: { workspaceCode
 
 /** A template's published versions, newest first, with who published them and how many fields each has. */
 const VersionsDrawer = observer(function VersionsDrawer({ api, type, onClose }: { api: SettingsApi; type: FollowType; onClose: () => void }) {
-  const { t, textIn, count, date } = useSettingsTexts();
+  const { t } = useTranslation('followSettings');
+  const { textIn, count, date } = useSettingsTexts();
   const [detail] = useState(() => new Loadable(() => api.template(type.id)));
   useEffect(() => void detail.load(), [detail]);
   return (
@@ -229,7 +232,8 @@ const BindingsDialog = observer(function BindingsDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { t, textIn, sourceName } = useSettingsTexts();
+  const { t } = useTranslation('followSettings');
+  const { textIn, sourceName } = useSettingsTexts();
   const [detail] = useState(() => new Loadable(() => api.template(type.id)));
   const [bindings, setBindings] = useState<Record<string, string>>({});
   useEffect(() => {

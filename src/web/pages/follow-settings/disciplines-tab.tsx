@@ -35,8 +35,8 @@ function listProblem(rows: readonly Row[]): 'code' | 'duplicate' | 'other' | nul
 
 /** The workspace's disciplines in order: a code of capital letters and a name in each language (a default one named by the app). */
 export const DisciplinesTab = observer(function DisciplinesTab({ api, workspaceCode, mayChange }: { api: SettingsApi; workspaceCode: string; mayChange: boolean }) {
-  const { t, textIn } = useSettingsTexts();
-  const { t: drawingsT } = useTranslation('drawings');
+  const { t } = useTranslation('followSettings');
+  const { textIn } = useSettingsTexts();
   const { message } = App.useApp();
   const [list] = useState(() => new Loadable(() => api.disciplines(workspaceCode)));
   const [rows, setRows] = useState<Row[]>([]);
@@ -61,7 +61,7 @@ export const DisciplinesTab = observer(function DisciplinesTab({ api, workspaceC
       return next;
     });
   const problem = listProblem(rows);
-  const defaultName = (code: string) => (isDisciplineCode(code) ? drawingsT(DISCIPLINE_LABEL_KEYS[code]) : '');
+  const defaultName = (code: string) => (isDisciplineCode(code) ? t(DISCIPLINE_LABEL_KEYS[code], { ns: 'drawings' }) : '');
   return (
     <LoadState source={list}>
       {(current) => (

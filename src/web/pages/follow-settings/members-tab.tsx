@@ -1,4 +1,5 @@
 import { App, Select, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { DRAWING_AREA_POINTS, type DrawingAreaMember, type DrawingAreaMembers } from '../../../core/contracts/follow-settings.ts';
@@ -14,7 +15,8 @@ import { useSettingsTexts } from './settings-texts.ts';
  * follow-up points (a role counts in every workspace of the tenant) and the points they hold.
  */
 export const MembersTab = observer(function MembersTab({ api, workspaceCode, mayChange }: { api: SettingsApi; workspaceCode: string; mayChange: boolean }) {
-  const { t, textIn } = useSettingsTexts();
+  const { t } = useTranslation('followSettings');
+  const { textIn } = useSettingsTexts();
   const { message } = App.useApp();
   const [members] = useState(() => new Loadable(() => api.members(workspaceCode)));
   const [saving, setSaving] = useState<number | null>(null);

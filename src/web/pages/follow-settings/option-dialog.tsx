@@ -1,4 +1,5 @@
 import { Alert, Form, Input, Modal, TreeSelect } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
 import { OPTION_CODE_MAX, optionSaveBody, type DataSourceOption } from '../../../core/contracts/follow-settings.ts';
@@ -42,7 +43,8 @@ export const OptionDialog = observer(function OptionDialog({
   parentId: number | null;
   onClose: () => void;
 }) {
-  const { t, textIn } = useSettingsTexts();
+  const { t } = useTranslation('followSettings');
+  const { textIn } = useSettingsTexts();
   const [form] = Form.useForm<OptionValues>();
   const hierarchical = store.source?.hierarchical ?? false;
   const options = useMemo(() => store.options.data ?? [], [store.options.data]);

@@ -1,4 +1,5 @@
 import { Result, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { observer } from 'mobx-react-lite';
 import { useSearchParams } from 'react-router-dom';
 import { useStores } from '../../stores/stores-context.tsx';
@@ -7,7 +8,6 @@ import { MembersTab } from './members-tab.tsx';
 import { useSettingsApi } from './settings-api.ts';
 import { useMayChange } from './settings-access.ts';
 import { ReadOnlyNote, SettingsHeader } from './settings-frame.tsx';
-import { useSettingsTexts } from './settings-texts.ts';
 import { SheetNumberTab } from './sheet-number-tab.tsx';
 import { TypesTab } from './types-tab.tsx';
 import '../../ui/admin.css';
@@ -23,7 +23,7 @@ type TabKey = (typeof TABS)[number];
  */
 const ProjectSettingsPage = observer(function ProjectSettingsPage() {
   const workspace = useStores().layout.workSpace;
-  const { t } = useSettingsTexts();
+  const { t } = useTranslation('followSettings');
   const api = useSettingsApi();
   const mayChange = useMayChange();
   const [params, setParams] = useSearchParams();

@@ -1,9 +1,9 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { Alert, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useStores } from '../../stores/stores-context.tsx';
-import { useSettingsTexts } from './settings-texts.ts';
 
 /** A settings screen's heading with the workspace it is of, and its buttons. */
 export const SettingsHeader = observer(function SettingsHeader({ title, children }: { title: string; children?: ReactNode }) {
@@ -25,6 +25,6 @@ export const SettingsHeader = observer(function SettingsHeader({ title, children
 
 /** Said to whoever may look but not change: the settings are shown as they are. */
 export function ReadOnlyNote() {
-  const { t } = useSettingsTexts();
+  const { t } = useTranslation('followSettings');
   return <Alert type="info" showIcon icon={<EyeOutlined />} className="admin-block" title={t('readOnly')} data-testid="settings-read-only" />;
 }

@@ -1,5 +1,6 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { SHEET_NUMBER_RULE_MAX, type ProjectSettings } from '../../../core/contracts/follow-settings.ts';
@@ -9,7 +10,6 @@ import { LoadState } from '../../ui/load-state.tsx';
 import { Loadable } from '../../ui/loadable.ts';
 import { useSave } from '../../ui/use-save.ts';
 import type { SettingsApi } from './settings-api.ts';
-import { useSettingsTexts } from './settings-texts.ts';
 
 /** A few numbers the rule would make, for two disciplines: what the register will propose. */
 function previewOf(rule: string): { numbers: string[] } | { error: string } {
@@ -22,7 +22,7 @@ function previewOf(rule: string): { numbers: string[] } | { error: string } {
 
 /** The sheet-number rule of the workspace: how the register numbers a sheet whose title block gave none, with a live preview. */
 export const SheetNumberTab = observer(function SheetNumberTab({ api, workspaceCode, mayChange }: { api: SettingsApi; workspaceCode: string; mayChange: boolean }) {
-  const { t } = useSettingsTexts();
+  const { t } = useTranslation('followSettings');
   const { message } = App.useApp();
   const [project] = useState(() => new Loadable(() => api.project(workspaceCode)));
   const [rule, setRule] = useState('');

@@ -1,4 +1,5 @@
 import { Alert, Checkbox, Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { sourceSaveBody, type DataSource } from '../../../core/contracts/follow-settings.ts';
 import type { LocalText } from '../../../core/local-text.ts';
 import { messageOf } from '../../api/error-message.ts';
@@ -6,7 +7,6 @@ import { LocalTextInput } from '../../ui/local-text-input.tsx';
 import { schemaRules } from '../../ui/schema-rules.ts';
 import { useSave } from '../../ui/use-save.ts';
 import type { SettingsApi } from './settings-api.ts';
-import { useSettingsTexts } from './settings-texts.ts';
 
 interface SourceValues {
   key: string;
@@ -28,7 +28,7 @@ export function SourceDialog({
   onDone: (saved: DataSource) => void;
   onClose: () => void;
 }) {
-  const { t } = useSettingsTexts();
+  const { t } = useTranslation('followSettings');
   const [form] = Form.useForm<SourceValues>();
   const { error, busy, save } = useSave(
     (values: SourceValues) => api.saveSource({ workspaceCode, key: values.key.trim(), name: values.name, hierarchical: values.hierarchical }),

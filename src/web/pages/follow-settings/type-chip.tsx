@@ -12,6 +12,7 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { ComponentType } from 'react';
 import type { FollowType } from '../../../core/contracts/follows.ts';
 import { useSettingsTexts } from './settings-texts.ts';
@@ -42,7 +43,8 @@ export function TypeIcon({ name, color }: { name: string; color?: string }) {
 
 /** A type as a reader recognises it: its colour, icon and name (and whether it is retired). */
 export function TypeChip({ type }: { type: Pick<FollowType, 'name' | 'color' | 'icon' | 'retired'> }) {
-  const { t, textIn } = useSettingsTexts();
+  const { t } = useTranslation('followSettings');
+  const { textIn } = useSettingsTexts();
   return (
     <span className="follow-type-chip">
       <span className="follow-type-swatch" style={{ background: type.color }} aria-hidden />

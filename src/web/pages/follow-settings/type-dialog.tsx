@@ -1,4 +1,5 @@
 import { Alert, Checkbox, Form, Input, Modal, Select, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { FOLLOW_MOVES, FOLLOW_ROLES, followTypeSaveBody, type FollowPerson, type FollowRole, type FollowStatusRule, type FollowType } from '../../../core/contracts/follows.ts';
@@ -33,7 +34,7 @@ export function numberingPreview(rule: string): { numbers: string[] } | Numberin
 
 /** Who may make each move of the status flow: a grid of moves by roles, one checkbox each. */
 export function StatusRuleGrid({ rule, disabled, onChange }: { rule: FollowStatusRule; disabled: boolean; onChange: (rule: FollowStatusRule) => void }) {
-  const { t } = useSettingsTexts();
+  const { t } = useTranslation('followSettings');
   const toggle = (move: (typeof FOLLOW_MOVES)[number], role: FollowRole, on: boolean) =>
     onChange({ ...rule, [move]: on ? FOLLOW_ROLES.filter((each) => each === role || rule[move].includes(each)) : rule[move].filter((each) => each !== role) });
   return (
@@ -92,7 +93,8 @@ export const TypeDialog = observer(function TypeDialog({
   onDone: () => void;
   onClose: () => void;
 }) {
-  const { t, textIn } = useSettingsTexts();
+  const { t } = useTranslation('followSettings');
+  const { textIn } = useSettingsTexts();
   const [form] = Form.useForm<TypeValues>();
   const [rule, setRule] = useState<FollowStatusRule>(type?.statusRule ?? DEFAULT_STATUS_RULE);
   const numbering = Form.useWatch('numbering', form) ?? type?.numbering ?? '';

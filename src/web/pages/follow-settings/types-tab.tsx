@@ -1,5 +1,6 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { makeAutoObservable } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
@@ -24,7 +25,8 @@ class TypesStore {
 
 /** The workspace's follow-up types: each with its numbering (and the next numbers), reviewers and how many follow-ups it has. */
 export const TypesTab = observer(function TypesTab({ api, workspaceCode, mayChange }: { api: SettingsApi; workspaceCode: string; mayChange: boolean }) {
-  const { t, textIn, count } = useSettingsTexts();
+  const { t } = useTranslation('followSettings');
+  const { textIn, count } = useSettingsTexts();
   const [store] = useState(() => new TypesStore(api, workspaceCode));
   const [editing, setEditing] = useState<FollowType | 'new' | null>(null);
   useEffect(() => {
@@ -69,7 +71,7 @@ export const TypesTab = observer(function TypesTab({ api, workspaceCode, mayChan
                 key: 'actions',
                 title: t('actions'),
                 render: (_: unknown, type) => (
-                  <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(type)} aria-label={t('types.editOf', { name: textIn(type.name) })} data-testid={`type-edit-${type.id}`}>
+                  <Button size="small" icon={mayChange ? <EditOutlined /> : <EyeOutlined />} onClick={() => setEditing(type)} aria-label={t('types.editOf', { name: textIn(type.name) })} data-testid={`type-edit-${type.id}`}>
                     {mayChange ? t('edit') : t('view')}
                   </Button>
                 ),

@@ -11,7 +11,9 @@ export interface TreeOption {
   sort: number;
 }
 
-const bySortThenCode = (a: TreeOption, b: TreeOption) => a.sort - b.sort || a.code.localeCompare(b.code, 'en', { numeric: true });
+// One collator for every comparison: localeCompare with options builds a new one per call.
+const codes = new Intl.Collator('en', { numeric: true });
+const bySortThenCode = (a: TreeOption, b: TreeOption) => a.sort - b.sort || codes.compare(a.code, b.code);
 
 /**
  * Options in tree order with their depth (0 at the top). An option whose parent is not among

@@ -184,10 +184,12 @@ export async function importOptions(caller: SettingsCaller, workspace: SettingsW
     const time = caller.now();
     const userId = caller.session.userId;
     const ids = new Map(stored.map((o) => [o.code, o.id]));
-    for (const r of added) {
-      const row = await scope
-        .insertInto('follow_option', [
-          {
+    // New options first, without parents, in batches; their parents are set below once every code has an id.
+    for (let i = 0; i < added.length; i += 500) {
+      const made = await scope
+        .insertInto(
+          'follow_option',
+          added.slice(i, i + 500).map((r) => ({
             workspace_id: workspace.id,
             source_key: source.key,
             code: r.code,
@@ -200,11 +202,11 @@ export async function importOptions(caller: SettingsCaller, workspace: SettingsW
             create_time: time,
             updated_by: userId,
             update_time: time,
-          },
-        ])
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.set(r.code, row.id);
+          })),
+        )
+        .returning(['id', 'code'])
+        .execute();
+      for (const row of made) ids.set(row.code, row.id);
     }
     let updated = 0;
     let unchanged = 0;
@@ -235,10 +237,14 @@ export async function importOptions(caller: SettingsCaller, workspace: SettingsW
     // Retiring an option retires what sits below it, as option/retire does.
     const after = await optionRows(scope, workspace, source.key);
     const below = (id: number): number[] => after.filter((o) => o.parent_id === id).flatMap((o) => [o.id, ...below(o.id)]);
-    for (const id of [...retiring].flatMap(below)) {
-      const row = after.find((o) => o.id === id)!;
-      if (row.retired === 1) continue;
-      await scope.updateTable('follow_option').set({ retired: 1, revision: row.revision + 1, updated_by: userId, update_time: time }).where('id', '=', id).execute();
+    const cascade = [...new Set([...retiring].flatMap(below))].filter((id) => after.find((o) => o.id === id)!.retired !== 1);
+    for (let i = 0; i < cascade.length; i += 500) {
+      await scope
+        .updateTable('follow_option')
+        .set((eb) => ({ retired: 1, revision: eb('revision', '+', 1), updated_by: userId, update_time: time }))
+        .where('workspace_id', '=', workspace.id)
+        .where('id', 'in', cascade.slice(i, i + 500))
+        .execute();
     }
     return { created: added.length, updated, unchanged, refused };
   });

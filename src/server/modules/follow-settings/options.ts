@@ -169,12 +169,14 @@ export async function retireOptions(caller: SettingsCaller, workspace: SettingsW
         }
       }
     }
-    const time = caller.now();
-    for (const row of rows.filter((r) => ids.includes(r.id) && r.retired !== (body.retired ? 1 : 0))) {
+    const target = body.retired ? 1 : 0;
+    const changing = rows.filter((r) => ids.includes(r.id) && r.retired !== target).map((r) => r.id);
+    for (let i = 0; i < changing.length; i += 500) {
       await scope
         .updateTable('follow_option')
-        .set({ retired: body.retired ? 1 : 0, revision: row.revision + 1, updated_by: caller.session.userId, update_time: time })
-        .where('id', '=', row.id)
+        .set((eb) => ({ retired: target, revision: eb('revision', '+', 1), updated_by: caller.session.userId, update_time: caller.now() }))
+        .where('workspace_id', '=', workspace.id)
+        .where('id', 'in', changing.slice(i, i + 500))
         .execute();
     }
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FORM_NAME_MAX, formCreateBody, formUpdateBody } from '../../src/core/contracts/form.ts';
 import { plateCreateBody } from '../../src/core/contracts/plates.ts';
 import { roleCreateBody } from '../../src/core/contracts/role.ts';
 import {
@@ -99,6 +100,21 @@ describe('the schema of a text', () => {
     expect(role({ code: 'inspector', name: { en: '<b>' }, dataScope: 'own' })).toBe(false);
     const plate = createAjv().compile(plateCreateBody as object);
     expect(plate({ name: { 'zh-CN': '看板' }, description: { en: 'Scores' }, config: {} })).toBe(true);
+  });
+
+  it('is what a form\'s name may be: one string or languages, each 1-80 characters and not only spaces', () => {
+    const create = createAjv().compile(formCreateBody as object);
+    const update = createAjv().compile(formUpdateBody as object);
+    const good: unknown[] = ['Boiler check', { en: 'Boiler check', 'zh-CN': '锅炉检查', ar: 'فحص المرجل' }, { ar: 'فحص' }, { 'zh-CN': '长'.repeat(FORM_NAME_MAX) }];
+    const bad: unknown[] = ['', '  ', 'x'.repeat(FORM_NAME_MAX + 1), {}, [], 7, { fr: 'Forme' }, { en: '' }, { en: 'Fine', ar: ' ' }, { en: 'Fine', 'zh-CN': 8 }];
+    for (const name of good) {
+      expect(create({ name }), JSON.stringify(name)).toBe(true);
+      expect(update({ id: 1, revision: 1, name }), JSON.stringify(name)).toBe(true);
+    }
+    for (const name of bad) {
+      expect(create({ name }), JSON.stringify(name)).toBe(false);
+      expect(update({ id: 1, revision: 1, name }), JSON.stringify(name)).toBe(false);
+    }
   });
 
   it('is what the page and form meta-schemas refer to', () => {

@@ -3,6 +3,7 @@ import Schema, { type RuleItem } from '@rc-component/async-validator';
 import type { Rule } from 'antd/es/form';
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formCreateBody } from '../../../../src/core/contracts/form.ts';
 import { userInviteBody, workspaceCreateBody } from '../../../../src/core/contracts/management.ts';
 import { roleCreateBody } from '../../../../src/core/contracts/role.ts';
 import { ApiError } from '../../../../src/web/api/api-error.ts';
@@ -44,6 +45,14 @@ describe('form rules read from the request schemas', () => {
     expect(await firstError(rules, 'Site <b>lead</b>')).toBe('no brackets');
     expect(await firstError(rules, 'x'.repeat(65))).toBe('At most 64 characters');
     expect(await firstError(rules, '现场负责人')).toBeNull();
+  });
+
+  it('hold a form\'s name in each of its languages to the server\'s limits', async () => {
+    const rules = schemaRules(t, formCreateBody, 'name');
+    expect(await firstError(rules, { en: '  ' })).toBe('Required');
+    expect(await firstError(rules, { en: 'Boiler check', 'zh-CN': '长'.repeat(81) })).toBe('At most 80 characters');
+    expect(await firstError(rules, { en: 'Boiler check', 'zh-CN': '锅炉检查', ar: 'فحص المرجل' })).toBeNull();
+    expect(await firstError(rules, 'Boiler check')).toBeNull();
   });
 
   it('check formats with the shared format rules, and leave an empty optional field alone', async () => {

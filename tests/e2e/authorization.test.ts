@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { Role } from '../../src/core/contracts/role.ts';
 import type { WorkspaceTemplate } from '../../src/core/contracts/workspace-template.ts';
 import { isChecked, treeCheckbox } from '../helpers/antd-tree.ts';
-import { builtWebDir, launchBrowser, pageAtRest, requestsOf } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, openInApp, pageAtRest, requestsOf } from '../helpers/browser.ts';
 import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -162,7 +162,7 @@ describe('authorization screens in Chromium', () => {
       const requests = requestsOf(page);
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);
       for (const screen of screens) {
-        await page.goto(`${t.url}${screen.path}`);
+        await openInApp(page, screen.path);
         await screen.ready(page).catch(async (error: unknown) => {
           await shoot(page, `failed-${screen.name}-${suffix}`);
           throw error;
@@ -194,7 +194,7 @@ describe('authorization screens in Chromium', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.locator('.app-sider').waitFor({ state: 'detached' });
       for (const screen of [screens[0]!, screens[2]!]) {
-        await page.goto(`${t.url}${screen.path}`);
+        await openInApp(page, screen.path);
         await screen.ready(page);
         await shoot(page, `${screen.name}-${suffix}-phone`);
       }

@@ -290,6 +290,8 @@ export interface FollowDetail extends FollowRow {
   moves: FollowMove[];
   /** Whether the caller may edit its fields (creator or assignee with follow:create, or follow:manage). */
   canEdit: boolean;
+  /** Whether the caller may comment and add photos (follow:create or follow:manage, or its assignee or reviewer). */
+  canComment: boolean;
   /** The optimistic lock: send it back with update and status. */
   revision: number;
 }

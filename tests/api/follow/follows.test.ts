@@ -147,7 +147,8 @@ describe.each(testDialects())('follow-ups on %s', (dialect) => {
     expect((await api.call('GET', 'get', carol, { id: follow.id })).status).toBe(404);
     expect((await api.call('POST', 'list', carol, { workspaceCode: TOWER })).status).toBe(404);
     expect((await api.call('POST', 'status', carol, { id: follow.id, revision: follow.revision, to: 'inProgress' })).status).toBe(404);
-    expect((await api.call('GET', 'get', bob, { id: follow.id })).status).toBe(200);
+    expect(await api.ok<FollowDetail>('GET', 'get', bob, { id: follow.id })).toMatchObject({ canEdit: false, canComment: false, moves: [] });
+    expect(await api.ok<FollowDetail>('GET', 'get', alice, { id: follow.id })).toMatchObject({ canEdit: true, canComment: true, moves: ['start', 'submit'] });
     expect((await api.call('POST', 'create', bob, { workspaceCode: TOWER, typeId: punch.id, title: 'Not mine to write' })).status).toBe(403);
     expect((await api.call('POST', 'comment/add', bob, { followId: follow.id, text: 'Hello' })).status).toBe(403);
     expect((await api.call('POST', 'update', bob, { id: follow.id, revision: follow.revision, title: 'x' })).status).toBe(403);

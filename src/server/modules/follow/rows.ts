@@ -139,6 +139,7 @@ export async function followDetail(caller: FollowCaller, id: number): Promise<Fo
     template: row.template_form_id !== null && row.template_version !== null ? { formId: row.template_form_id, version: row.template_version, values: values ?? {} } : null,
     moves: allowedMoves(row.status as FollowStatus, policy.follow.roles(caller, parties), ruleOfType(type)),
     canEdit: policy.follow.edit(caller, parties),
+    canComment: policy.follow.contribute(caller, parties),
     revision: row.revision,
   };
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLLOW_SETTINGS_PATHS, type DataSourceOption } from '../../src/core/contracts/follow-settings.ts';
@@ -10,6 +11,15 @@ import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/follow-settings');
 const WORKSPACE = 'NW-TOWER';
+
+/** An option sheet of trades as the export writes it: the header row, then one option a row. */
+async function tradeSheet(rows: (string | number)[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('trade');
+  sheet.addRow(['code', 'parentCode', 'label', 'label.en', 'label.zh-CN', 'label.ar', 'sort', 'retired']);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
 
 /*
  * The follow-up settings screens in Chromium: an administrator adds a list of zones as a tree
@@ -85,6 +95,35 @@ describe('follow-up settings in Chromium', () => {
     await page.getByTestId('option-show-retired').click();
     await expect.poll(() => level.count()).toBe(0);
     await page.getByTestId('option-T1').waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('imports an option sheet: a sheet with a bad row is refused by row number, a good one is stored', { timeout: 60_000 }, async () => {
+    const [bad, good] = await Promise.all([
+      tradeSheet([
+        ['ELEC', '', '', 'Electrical', '电气', 'كهرباء', 10, 'no'],
+        ['MECH', '', '', 'Mechanical', '暖通', 'ميكانيك', 'soon', 'no'],
+      ]),
+      tradeSheet([
+        ['ELEC', '', '', 'Electrical', '电气', 'كهرباء', 10, 'no'],
+        ['MECH', '', '', 'Mechanical', '暖通', 'ميكانيك', 20, 'no'],
+      ]),
+    ]);
+    const { page, problems } = await open(admin, '/drawing/dataSourceSettings');
+    await page.getByTestId('source-trade').click();
+    await page.getByTestId('option-import-file').setInputFiles({ name: 'trades.xlsx', mimeType: 'application/octet-stream', buffer: bad });
+    const refused = page.getByTestId('import-refused');
+    await refused.waitFor();
+    await page.getByText('1 row was refused, so nothing was stored.').waitFor();
+    const cells = await refused.locator('tbody tr').first().locator('td').allTextContents();
+    expect(cells.slice(0, 2)).toEqual(['3', 'sort']);
+    expect(await page.getByTestId('option-ELEC').count()).toBe(0);
+
+    await page.getByTestId('option-import-file').setInputFiles({ name: 'trades.xlsx', mimeType: 'application/octet-stream', buffer: good });
+    await page.getByText('Imported: 2 added, 0 changed, 0 unchanged.').waitFor();
+    await page.getByTestId('option-MECH').waitFor();
+    expect(await refused.count()).toBe(0);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readBcf } from '../../../src/server/modules/follow/bcf/bcf-read.ts';
 import { writeBcf } from '../../../src/server/modules/follow/bcf/bcf-write.ts';
 import { BCF_ZIP_LIMITS, isSafeEntryName, readZipEntries, writeZip } from '../../../src/server/modules/follow/bcf/bcf-zip.ts';
+import { dueDay, followTitle, priorityFromBcf, stableGuid, statusFromBcf } from '../../../src/server/modules/follow/bcf/bcf-mapping.ts';
 import { BcfFileError, firstSelectedElement, type BcfFile, type BcfTopic } from '../../../src/server/modules/follow/bcf/bcf-topics.ts';
 import { createCanvas } from '@napi-rs/canvas';
 
@@ -155,5 +156,26 @@ describe('BCF files', () => {
     const chunks: Buffer[] = [];
     for await (const chunk of many.outputStream) chunks.push(chunk as Buffer);
     expect((await rejection(readBcf(Buffer.concat(chunks), { ...BCF_ZIP_LIMITS, maxEntries: 20 }))).reason).toBe('tooManyEntries');
+  });
+
+  it('reads the words checkers write for status and priority, and makes titles, days and GUIDs a follow-up takes', () => {
+    expect(['Open', 'New', 'Active', undefined].map(statusFromBcf)).toEqual(['open', 'open', 'open', 'open']);
+    expect(['In Progress', 'in_progress', 'Resolved', 'ReadyForReview', 'Closed', 'Done'].map(statusFromBcf)).toEqual([
+      'inProgress',
+      'inProgress',
+      'readyForReview',
+      'readyForReview',
+      'closed',
+      'closed',
+    ]);
+    expect(['Critical', 'High', 'Major', 'Normal', 'Low', 'minor', undefined].map(priorityFromBcf)).toEqual(['critical', 'high', 'high', 'normal', 'low', 'low', 'normal']);
+    expect(followTitle('  Wall <W3>\n clash ', 'abcdef12-0000')).toBe('Wall W3 clash');
+    expect(followTitle('   ', 'abcdef12-0000')).toBe('BCF abcdef12');
+    expect(followTitle('x'.repeat(300), 'g')).toHaveLength(200);
+    expect([dueDay('2026-03-20T00:00:00+01:00'), dueDay('2026-13-45'), dueDay(undefined)]).toEqual(['2026-03-20', null, null]);
+    const guid = stableGuid('follow', 1, 42);
+    expect(guid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(stableGuid('follow', 1, 42)).toBe(guid);
+    expect(stableGuid('follow', 1, 43)).not.toBe(guid);
   });
 });

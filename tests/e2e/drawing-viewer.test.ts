@@ -77,15 +77,19 @@ describe('sheet viewer in Chromium', () => {
   const files: Record<string, string> = {};
 
   beforeAll(async () => {
-    [t, browser] = await Promise.all([startTestApp('sqlite', { webDir: builtWebDir() }), launchBrowser()]);
-    alice = await t.signIn('alice', NORTHWIND);
-    const [dxf, sharp, older, newer] = await Promise.all([
-      uploadedFile(t.url, alice, 'Level 1 plan.dxf', twoLayerDxf()),
-      uploadedFile(t.url, alice, 'Detail hairlines.pdf', await barsPdf([BOTH], true)),
-      uploadedFile(t.url, alice, 'A-101 rev A.pdf', await barsPdf([ONLY_OLD, BOTH])),
-      uploadedFile(t.url, alice, 'A-101 rev B.pdf', await barsPdf([ONLY_NEW, BOTH])),
-    ]);
-    Object.assign(files, { dxf: dxf.fileId, sharp: sharp.fileId, older: older.fileId, newer: newer.fileId });
+    // The files are uploaded through the API while the browser starts.
+    const app = async () => {
+      t = await startTestApp('sqlite', { webDir: builtWebDir() });
+      alice = await t.signIn('alice', NORTHWIND);
+      const [dxf, sharp, older, newer] = await Promise.all([
+        uploadedFile(t.url, alice, 'Level 1 plan.dxf', twoLayerDxf()),
+        uploadedFile(t.url, alice, 'Detail hairlines.pdf', await barsPdf([BOTH], true)),
+        uploadedFile(t.url, alice, 'A-101 rev A.pdf', await barsPdf([ONLY_OLD, BOTH])),
+        uploadedFile(t.url, alice, 'A-101 rev B.pdf', await barsPdf([ONLY_NEW, BOTH])),
+      ]);
+      Object.assign(files, { dxf: dxf.fileId, sharp: sharp.fileId, older: older.fileId, newer: newer.fileId });
+    };
+    [, browser] = await Promise.all([app(), launchBrowser()]);
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
   }, 60_000);
   afterAll(async () => {
@@ -104,8 +108,18 @@ describe('sheet viewer in Chromium', () => {
   };
   const ready = (page: Page, nth = 0) => page.locator('.sheet-view[data-status="ready"]').nth(nth).waitFor();
 
+  /** One English page signed in once: each test goes to its own sheet on it. */
+  let english: Promise<{ page: Page; problems: string[] }> | undefined;
+  const openEnglish = async (route: string): Promise<{ page: Page; problems: string[] }> => {
+    if (!english) return (english = open(route));
+    const shown = await english;
+    await shown.page.goto(`${t.url}${route}`);
+    await shown.page.waitForURL(`${t.url}${route}`);
+    return shown;
+  };
+
   it('draws a DXF and takes a layer away and back: its pixels go and come', { timeout: 30_000 }, async () => {
-    const { page, problems } = await open(`/picture?fileId=${files.dxf}`);
+    const { page, problems } = await openEnglish(`/picture?fileId=${files.dxf}`);
     await ready(page);
     const red: [number, number, number] = [255, 0, 0];
     const blue: [number, number, number] = [0, 0, 255];
@@ -123,11 +137,10 @@ describe('sheet viewer in Chromium', () => {
     await page.getByTestId('sheet-layer-WALLS').click();
     await expect.poll(() => countColour(page, red)).toBeGreaterThan(500);
     expect(problems).toEqual([]);
-    await page.context().close();
   });
 
   it('draws a zoomed PDF again in tiles at the new zoom, each tile pixel one screen pixel', { timeout: 30_000 }, async () => {
-    const { page, problems } = await open(`/picture?fileId=${files.sharp}`);
+    const { page, problems } = await openEnglish(`/picture?fileId=${files.sharp}`);
     await ready(page);
     // At the whole page, the picture drawn under the tiles is already sharp enough.
     await page.locator('.sheet-view-paper[data-sharp="true"]').waitFor({ state: 'attached' });
@@ -149,11 +162,10 @@ describe('sheet viewer in Chromium', () => {
     expect(tile.shown / tile.pixels).toBeLessThan(1.42);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'pdf-zoomed-en-1440.png') });
     expect(problems).toEqual([]);
-    await page.context().close();
   });
 
   it('overlays two revisions: only the older in red, only the newer in green, both in grey', { timeout: 30_000 }, async () => {
-    const { page, problems } = await open(`/picture?fileId=${files.newer}&compareFileId=${files.older}`);
+    const { page, problems } = await openEnglish(`/picture?fileId=${files.newer}&compareFileId=${files.older}`);
     await page.getByTestId('sheet-compare-mode').getByText('Overlay').click();
     const stack = page.getByTestId('sheet-compare-overlay');
     await stack.locator('.sheet-view[data-status="ready"]').nth(1).waitFor();
@@ -174,6 +186,7 @@ describe('sheet viewer in Chromium', () => {
     expect(both[0]).toBeLessThan(140);
     expect(problems).toEqual([]);
     await page.context().close();
+    english = undefined;
   });
 
   it('reads right to left in Arabic, the sheet itself unmirrored', { timeout: 30_000 }, async () => {

@@ -1,4 +1,4 @@
-export {};
+import fs from 'node:fs';
 
 /**
  * Benchmark runner: `npm run bench -- [name ...]`; without names it runs every benchmark.
@@ -15,6 +15,18 @@ const benchmarks: Record<string, () => Promise<void>> = {
   drawings: async () => {
     await (await import('./drawings-server.ts')).runDrawingsServerBench();
     await (await import('./drawings-browser.ts')).runDrawingsBrowserBench();
+  },
+  // The list query on the server and the pins on a sheet in the browser, each part that is there.
+  follows: async () => {
+    const parts: [string, string][] = [
+      ['./follows-server.ts', 'runFollowsServerBench'],
+      ['./follows-browser.ts', 'runFollowsBrowserBench'],
+    ];
+    for (const [file, run] of parts) {
+      if (!fs.existsSync(new URL(file, import.meta.url))) continue;
+      const part = (await import(file)) as Record<string, () => Promise<void>>;
+      await part[run]!();
+    }
   },
 };
 

@@ -73,7 +73,7 @@ const PinFiltersForm = observer(function PinFiltersForm({ store }: { store: Foll
       </Space>
       {open && (
         <div className="follow-filter-fields">
-          <label>
+          <label className="follow-filter-field">
             <span>{t('canvas.filter.type')}</span>
             <Select
               mode="multiple"
@@ -84,7 +84,7 @@ const PinFiltersForm = observer(function PinFiltersForm({ store }: { store: Foll
               data-testid="follow-filter-type"
             />
           </label>
-          <label>
+          <label className="follow-filter-field">
             <span>{t('canvas.filter.status')}</span>
             <Select
               mode="multiple"
@@ -95,7 +95,7 @@ const PinFiltersForm = observer(function PinFiltersForm({ store }: { store: Foll
               data-testid="follow-filter-status"
             />
           </label>
-          <label>
+          <label className="follow-filter-field">
             <span>{t('canvas.filter.assignee')}</span>
             <Select
               mode="multiple"
@@ -106,11 +106,11 @@ const PinFiltersForm = observer(function PinFiltersForm({ store }: { store: Foll
               options={[{ value: 0, label: t('canvas.unassigned') }, ...store.people.map((person) => ({ value: person.id, label: person.name }))]}
             />
           </label>
-          <label>
+          <label className="follow-filter-field">
             <span>{t('canvas.filter.trade')}</span>
             <Select mode="tags" allowClear value={filters.trades} onChange={(trades: string[]) => set({ trades: trades.map((trade) => trade.trim()).filter((trade) => trade && !/[<>]/.test(trade)) })} open={false} suffixIcon={null} />
           </label>
-          <label>
+          <label className="follow-filter-field">
             <span>{t('canvas.filter.due')}</span>
             <DatePicker.RangePicker
               allowEmpty={[true, true]}
@@ -118,7 +118,7 @@ const PinFiltersForm = observer(function PinFiltersForm({ store }: { store: Foll
               onChange={(dates) => set({ dueFrom: dates?.[0]?.format('YYYY-MM-DD') ?? null, dueTo: dates?.[1]?.format('YYYY-MM-DD') ?? null })}
             />
           </label>
-          <label>
+          <label className="follow-filter-field">
             <span>{t('canvas.filter.mine')}</span>
             <Select
               allowClear
@@ -376,6 +376,12 @@ const FollowSummary = observer(function FollowSummary({ store }: { store: Follow
   );
 });
 
+/** Names as the reader's language lists them, each isolated so a Latin name reads whole in Arabic. */
+function NameList({ names, language }: { names: string[]; language: string }) {
+  const parts = new Intl.ListFormat(language, { type: 'unit' }).formatToParts(names);
+  return <>{parts.map((part, i) => (part.type === 'element' ? <bdi key={i}>{part.value}</bdi> : part.value))}</>;
+}
+
 function SummaryFacts({ detail }: { detail: FollowDetail }) {
   const { t, i18n } = useTranslation('follows');
   const language = i18n.language;
@@ -389,7 +395,7 @@ function SummaryFacts({ detail }: { detail: FollowDetail }) {
       <dt>{t('canvas.field.type')}</dt>
       <dd style={{ color: detail.typeColor }}>{textIn(detail.typeName, language)}</dd>
       <dt>{t('canvas.field.assignees')}</dt>
-      <dd>{detail.assignees.length > 0 ? detail.assignees.map((person) => person.name).join(', ') : t('canvas.unassigned')}</dd>
+      <dd>{detail.assignees.length > 0 ? <NameList names={detail.assignees.map((person) => person.name)} language={language} /> : t('canvas.unassigned')}</dd>
       {detail.reviewer && (
         <>
           <dt>{t('canvas.field.reviewer')}</dt>
@@ -402,7 +408,7 @@ function SummaryFacts({ detail }: { detail: FollowDetail }) {
         <>
           <dt>{t('canvas.field.pin')}</dt>
           <dd>
-            <span dir="ltr">{detail.pin.sheetNumber}</span> · {t('canvas.revision', { label: detail.pin.revisionLabel })}
+            <bdi dir="ltr">{detail.pin.sheetNumber}</bdi> · <bdi>{t('canvas.revision', { label: detail.pin.revisionLabel })}</bdi>
           </dd>
         </>
       )}
@@ -410,7 +416,7 @@ function SummaryFacts({ detail }: { detail: FollowDetail }) {
       <dd>{new Intl.NumberFormat(language).format(detail.photos.length)}</dd>
       <dt>{t('canvas.field.createdBy')}</dt>
       <dd>
-        {detail.createdBy.name} · {dayText(detail.createTime, language)}
+        <bdi>{detail.createdBy.name}</bdi> · <bdi>{dayText(detail.createTime, language)}</bdi>
       </dd>
     </dl>
   );

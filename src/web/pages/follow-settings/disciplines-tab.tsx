@@ -12,6 +12,7 @@ import { Loadable } from '../../ui/loadable.ts';
 import { LocalTextInput } from '../../ui/local-text-input.tsx';
 import { useSave } from '../../ui/use-save.ts';
 import type { SettingsApi } from './settings-api.ts';
+import { DISCIPLINE_CODE, disciplineListProblem } from './settings-rules.ts';
 import { useSettingsTexts } from './settings-texts.ts';
 
 interface Row {
@@ -21,17 +22,9 @@ interface Row {
   label: LocalText | null;
 }
 
-const CODE = /^[A-Z]{1,4}$/;
 let nextKey = 1;
 const rowsOf = (list: readonly WorkspaceDiscipline[]): Row[] => [...list].sort((a, b) => a.sort - b.sort).map((d) => ({ key: nextKey++, code: d.code, label: d.label }));
 
-/** Why the list cannot be saved as it is, or null. */
-function listProblem(rows: readonly Row[]): 'code' | 'duplicate' | 'other' | null {
-  if (rows.some((row) => !CODE.test(row.code))) return 'code';
-  if (new Set(rows.map((row) => row.code)).size !== rows.length) return 'duplicate';
-  if (!rows.some((row) => row.code === 'X')) return 'other';
-  return null;
-}
 
 /** The workspace's disciplines in order: a code of capital letters and a name in each language (a default one named by the app). */
 export const DisciplinesTab = observer(function DisciplinesTab({ api, workspaceCode, mayChange }: { api: SettingsApi; workspaceCode: string; mayChange: boolean }) {
@@ -60,7 +53,7 @@ export const DisciplinesTab = observer(function DisciplinesTab({ api, workspaceC
       [next[at], next[at + by]] = [next[at + by]!, next[at]!];
       return next;
     });
-  const problem = listProblem(rows);
+  const problem = disciplineListProblem(rows);
   const defaultName = (code: string) => (isDisciplineCode(code) ? t(DISCIPLINE_LABEL_KEYS[code], { ns: 'drawings' }) : '');
   return (
     <LoadState source={list}>
@@ -75,7 +68,7 @@ export const DisciplinesTab = observer(function DisciplinesTab({ api, workspaceC
                   value={row.code}
                   maxLength={4}
                   disabled={!mayChange || row.code === 'X'}
-                  status={CODE.test(row.code) ? undefined : 'error'}
+                  status={DISCIPLINE_CODE.test(row.code) ? undefined : 'error'}
                   aria-label={t('disciplines.codeOf', { at: at + 1 })}
                   onChange={(e) => change(row.key, { code: e.target.value.toUpperCase().replace(/[^A-Z]/g, '') })}
                 />

@@ -4,21 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { SHEET_NUMBER_RULE_MAX, type ProjectSettings } from '../../../core/contracts/follow-settings.ts';
-import { formatSheetNumber, parseSheetNumberRule } from '../../../core/follow-settings/sheet-number-rule.ts';
 import { messageOf } from '../../api/error-message.ts';
 import { LoadState } from '../../ui/load-state.tsx';
 import { Loadable } from '../../ui/loadable.ts';
 import { useSave } from '../../ui/use-save.ts';
 import type { SettingsApi } from './settings-api.ts';
+import { sheetNumberPreview } from './settings-rules.ts';
 
-/** A few numbers the rule would make, for two disciplines: what the register will propose. */
-function previewOf(rule: string): { numbers: string[] } | { error: string } {
-  const parts = parseSheetNumberRule(rule);
-  if ('error' in parts) return parts;
-  const counter = parts.find((p) => p.kind === 'counter');
-  const start = counter && counter.kind === 'counter' ? counter.start : 1;
-  return { numbers: ['A', 'E'].flatMap((code) => [0, 1, 2].map((n) => formatSheetNumber(parts, code, start + n))) };
-}
 
 /** The sheet-number rule of the workspace: how the register numbers a sheet whose title block gave none, with a live preview. */
 export const SheetNumberTab = observer(function SheetNumberTab({ api, workspaceCode, mayChange }: { api: SettingsApi; workspaceCode: string; mayChange: boolean }) {
@@ -37,7 +29,7 @@ export const SheetNumberTab = observer(function SheetNumberTab({ api, workspaceC
     },
     (failure) => messageOf(failure, t('saveFailed')),
   );
-  const preview = previewOf(rule.trim());
+  const preview = sheetNumberPreview(rule.trim());
   return (
     <LoadState source={project}>
       {(current) => (

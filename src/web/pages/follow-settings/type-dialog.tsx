@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { FOLLOW_MOVES, FOLLOW_ROLES, followTypeSaveBody, type FollowPerson, type FollowRole, type FollowStatusRule, type FollowType } from '../../../core/contracts/follows.ts';
-import { formatNumber, MAX_NUMBERING_RULE_LENGTH, parseNumberingRule, type NumberingRuleError } from '../../../core/forms/numbering.ts';
+import { MAX_NUMBERING_RULE_LENGTH, parseNumberingRule } from '../../../core/forms/numbering.ts';
 import { DEFAULT_STATUS_RULE } from '../../../core/follows/status-flow.ts';
 import type { LocalText } from '../../../core/local-text.ts';
 import { messageOf } from '../../api/error-message.ts';
@@ -12,6 +12,7 @@ import { problemSentence } from '../../ui/problem-sentence.ts';
 import { schemaRules } from '../../ui/schema-rules.ts';
 import { useSave } from '../../ui/use-save.ts';
 import type { SettingsApi } from './settings-api.ts';
+import { numberingPreview } from './settings-rules.ts';
 import { useSettingsTexts } from './settings-texts.ts';
 import { TYPE_ICONS, TypeIcon } from './type-chip.tsx';
 
@@ -24,13 +25,6 @@ interface TypeValues {
   retired: boolean;
 }
 
-/** The first numbers a rule gives today: what the next follow-ups of the type will be called. */
-export function numberingPreview(rule: string): { numbers: string[] } | NumberingRuleError {
-  const parsed = parseNumberingRule(rule);
-  if ('error' in parsed) return parsed;
-  const today = new Date();
-  return { numbers: [1, 2, 3].map((n) => formatNumber(parsed, today, n)) };
-}
 
 /** Who may make each move of the status flow: a grid of moves by roles, one checkbox each. */
 export function StatusRuleGrid({ rule, disabled, onChange }: { rule: FollowStatusRule; disabled: boolean; onChange: (rule: FollowStatusRule) => void }) {

@@ -11,7 +11,8 @@ import { Loadable } from '../../ui/loadable.ts';
 import type { SettingsApi } from './settings-api.ts';
 import { useSettingsTexts } from './settings-texts.ts';
 import { TypeChip } from './type-chip.tsx';
-import { numberingPreview, TypeDialog } from './type-dialog.tsx';
+import { numberingPreview } from './settings-rules.ts';
+import { TypeDialog } from './type-dialog.tsx';
 
 class TypesStore {
   readonly types: Loadable<FollowType[]>;

@@ -151,8 +151,18 @@ describe('drawing markup canvas in Chromium', () => {
     await expect.poll(() => listed(page).count()).toBe(kinds.length);
     await saved(page);
     expect((await stored()).map((m) => m.kind).sort()).toEqual([...kinds].sort());
-    const stamp = page.locator('[data-kind="stamp"] text');
-    expect(await stamp.textContent()).toBe('APPROVED');
+    // Every markup is drawn on the layer's canvas: the stamp's words in the middle of its box (what they say: a unit test).
+    await expect.poll(() => page.getByTestId('markup-picture').getAttribute('data-markups')).toBe(String(kinds.length));
+    const [sx, sy] = await screenOf(page, at(kinds.indexOf('stamp'), 45, 35));
+    const ink = await page.getByTestId('markup-picture').evaluate((canvas: HTMLCanvasElement, [x, y]) => {
+      const box = canvas.getBoundingClientRect();
+      const k = canvas.width / box.width;
+      const data = canvas.getContext('2d')!.getImageData((x - box.left - 15) * k, (y - box.top - 5) * k, 30 * k, 10 * k).data;
+      let count = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i]! > 128) count++;
+      return count;
+    }, [sx, sy] as [number, number]);
+    expect(ink).toBeGreaterThan(20);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'every-kind-en.png') });
     expect(problems).toEqual([]);
   });

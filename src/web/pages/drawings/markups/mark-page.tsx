@@ -157,6 +157,20 @@ const MarkCanvas = observer(function MarkCanvas({ revisionId }: { revisionId: nu
     }
   };
 
+  // The view changes on every frame of a pan or zoom, and this page renders again: what the
+  // panel, toolbar and dialogs are given stays the same, so they do not.
+  const latest = useRef({ open, focus });
+  latest.current = { open, focus };
+  const stable = useMemo(
+    () => ({
+      open: (item: MarkupItem) => void latest.current.open(item),
+      focus: (item: MarkupItem) => latest.current.focus(item),
+      calibrate: () => setCalibrateOpen(true),
+      closeCalibrate: () => setCalibrateOpen(false),
+    }),
+    [],
+  );
+
   const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
     if (isTyping(event.target) || store.prompt || calibrateOpen) return;
     const key = event.key;
@@ -280,7 +294,7 @@ const MarkCanvas = observer(function MarkCanvas({ revisionId }: { revisionId: nu
         </div>
       </div>
       {held.ready && !store.canEdit && <Alert className="markup-readonly" type="info" showIcon message={t('readOnly')} />}
-      <MarkupToolbar store={store} onCalibrate={() => setCalibrateOpen(true)} />
+      <MarkupToolbar store={store} onCalibrate={stable.calibrate} />
       <div className="markup-body">
         <div className="markup-canvas">
           <SheetView
@@ -291,14 +305,14 @@ const MarkCanvas = observer(function MarkCanvas({ revisionId }: { revisionId: nu
             ariaLabel={t('canvasLabel', { number: revision.number })}
             overlay={(view) => {
               lastView.current = view;
-              return <MarkupLayer store={store} view={view} texts={texts} onOpen={(item) => void open(item)} label={t('layerLabel')} />;
+              return <MarkupLayer store={store} view={view} texts={texts} onOpen={stable.open} label={t('layerLabel')} />;
             }}
           />
         </div>
-        <MarkupPanel store={store} texts={texts} onFocus={focus} onOpen={(item) => void open(item)} />
+        <MarkupPanel store={store} texts={texts} onFocus={stable.focus} onOpen={stable.open} />
       </div>
       <MarkupDialogs store={store} api={api} files={files} workspaceCode={stores.layout.workSpace?.code ?? null} />
-      <CalibrateDialog store={store} open={calibrateOpen} onClose={() => setCalibrateOpen(false)} />
+      <CalibrateDialog store={store} open={calibrateOpen} onClose={stable.closeCalibrate} />
     </div>
   );
 });

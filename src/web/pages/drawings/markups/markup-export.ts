@@ -2,110 +2,15 @@ import type { PDFDocument, PDFFont, PDFImage, PDFPage, rgb as pdfRgb } from 'pdf
 import { readDxf } from '../../../../core/drawings/dxf/read-dxf.ts';
 import type { Size } from '../../../../core/drawings/viewport.ts';
 import { drawDxf } from '../../../../core/drawings/dxf/draw-dxf.ts';
-import { calloutTextBox, markupBounds, markupOutline, pointAt, type SheetPoint } from '../../../../core/drawings/markup.ts';
+import { markupOutline } from '../../../../core/drawings/markup.ts';
 import { openPdfSheet } from '../../../drawing-kit/pdf-sheet.ts';
 import type { SheetSource } from '../../../drawing-kit/sheet-view.tsx';
 import type { MarkupBody } from '../../../../core/drawings/markup.ts';
-import { LINE_HEIGHT, labelSize, measureLabelAt, readsRightToLeft, textLines, type ShapeTexts } from '../../../drawing-kit/markup-shapes.tsx';
+import { calloutCorners, MARKUP_FONT, markupLabels, paintMarkups, type MarkupLabel } from '../../../drawing-kit/markup-paint.ts';
+import { LINE_HEIGHT, readsRightToLeft, textLines, type ShapeTexts } from '../../../drawing-kit/markup-shapes.tsx';
 
 /** The long side of an exported PNG, and of a picture put into an exported PDF, in pixels. */
 export const EXPORT_LONG_SIDE = 4096;
-const FONT = 'system-ui, sans-serif';
-
-/** A text a markup writes, where and how: one list for the canvas and the PDF. */
-interface Label {
-  text: string;
-  at: SheetPoint;
-  size: number;
-  color: string;
-  bold?: boolean;
-  /** Centred on `at` (stamps). */
-  centred?: boolean;
-  halo?: boolean;
-}
-
-/** The texts of a markup (its words, a stamp, a link's label, a measurement's value). */
-export function markupLabels(body: MarkupBody, texts: ShapeTexts): Label[] {
-  const { style } = body;
-  const labels: Label[] = [];
-  if (body.kind === 'text' && body.text) labels.push({ text: body.text, at: pointAt(body.points, 0), size: style.fontSize ?? 12, color: style.color });
-  if (body.kind === 'callout' && body.text) {
-    const box = calloutTextBox(body);
-    const pad = (style.fontSize ?? 12) * 0.4;
-    labels.push({ text: body.text, at: [box.x + pad, box.y + pad], size: style.fontSize ?? 12, color: style.color });
-  }
-  if (body.kind === 'stamp' && body.stamp) {
-    const b = markupBounds(body);
-    const words = texts.stamp(body.stamp).toUpperCase();
-    const size = Math.min(b.height * 0.5, (b.width / Math.max(words.length, 1)) * 1.5);
-    labels.push({ text: words, at: [b.x + b.width / 2, b.y + b.height / 2], size, color: style.color, bold: true, centred: true });
-  }
-  if (body.kind === 'link') {
-    const b = markupBounds(body);
-    labels.push({ text: body.text ?? texts.link, at: [b.x + style.width * 2, b.y + style.width * 2], size: labelSize(body), color: style.color, halo: true });
-  }
-  const measure = texts.measure(body);
-  if (measure !== null) labels.push({ text: measure, at: measureLabelAt(body), size: labelSize(body), color: style.color, halo: true });
-  return labels;
-}
-
-/** Draws markups on a canvas whose transform already maps sheet units to its pixels. */
-export function paintMarkups(ctx: CanvasRenderingContext2D, bodies: readonly MarkupBody[], texts: ShapeTexts): void {
-  for (const body of bodies) {
-    const { style } = body;
-    const outline = markupOutline(body);
-    ctx.save();
-    ctx.globalAlpha = style.opacity;
-    ctx.lineCap = body.kind === 'highlighter' ? 'butt' : 'round';
-    ctx.lineJoin = 'round';
-    if (outline.d) {
-      const path = new Path2D(outline.d);
-      if (outline.closed && style.fill) {
-        ctx.fillStyle = style.fill;
-        ctx.globalAlpha = style.opacity * 0.25;
-        ctx.fill(path);
-        ctx.globalAlpha = style.opacity;
-      } else if (body.kind === 'callout') {
-        ctx.fillStyle = '#ffffff';
-        ctx.fill(new Path2D(markupOutline({ ...body, kind: 'rectangle', points: calloutCorners(body) }).d));
-      }
-      ctx.setLineDash(body.kind === 'link' ? [style.width * 3, style.width * 2] : []);
-      ctx.strokeStyle = style.color;
-      ctx.lineWidth = style.width;
-      ctx.stroke(path);
-    }
-    if (outline.solid) {
-      ctx.fillStyle = style.color;
-      ctx.fill(new Path2D(outline.solid));
-    }
-    for (const label of markupLabels(body, texts)) {
-      ctx.font = `${label.bold ? '700 ' : ''}${label.size}px ${FONT}`;
-      ctx.textAlign = label.centred ? 'center' : 'left';
-      ctx.direction = readsRightToLeft(label.text) ? 'rtl' : 'ltr';
-      ctx.textBaseline = label.centred ? 'middle' : 'alphabetic';
-      textLines(label.text).forEach((line, i) => {
-        const x = label.at[0];
-        const y = label.centred ? label.at[1] : label.at[1] + label.size * 0.9 + i * label.size * LINE_HEIGHT;
-        if (label.halo) {
-          ctx.strokeStyle = '#ffffff';
-          ctx.lineWidth = label.size / 6;
-          ctx.strokeText(line, x, y);
-        }
-        ctx.fillStyle = label.color;
-        ctx.fillText(line, x, y);
-      });
-    }
-    ctx.restore();
-  }
-}
-
-function calloutCorners(body: MarkupBody): SheetPoint[] {
-  const box = calloutTextBox(body);
-  return [
-    [box.x, box.y],
-    [box.x + box.width, box.y + box.height],
-  ];
-}
 
 async function loadImage(url: string): Promise<HTMLImageElement> {
   const image = new Image();
@@ -262,7 +167,7 @@ export async function exportPdf(source: SheetSource, bodies: readonly MarkupBody
 async function drawLabel(
   doc: PDFDocument,
   page: PDFPage,
-  label: Label,
+  label: MarkupLabel,
   font: PDFFont,
   place: { unit: number; left: number; top: number; opacity: number },
   colour: (hex: string) => ReturnType<typeof pdfRgb>,
@@ -290,7 +195,7 @@ async function drawLabel(
   const pixels = 4;
   const canvas = document.createElement('canvas');
   const ctx = canvas.getContext('2d')!;
-  const cssFont = `${label.bold ? '700 ' : ''}${size * pixels}px ${FONT}`;
+  const cssFont = `${label.bold ? '700 ' : ''}${size * pixels}px ${MARKUP_FONT}`;
   ctx.font = cssFont;
   const width = Math.max(...lines.map((line) => ctx.measureText(line).width), 1);
   // Sizing the canvas resets its context: the font is set again after.

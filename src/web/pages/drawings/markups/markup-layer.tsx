@@ -1,5 +1,6 @@
+import { autorun } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import {
   boundsOfPoints,
   drawGesture,
@@ -17,6 +18,7 @@ import {
 } from '../../../../core/drawings/markup.ts';
 import type { SheetViewApi } from '../../../drawing-kit/sheet-view.tsx';
 import type { MarkupItem, MarkupStore } from './markup-store.ts';
+import { MarkupCanvasPainter } from '../../../drawing-kit/markup-canvas.ts';
 import { MarkupShape, type ShapeTexts } from '../../../drawing-kit/markup-shapes.tsx';
 
 /** Pick radius and the least drag that counts as one, in screen pixels. */
@@ -31,17 +33,45 @@ type Gesture =
   | { type: 'marquee'; pointerId: number; from: SheetPoint; to: SheetPoint; extend: boolean }
   | { type: 'open'; pointerId: number; item: MarkupItem };
 
-/** Every markup, redrawn only when one of them changes (not when the view pans). */
-const MarkupList = observer(function MarkupList({ store, texts }: { store: MarkupStore; texts: ShapeTexts }) {
-  const preview = store.preview;
+/** Markups being moved or resized: drawn over the canvas as shapes, following the pointer. */
+const PreviewShapes = observer(function PreviewShapes({ store, texts }: { store: MarkupStore; texts: ShapeTexts }) {
   return (
     <>
-      {store.visible.map((item) => (
-        <MarkupShape key={item.key} itemKey={item.key} body={preview.get(item.key) ?? item.body!} texts={texts} faded={item.stored?.fromRevision != null} />
+      {[...store.preview].map(([key, body]) => (
+        <MarkupShape key={key} itemKey={key} body={body} texts={texts} />
       ))}
     </>
   );
 });
+
+/**
+ * Every other markup, on one canvas under the layer: drawn again when one of them changes or
+ * the view moves (thousands of SVG shapes would be painted again on every frame of a pan).
+ */
+function MarkupCanvas({ store, texts, view }: { store: MarkupStore; texts: ShapeTexts; view: SheetViewApi }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const painter = useRef<MarkupCanvasPainter | null>(null);
+  useLayoutEffect(() => {
+    const made = new MarkupCanvasPainter(canvas.current!);
+    painter.current = made;
+    return () => {
+      made.destroy();
+      painter.current = null;
+    };
+  }, []);
+  useEffect(
+    () =>
+      autorun(() => {
+        const preview = store.preview;
+        const items = store.visible.filter((item) => !preview.has(item.key));
+        const faded = new Set(items.filter((item) => item.stored?.fromRevision != null).map((item) => item.body!));
+        painter.current?.setMarkups(items.map((item) => item.body!), faded, texts);
+      }),
+    [store, texts],
+  );
+  useLayoutEffect(() => painter.current?.update(view.viewport, view.sheet, view.viewSize), [view]);
+  return <canvas ref={canvas} className="markup-layer-picture" aria-hidden="true" data-testid="markup-picture" />;
+}
 
 const DraftShape = observer(function DraftShape({ store, texts }: { store: MarkupStore; texts: ShapeTexts }) {
   const draft = store.draft;
@@ -267,65 +297,68 @@ export const MarkupLayer = observer(function MarkupLayer({
   const cursor = tool === 'pan' ? undefined : tool === 'select' ? 'default' : 'crosshair';
 
   return (
-    <svg
-      ref={svg}
-      className={`markup-layer markup-tool-${tool}`}
-      width={view.viewSize.width}
-      height={view.viewSize.height}
-      style={{ cursor }}
-      role="img"
-      aria-label={label}
-      data-testid="markup-layer"
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={onPointerCancel}
-      onDoubleClick={onDoubleClick}
-    >
-      <g transform={`matrix(${view.matrix.join(' ')})`}>
-        <MarkupList store={store} texts={texts} />
-        <DraftShape store={store} texts={texts} />
-      </g>
-      {selectionOutline && bounds && (
-        <g className="markup-selection" data-testid="markup-selection">
-          <polygon points={selectionOutline} fill="none" stroke="#1677ff" strokeWidth={1} strokeDasharray="4 3" />
-          {store.canEdit &&
-            RESIZE_HANDLES.map((handle) => {
-              const [x, y] = view.toScreen(handlePoint(bounds, handle));
-              return (
-                <rect
-                  key={handle}
-                  x={x - HANDLE_PX / 2}
-                  y={y - HANDLE_PX / 2}
-                  width={HANDLE_PX}
-                  height={HANDLE_PX}
-                  fill="#ffffff"
-                  stroke="#1677ff"
-                  data-handle={handle}
-                />
-              );
-            })}
+    <>
+      <MarkupCanvas store={store} texts={texts} view={view} />
+      <svg
+        ref={svg}
+        className={`markup-layer markup-tool-${tool}`}
+        width={view.viewSize.width}
+        height={view.viewSize.height}
+        style={{ cursor }}
+        role="img"
+        aria-label={label}
+        data-testid="markup-layer"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerCancel}
+        onDoubleClick={onDoubleClick}
+      >
+        <g transform={`matrix(${view.matrix.join(' ')})`}>
+          <PreviewShapes store={store} texts={texts} />
+          <DraftShape store={store} texts={texts} />
         </g>
-      )}
-      {marquee &&
-        (() => {
-          const corners = [
-            [marquee.x, marquee.y],
-            [marquee.x + marquee.width, marquee.y],
-            [marquee.x + marquee.width, marquee.y + marquee.height],
-            [marquee.x, marquee.y + marquee.height],
-          ] as const;
-          return (
-            <polygon
-              points={corners.map((c) => view.toScreen(c).join(',')).join(' ')}
-              fill="rgba(22,119,255,0.08)"
-              stroke="#1677ff"
-              strokeWidth={1}
-              data-testid="markup-marquee"
-            />
-          );
-        })()}
-    </svg>
+        {selectionOutline && bounds && (
+          <g className="markup-selection" data-testid="markup-selection">
+            <polygon points={selectionOutline} fill="none" stroke="#1677ff" strokeWidth={1} strokeDasharray="4 3" />
+            {store.canEdit &&
+              RESIZE_HANDLES.map((handle) => {
+                const [x, y] = view.toScreen(handlePoint(bounds, handle));
+                return (
+                  <rect
+                    key={handle}
+                    x={x - HANDLE_PX / 2}
+                    y={y - HANDLE_PX / 2}
+                    width={HANDLE_PX}
+                    height={HANDLE_PX}
+                    fill="#ffffff"
+                    stroke="#1677ff"
+                    data-handle={handle}
+                  />
+                );
+              })}
+          </g>
+        )}
+        {marquee &&
+          (() => {
+            const corners = [
+              [marquee.x, marquee.y],
+              [marquee.x + marquee.width, marquee.y],
+              [marquee.x + marquee.width, marquee.y + marquee.height],
+              [marquee.x, marquee.y + marquee.height],
+            ] as const;
+            return (
+              <polygon
+                points={corners.map((c) => view.toScreen(c).join(',')).join(' ')}
+                fill="rgba(22,119,255,0.08)"
+                stroke="#1677ff"
+                strokeWidth={1}
+                data-testid="markup-marquee"
+              />
+            );
+          })()}
+      </svg>
+    </>
   );
 });
 

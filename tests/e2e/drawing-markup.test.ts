@@ -45,17 +45,21 @@ describe('drawing markup canvas in Chromium', () => {
   let revisionId: number;
 
   beforeAll(async () => {
-    [t, browser] = await Promise.all([startTestApp('sqlite', { webDir: builtWebDir() }), launchBrowser()]);
-    const admin = await t.signIn('admin', NORTHWIND);
-    alice = await t.signIn('alice', NORTHWIND);
-    const drawings = drawingClient(t);
-    const [upload] = await drawings.upload(admin, WORKSPACE, [['Plant room.pdf', await sheetPdf()]]);
-    expect(upload!.status, JSON.stringify(upload!.problem)).toBe('done');
-    const pending = await drawings.ok<RevisionPage>('POST', 'revision/pending', admin, { workspaceCode: WORKSPACE, page: 1, size: 50 });
-    revisionId = pending.rows.find((row) => upload!.revisionIds.includes(row.id))!.id;
-    await drawings.ok('POST', 'revision/publish', admin, { ids: [revisionId] });
+    // The sheet is uploaded, processed and published through the API while the browser starts.
+    const app = async () => {
+      t = await startTestApp('sqlite', { webDir: builtWebDir() });
+      const admin = await t.signIn('admin', NORTHWIND);
+      alice = await t.signIn('alice', NORTHWIND);
+      const drawings = drawingClient(t);
+      const [upload] = await drawings.upload(admin, WORKSPACE, [['Plant room.pdf', await sheetPdf()]]);
+      expect(upload!.status, JSON.stringify(upload!.problem)).toBe('done');
+      const pending = await drawings.ok<RevisionPage>('POST', 'revision/pending', admin, { workspaceCode: WORKSPACE, page: 1, size: 50 });
+      revisionId = pending.rows.find((row) => upload!.revisionIds.includes(row.id))!.id;
+      await drawings.ok('POST', 'revision/publish', admin, { ids: [revisionId] });
+    };
+    [, browser] = await Promise.all([app(), launchBrowser()]);
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  }, 60_000);
+  }, 90_000);
   afterAll(async () => {
     await browser?.close();
     await t?.close();

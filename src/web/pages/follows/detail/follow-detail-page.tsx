@@ -138,10 +138,12 @@ const DetailBody = observer(function DetailBody({ store, detail }: { store: Foll
               <Descriptions.Item label={t('common.due')}>
                 <DueText date={detail.dueDate} state={detail.dueState} t={t} lng={lng} />
               </Descriptions.Item>
-              <Descriptions.Item label={t('common.trade')}>{detail.trade ?? t('common.none')}</Descriptions.Item>
+              <Descriptions.Item label={t('common.trade')}>
+                {detail.trade ? textIn(store.trades.data?.find((option) => option.code === detail.trade)?.label ?? detail.trade) : t('common.none')}
+              </Descriptions.Item>
               <Descriptions.Item label={t('common.location')}>{detail.location ?? t('common.none')}</Descriptions.Item>
               <Descriptions.Item label={t('common.createdBy')}>
-                {detail.createdBy.name} · {formatTime(detail.createTime, lng)}
+                <bdi>{detail.createdBy.name}</bdi>&nbsp;·&nbsp;<bdi>{formatTime(detail.createTime, lng)}</bdi>
               </Descriptions.Item>
               {detail.closedTime && <Descriptions.Item label={t('detail.closedAt')}>{formatTime(detail.closedTime, lng)}</Descriptions.Item>}
             </Descriptions>

@@ -1,4 +1,5 @@
 import { makeAutoObservable } from 'mobx';
+import type { DataSourceOption } from '../../../../core/contracts/follow-settings.ts';
 import type { FollowComment, FollowDetail, FollowMove, FollowPerson, HistoryEntry } from '../../../../core/contracts/follows.ts';
 import { MOVES } from '../../../../core/follows/status-flow.ts';
 import { Loadable } from '../../../ui/loadable.ts';
@@ -10,6 +11,8 @@ export class FollowDetailStore {
   readonly comments: Loadable<FollowComment[]>;
   readonly history: Loadable<HistoryEntry[]>;
   readonly people: Loadable<FollowPerson[]>;
+  /** The workspace's trades: a follow-up keeps a trade's code and shows its label. */
+  readonly trades: Loadable<DataSourceOption[]>;
 
   constructor(
     readonly api: FollowApi,
@@ -20,11 +23,12 @@ export class FollowDetailStore {
     this.comments = new Loadable(() => api.comments(id));
     this.history = new Loadable(() => api.history(id));
     this.people = new Loadable(() => api.people(workspaceCode));
+    this.trades = new Loadable(() => api.options(workspaceCode, 'trade'));
     makeAutoObservable(this, { api: false, id: false });
   }
 
   async start(): Promise<void> {
-    await Promise.all([this.detail.load(), this.comments.load(), this.history.load(), this.people.load()]);
+    await Promise.all([this.detail.load(), this.comments.load(), this.history.load(), this.people.load(), this.trades.load()]);
   }
 
   /** Someone changed it (or the caller did): read it all again, keeping what shows until it answers. */

@@ -273,7 +273,7 @@ const EditForm = observer(function EditForm({ workspaceCode, choices }: { worksp
               accept="image/*"
               capture="environment"
               multiple
-              hidden
+              style={{ display: 'none' }}
               data-testid="follow-edit-photo-input"
               onChange={(event) => {
                 const chosen = [...(event.target.files ?? [])];

@@ -206,7 +206,7 @@ const FollowList = observer(function FollowList({ workspaceCode }: { workspaceCo
                 type="file"
                 accept="image/*"
                 capture="environment"
-                hidden
+                style={{ display: 'none' }}
                 data-testid="follow-camera"
                 onChange={(event) => {
                   const chosen = [...(event.target.files ?? [])];

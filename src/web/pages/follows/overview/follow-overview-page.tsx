@@ -11,7 +11,7 @@ import { LoadState } from '../../../ui/load-state.tsx';
 import { Loadable } from '../../../ui/loadable.ts';
 import { openFollowEvents } from '../follow-api.ts';
 import { listPath, type FollowFilter } from '../follow-filter.ts';
-import { formatDay, STATUS_COLORS } from '../follow-texts.tsx';
+import { STATUS_COLORS } from '../follow-texts.tsx';
 import { useFollowApi } from '../use-follow-api.ts';
 import { FollowChart } from './follow-chart.tsx';
 import '../../../ui/admin.css';
@@ -81,7 +81,7 @@ function Figures({ data, trades }: { data: FollowOverview; trades: DataSourceOpt
   );
   const weekly = useMemo(
     () => ({
-      rows: data.weekly.map((week) => ({ week: formatDay(week.week, lng), opened: week.opened, closed: week.closed })),
+      rows: data.weekly.map((week) => ({ week: weekLabel(week.week, lng), opened: week.opened, closed: week.closed })),
       columns: [
         { name: 'week', title: t('overview.week'), type: 'string' as const },
         { name: 'opened', title: t('overview.opened'), type: 'integer' as const },
@@ -159,6 +159,10 @@ function Figures({ data, trades }: { data: FollowOverview; trades: DataSourceOpt
     </>
   );
 }
+
+/** A week by its Monday, short: the axis holds twelve. */
+const weekLabel = (monday: string, lng: string) =>
+  new Intl.DateTimeFormat(lng, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${monday}T00:00:00Z`));
 
 function Figure({ label, value, to, color, testId }: { label: string; value: number; to: string; color?: string; testId: string }) {
   const lng = useTextLanguage();

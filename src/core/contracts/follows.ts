@@ -151,6 +151,8 @@ export const FOLLOW_PROBLEM_CODES = [
   'tooManyPhotos',
   /** The template values do not pass the template form's rules. 400 */
   'templateValues',
+  /** The trade is not an option of the workspace's trade list, or a retired one. 400 */
+  'optionUnavailable',
 ] as const;
 export type FollowProblemCode = (typeof FOLLOW_PROBLEM_CODES)[number];
 

@@ -331,4 +331,17 @@ describe.each(testDialects())('follow-ups on %s', (dialect) => {
     expect(again.filter((type) => !type.retired).map((type) => type.numbering)).toEqual(['PI-{####}', 'SO-{####}', 'Q-{####}', 'DF-{####}']);
     for (const list of lists) expect(list.map((type) => type.id)).toEqual(again.map((type) => type.id));
   });
+
+  it('takes a trade the workspace\'s trade list offers, once it keeps one; a follow-up keeps the trade it had', async () => {
+    const before = await newFollow(alice, { trade: 'Roofing' });
+    const saved = await t.call('POST', '/proptech_allplan/follow/settings/option/save', { token: admin, body: { workspaceCode: TOWER, source: 'trade', code: 'Glazing', label: { en: 'Glazing', 'zh-CN': '玻璃', ar: 'الزجاج' } } });
+    expect(saved.status, saved.body.message).toBe(200);
+    expect((await newFollow(alice, { trade: 'Glazing' })).trade).toBe('Glazing');
+    const refused = await api.call('POST', 'create', alice, { workspaceCode: TOWER, typeId: punch.id, title: 'Odd trade', trade: 'Roofing' });
+    expect(refused.body.data).toMatchObject({ problem: 'optionUnavailable', params: { list: 'trade', value: 'Roofing' } });
+    // Its own trade stays when other fields change; moving it to a trade the list lacks does not.
+    const renamed = await api.ok<FollowDetail>('POST', 'update', alice, { id: before.id, revision: before.revision, title: 'Roof edge flashing', trade: 'Roofing' });
+    expect(renamed.trade).toBe('Roofing');
+    expect((await api.call('POST', 'update', alice, { id: before.id, revision: renamed.revision, trade: 'Masonry' })).status).toBe(400);
+  });
 });

@@ -23,6 +23,7 @@ import { userNames } from '../account/user-names.ts';
 import { followProblem, recordHistory, requireAllowed, workspaceByCode, type FollowCaller, type FollowWorkspace } from './context.ts';
 import { FollowNotices } from './notices.ts';
 import { nextFollowNumber } from './numbering.ts';
+import { listValueProblem } from '../follow-settings/options.ts';
 import { requireMembers } from './people.ts';
 import { requirePhotoFiles } from './photos.ts';
 import { assigneesOf, followDetail, numberSortKey, partiesOf, PRIORITY_RANK, visibleFollow, type FollowRecord } from './rows.ts';
@@ -44,6 +45,12 @@ async function requirePin(caller: FollowCaller, workspace: FollowWorkspace, pin:
     .executeTakeFirst();
   if (!revision || revision.status === 'rejected') throw followProblem(400, 'sheetUnavailable', 'pin: no such sheet revision in this workspace');
   if (!pinOnSheet(pin, revision)) throw followProblem(400, 'pinOutside', 'pin: the point lies outside the sheet');
+}
+
+/** A trade must be an option the workspace's trade list offers (any text while it keeps none); one a follow-up had stays. */
+async function requireTrade(caller: FollowCaller, workspace: FollowWorkspace, trade: string | null | undefined, previous: string | null = null): Promise<void> {
+  const problem = await listValueProblem(caller.scope, workspace.id, 'trade', trade?.trim() || null, previous);
+  if (problem) throw followProblem(400, 'optionUnavailable', `trade: ${problem}`, { list: 'trade', value: trade ?? '' });
 }
 
 /** The data template's values checked by the template form version's rules (as a record's are). */
@@ -74,6 +81,7 @@ export async function createFollow(caller: FollowCaller, body: FollowCreateBody)
   }
   await requireMembers(caller, workspace, [...assigneeIds, ...(reviewerId === null ? [] : [reviewerId])]);
   if (body.pin) await requirePin(caller, workspace, body.pin);
+  await requireTrade(caller, workspace, body.trade);
   const photos = await requirePhotoFiles(caller, body.photoFileIds ?? []);
   const time = caller.now();
   const now = new Date(time);
@@ -178,6 +186,7 @@ export async function updateFollow(caller: FollowCaller, body: FollowUpdateBody)
   const type = body.typeId !== undefined && body.typeId !== row.type_id ? await usableType(caller, workspace, body.typeId) : null;
   if (body.assigneeIds || body.reviewerId) await requireMembers(caller, workspace, [...(body.assigneeIds ?? []), ...(body.reviewerId ? [body.reviewerId] : [])]);
   if (body.pin) await requirePin(caller, workspace, body.pin);
+  if (body.trade !== undefined) await requireTrade(caller, workspace, body.trade, row.trade);
   const time = caller.now();
   const typeRow = type ?? (await scope.selectFrom('follow_type').selectAll().where('id', '=', row.type_id).executeTakeFirstOrThrow());
   const template = body.templateValues !== undefined || type ? await templateOf(caller, typeRow, body.templateValues ?? {}, 'update', new Date(time)) : undefined;
@@ -354,7 +363,7 @@ export async function bulkChange(caller: FollowCaller, body: FollowBulkBody): Pr
       result.changed.push(row.id);
     } catch (error) {
       const problem = (error as { data?: { problem?: string } }).data?.problem;
-      if (problem === 'statusNotInFlow' || problem === 'statusRefused' || problem === 'stale' || problem === 'notMember') {
+      if (problem === 'statusNotInFlow' || problem === 'statusRefused' || problem === 'stale' || problem === 'notMember' || problem === 'optionUnavailable') {
         result.refused.push({ id: row.id, number: row.number, code: problem });
       } else throw error;
     }

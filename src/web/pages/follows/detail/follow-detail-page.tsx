@@ -225,7 +225,7 @@ function PinSnippet({ detail }: { detail: FollowDetail }) {
   const top = revision ? (pin.y / revision.revision.height) * 100 : 50;
   return (
     <Card size="small" title={t('detail.pin')}>
-      <Link to={`/drawing/follow?sheet=${pin.sheetId}&follow=${detail.id}`} className="follow-pin-link" data-testid="follow-pin">
+      <Link to={`/drawing/follow?sheetId=${pin.sheetId}&followId=${detail.id}`} className="follow-pin-link" data-testid="follow-pin">
         <span className="follow-pin-snippet" style={revision ? { aspectRatio: `${revision.revision.width} / ${revision.revision.height}` } : undefined}>
           {revision ? <img src={drawings.fileUrl(pin.revisionId, 'thumbnail')} alt="" style={{ inset: 0, inlineSize: '100%', blockSize: '100%' }} /> : <Spin />}
           <span className="follow-pin-mark" style={{ insetInlineStart: 'auto', left: `${left}%`, top: `${top}%`, background: detail.typeColor }} aria-hidden />

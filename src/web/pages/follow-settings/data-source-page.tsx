@@ -47,7 +47,8 @@ const DataSources = observer(function DataSources({ workspaceCode }: { workspace
   const { t } = useTranslation('followSettings');
   const { sourceName, count } = useSettingsTexts();
   const api = useSettingsApi();
-  const mayChange = useMayChange();
+  const access = useMayChange();
+  const mayChange = access === true;
   const screens = Grid.useBreakpoint();
   const [store] = useState(() => new SourceStore(api, workspaceCode));
   const [adding, setAdding] = useState(false);
@@ -62,7 +63,7 @@ const DataSources = observer(function DataSources({ workspaceCode }: { workspace
           </Button>
         )}
       </SettingsHeader>
-      {!mayChange && <ReadOnlyNote />}
+      {access === false && <ReadOnlyNote />}
       <LoadState source={store.sources}>
         {(sources) => (
           <div className="follow-settings-split">

@@ -62,7 +62,8 @@ const Templates = observer(function Templates({ workspaceCode }: { workspaceCode
   const { t } = useTranslation('followSettings');
   const { count, date } = useSettingsTexts();
   const api = useSettingsApi();
-  const mayChange = useMayChange();
+  const access = useMayChange();
+  const mayChange = access === true;
   const navigate = useNavigate();
   const { message } = App.useApp();
   const [store] = useState(() => new TemplateStore(api, workspaceCode));
@@ -105,7 +106,7 @@ const Templates = observer(function Templates({ workspaceCode }: { workspaceCode
   return (
     <div className="admin-page follow-settings-page" data-testid="data-template-page">
       <SettingsHeader title={t('template.title')} />
-      {!mayChange && <ReadOnlyNote />}
+      {access === false && <ReadOnlyNote />}
       <Typography.Paragraph type="secondary">{t('template.intro')}</Typography.Paragraph>
       <LoadState source={store.rows} empty={{ when: (rows) => rows.length === 0, description: t('template.noTypes') }}>
         {(rows) => (

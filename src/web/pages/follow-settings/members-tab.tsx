@@ -1,4 +1,4 @@
-import { App, Select, Tag, Typography } from 'antd';
+import { App, Result, Select, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
@@ -14,7 +14,15 @@ import { useSettingsTexts } from './settings-texts.ts';
  * The workspace's members and their rights in the drawing area: the roles that give drawing and
  * follow-up points (a role counts in every workspace of the tenant) and the points they hold.
  */
-export const MembersTab = observer(function MembersTab({ api, workspaceCode, mayChange }: { api: SettingsApi; workspaceCode: string; mayChange: boolean }) {
+export const MembersTab = observer(function MembersTab({ api, workspaceCode, access }: { api: SettingsApi; workspaceCode: string; access: boolean | null }) {
+  const { t } = useTranslation('followSettings');
+  // The server shows members' rights to holders of follow:settings only.
+  if (access === null) return <Spin />;
+  if (!access) return <Result status="info" title={t('members.needsRight')} data-testid="members-need-right" />;
+  return <Members api={api} workspaceCode={workspaceCode} mayChange />;
+});
+
+const Members = observer(function Members({ api, workspaceCode, mayChange }: { api: SettingsApi; workspaceCode: string; mayChange: boolean }) {
   const { t } = useTranslation('followSettings');
   const { textIn } = useSettingsTexts();
   const { message } = App.useApp();

@@ -25,7 +25,8 @@ const ProjectSettingsPage = observer(function ProjectSettingsPage() {
   const workspace = useStores().layout.workSpace;
   const { t } = useTranslation('followSettings');
   const api = useSettingsApi();
-  const mayChange = useMayChange();
+  const access = useMayChange();
+  const mayChange = access === true;
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab: TabKey = TABS.find((each) => each === asked) ?? 'sheetNumbers';
@@ -34,7 +35,7 @@ const ProjectSettingsPage = observer(function ProjectSettingsPage() {
   return (
     <div className="admin-page follow-settings-page" data-testid="project-settings-page" key={code}>
       <SettingsHeader title={t('project.title')} />
-      {!mayChange && <ReadOnlyNote />}
+      {access === false && <ReadOnlyNote />}
       <Tabs
         activeKey={tab}
         onChange={(key) => setParams({ tab: key }, { replace: true })}
@@ -43,7 +44,7 @@ const ProjectSettingsPage = observer(function ProjectSettingsPage() {
           { key: 'sheetNumbers', label: t('project.tab.sheetNumbers'), children: <SheetNumberTab api={api} workspaceCode={code} mayChange={mayChange} /> },
           { key: 'types', label: t('project.tab.types'), children: <TypesTab api={api} workspaceCode={code} mayChange={mayChange} /> },
           { key: 'disciplines', label: t('project.tab.disciplines'), children: <DisciplinesTab api={api} workspaceCode={code} mayChange={mayChange} /> },
-          { key: 'members', label: t('project.tab.members'), children: <MembersTab api={api} workspaceCode={code} mayChange={mayChange} /> },
+          { key: 'members', label: t('project.tab.members'), children: <MembersTab api={api} workspaceCode={code} access={access} /> },
         ]}
       />
     </div>

@@ -3,9 +3,10 @@ import { useHeldPoints } from '../../ui/held-points.ts';
 
 /**
  * Whether the signed-in user may change follow-up settings (`follow:settings`); others see the
- * settings read-only. Until the points are read nothing is offered; the server's check stays the rule.
+ * settings read-only. Null until the points are read (nothing is offered meanwhile); the
+ * server's check stays the rule.
  */
-export function useMayChange(): boolean {
+export function useMayChange(): boolean | null {
   const held = useHeldPoints('follow');
-  return held.has(FOLLOW_SETTINGS_POINT);
+  return held.ready ? held.has(FOLLOW_SETTINGS_POINT) : null;
 }

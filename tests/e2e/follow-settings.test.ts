@@ -99,7 +99,7 @@ describe('follow-up settings in Chromium', () => {
     await page.context().close();
   });
 
-  it('imports an option sheet: a sheet with a bad row is refused by row number, a good one is stored', { timeout: 60_000 }, async () => {
+  it('imports an option sheet (a bad row refused by its number, then stored) and keeps a trade in use from being deleted', { timeout: 60_000 }, async () => {
     const [bad, good] = await Promise.all([
       tradeSheet([
         ['ELEC', '', '', 'Electrical', '电气', 'كهرباء', 10, 'no'],
@@ -124,6 +124,19 @@ describe('follow-up settings in Chromium', () => {
     await page.getByText('Imported: 2 added, 0 changed, 0 unchanged.').waitFor();
     await page.getByTestId('option-MECH').waitFor();
     expect(await refused.count()).toBe(0);
+
+    // A trade a follow-up holds is not deleted: the screen says why and offers retiring it.
+    const types = await t.call<FollowType[]>('GET', `${FOLLOW_PATHS.typeList}?workspaceCode=${WORKSPACE}`, { token: admin });
+    const made = await t.call('POST', FOLLOW_PATHS.create, {
+      token: admin,
+      body: { workspaceCode: WORKSPACE, typeId: types.body.data.find((each) => !each.retired)!.id, title: 'Cable tray clash', trade: 'ELEC' },
+    });
+    expect(made.status).toBe(200);
+    await page.getByTestId('option-actions-ELEC').click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByTestId('option-in-use').getByText('1 follow-up has it.').waitFor();
+    await page.getByRole('button', { name: 'Retire' }).click();
+    await expect.poll(() => page.getByTestId('option-ELEC').textContent()).toContain('Retired');
     expect(problems).toEqual([]);
     await page.context().close();
   });

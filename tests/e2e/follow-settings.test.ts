@@ -124,6 +124,9 @@ describe('follow-up settings in Chromium', () => {
     await page.getByText('Imported: 2 added, 0 changed, 0 unchanged.').waitFor();
     await page.getByTestId('option-MECH').waitFor();
     expect(await refused.count()).toBe(0);
+    // The sheet goes out again as the list's xlsx.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('option-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^trade-\d{8}\.xlsx$/);
 
     // A trade a follow-up holds is not deleted: the screen says why and offers retiring it.
     const types = await t.call<FollowType[]>('GET', `${FOLLOW_PATHS.typeList}?workspaceCode=${WORKSPACE}`, { token: admin });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SheetListResult } from '../../src/core/contracts/drawings.ts';
@@ -8,10 +9,13 @@ import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
 import { STATUS_COLORS } from '../../src/web/pages/drawings/follow/pin-paint.ts';
 import { drawingClient } from '../api/drawing/drawing-client.ts';
 import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
+import { rgbPng } from '../helpers/png.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/drawing-follow');
 const WORKSPACE = 'NW-TOWER';
+/** A small grey photo. */
+const photoPng = () => rgbPng(8, 8, zlib.deflateSync(Buffer.concat(Array.from({ length: 8 }, () => Buffer.from([0, ...Array.from({ length: 8 }, () => [120, 120, 120]).flat()])))));
 const hex = (color: string): [number, number, number] => [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16)) as [number, number, number];
 
 /*
@@ -69,20 +73,25 @@ describe('follow-ups on a sheet in Chromium', () => {
     const { page, problems } = await open('en-US', `sheetId=${sheetId}`);
     await expect.poll(() => pins(page)).toBe(0);
     await page.getByTestId('follow-drop').click();
-    const box = (await page.getByTestId('follow-pin-canvas').boundingBox())!;
-    const at: [number, number] = [box.x + box.width * 0.4, box.y + box.height * 0.55];
-    await page.mouse.click(...at);
+    // Where the pin goes, in the window as it is now (the uploads panel may scroll the page).
+    const place = async (): Promise<[number, number]> => {
+      const box = (await page.getByTestId('follow-pin-canvas').boundingBox())!;
+      return [box.x + box.width * 0.4, box.y + box.height * 0.55];
+    };
+    await page.mouse.click(...(await place()));
 
     const form = page.getByTestId('follow-create-form');
     await form.waitFor();
     await page.getByTestId('follow-create-title').fill('Loose flashing at the roof edge');
+    await page.getByTestId('follow-create-photo-input').setInputFiles({ name: 'flashing.png', mimeType: 'image/png', buffer: photoPng() });
+    await page.getByText('flashing.png').waitFor();
     await page.getByTestId('follow-create-save').click();
     const summary = page.getByTestId('follow-summary');
     await summary.waitFor();
     await expect.poll(() => summary.textContent()).toContain('Loose flashing at the roof edge');
     const id = Number(await summary.getAttribute('data-follow-id'));
     const stored = await t.call<FollowDetail>('GET', FOLLOW_PATHS.get, { token: alice, query: { id } });
-    expect(stored.body.data).toMatchObject({ status: 'open', pin: { sheetId } });
+    expect(stored.body.data).toMatchObject({ status: 'open', pin: { sheetId }, photos: [{ fileName: 'flashing.png' }] });
     expect(stored.body.data.pin!.x / size.width).toBeGreaterThan(0.1);
     expect(stored.body.data.pin!.x / size.width).toBeLessThan(0.9);
     await expect.poll(() => pins(page)).toBe(1);
@@ -90,6 +99,7 @@ describe('follow-ups on a sheet in Chromium', () => {
 
     // The pin's stem, just above its tip where it was dropped, is the colour of "open".
     await page.getByTestId('follow-summary-close').click();
+    const at = await place();
     const stem: [number, number] = [at[0], at[1] - 6];
     const openColour = hex(STATUS_COLORS.open);
     await expect.poll(async () => (await pixel(page, stem)).slice(0, 3)).toEqual(openColour);
@@ -106,7 +116,8 @@ describe('follow-ups on a sheet in Chromium', () => {
     await expect.poll(() => pins(page)).toBe(1);
 
     // A click on the pin's head opens it in the panel.
-    await page.mouse.click(at[0], at[1] - 22);
+    const head = await place();
+    await page.mouse.click(head[0], head[1] - 22);
     await summary.waitFor();
     expect(Number(await summary.getAttribute('data-follow-id'))).toBe(id);
     expect(await summary.getByTestId('follow-summary-open').getAttribute('href')).toBe(`/follows/detail/${id}`);

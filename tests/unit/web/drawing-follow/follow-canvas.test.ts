@@ -25,6 +25,14 @@ describe('pins on the canvas', () => {
     expect(pinAt([a, b], matrix, [sx + 60, sy + 60], null)).toBeNull();
   });
 
+  it('finds a dot on its point when the view is crowded, the selected one still a full pin', () => {
+    const a = pin(1, 100, 100);
+    const [sx, sy] = screenOf(matrix, 100, 100);
+    expect(pinAt([a], matrix, [sx + 3, sy + 3], null, true)?.id).toBe(1);
+    expect(pinAt([a], matrix, [sx, sy - (PIN.tip - PIN.cy)], null, true)).toBeNull();
+    expect(pinAt([a], matrix, [sx, sy - (PIN.tip - PIN.cy) * 1.3], 1, true)?.id).toBe(1);
+  });
+
   it('leaves out pins outside the view', () => {
     const zoomed = viewMatrix({ x: -2000, y: -1000, scale: 5, rotation: 0 }, SHEET);
     const pins = [pin(1, 10, 10), pin(2, 500, 300), pin(3, 830, 590)];

@@ -290,7 +290,7 @@ const CreateForm = observer(function CreateForm({ store, files }: { store: Follo
                   />
                 </Space>
               ))}
-              <input ref={picker} type="file" accept=".jpg,.jpeg,.png" multiple hidden data-testid="follow-create-photo-input" onChange={(event) => void send(event.target.files)} />
+              <input ref={picker} type="file" accept=".jpg,.jpeg,.png" multiple hidden style={{ display: 'none' }} data-testid="follow-create-photo-input" onChange={(event) => void send(event.target.files)} />
               <Button icon={<CameraOutlined />} loading={uploading !== null} onClick={() => picker.current?.click()}>
                 {uploading !== null ? t('canvas.uploading', { percent: uploading }) : t('canvas.addPhoto')}
               </Button>

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import type { SheetViewApi } from '../../../drawing-kit/sheet-view.tsx';
 import type { FollowCanvasStore } from './follow-canvas-store.ts';
-import { PIN, pinAt, pinsInView, PinSprites, screenOf, type PaintedPin } from './pin-paint.ts';
+import { DENSE_PINS, PIN, pinAt, pinsInView, PinSprites, screenOf, type PaintedPin } from './pin-paint.ts';
 
 /** Pins in view up to this many are also buttons (Tab reaches them); more, and the panel's list is the way. */
 export const PIN_BUTTONS_MAX = 40;
@@ -32,11 +32,14 @@ export const PinLayer = observer(function PinLayer({ store, view, texts }: { sto
   const painted = store.painted;
   const selectedId = store.draft ? 0 : store.selectedId;
   const { matrix, viewSize } = view;
+  const inView = pinsInView(painted, matrix, viewSize);
+  // A crowded view shows dots, a sparse one pins (see DENSE_PINS).
+  const dots = inView.length > DENSE_PINS;
 
   // Drawn again for each view and each change of the pins. When a paint takes longer than a
   // frame can spare (thousands of pins on a slow machine), the last picture is moved and scaled
   // with CSS while only the view moves, and painted again once it rests, as the markups are.
-  const drawnRef = useRef<{ view: SheetViewApi['viewport']; pins: readonly PaintedPin[]; selectedId: number | null; width: number; height: number; ms: number } | null>(null);
+  const drawnRef = useRef<{ view: SheetViewApi['viewport']; pins: readonly PaintedPin[]; selectedId: number | null; dots: boolean; width: number; height: number; ms: number } | null>(null);
   const rest = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [restTick, setRestTick] = useState(0);
   useLayoutEffect(() => {
@@ -46,7 +49,7 @@ export const PinLayer = observer(function PinLayer({ store, view, texts }: { sto
     if (rest.current) clearTimeout(rest.current);
     rest.current = null;
     const onlyMoved =
-      drawn && drawn.pins === painted && drawn.selectedId === selectedId && drawn.width === viewSize.width && drawn.height === viewSize.height && drawn.view.rotation === viewport.rotation;
+      drawn && drawn.pins === painted && drawn.selectedId === selectedId && drawn.dots === dots && drawn.width === viewSize.width && drawn.height === viewSize.height && drawn.view.rotation === viewport.rotation;
     // Nothing changed since the last paint (e.g. the rest after a move painted it already).
     if (onlyMoved && restTick === 0 && drawn.view.x === viewport.x && drawn.view.y === viewport.y && drawn.view.scale === viewport.scale) return;
     if (onlyMoved && drawn.ms > SLOW_PAINT_MS && restTick === 0) {
@@ -67,15 +70,16 @@ export const PinLayer = observer(function PinLayer({ store, view, texts }: { sto
     const ctx = element.getContext('2d')!;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, width, height);
-    const count = sprites.paint(ctx, painted, matrix, viewSize, selectedId);
+    const count = sprites.paint(ctx, painted, matrix, viewSize, selectedId, dots);
     const ms = performance.now() - started;
-    drawnRef.current = { view: viewport, pins: painted, selectedId, width: viewSize.width, height: viewSize.height, ms };
+    drawnRef.current = { view: viewport, pins: painted, selectedId, dots, width: viewSize.width, height: viewSize.height, ms };
     element.dataset.pins = String(store.pins.length);
     element.dataset.drawn = String(count);
     // How long the last paint took (the benchmark reads it).
     element.dataset.paintMs = ms.toFixed(2);
     if (restTick !== 0) setRestTick(0);
-  }, [painted, matrix, viewSize, selectedId, sprites, store, view.viewport, restTick]);
+    element.dataset.dots = String(dots);
+  }, [painted, matrix, viewSize, selectedId, sprites, store, view.viewport, restTick, dots]);
   useEffect(() => () => void (rest.current && clearTimeout(rest.current)), []);
 
   useEffect(() => () => void (press.current = null), []);
@@ -88,7 +92,7 @@ export const PinLayer = observer(function PinLayer({ store, view, texts }: { sto
   const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
     if (event.button !== 0) return;
     const at = local(event);
-    const pin = pinAt(painted, matrix, at, selectedId);
+    const pin = pinAt(painted, matrix, at, selectedId, dots);
     if (pin && pin.id !== 0) {
       event.preventDefault();
       canvas.current!.setPointerCapture?.(event.pointerId);
@@ -106,7 +110,7 @@ export const PinLayer = observer(function PinLayer({ store, view, texts }: { sto
     const element = canvas.current!;
     if (!held || held.pointerId !== event.pointerId) {
       // The pointer says what a click would do.
-      const over = pinAt(painted, matrix, local(event), selectedId);
+      const over = pinAt(painted, matrix, local(event), selectedId, dots);
       element.style.cursor = over && over.id !== 0 ? 'pointer' : store.mode === 'drop' ? 'crosshair' : '';
       return;
     }
@@ -130,8 +134,7 @@ export const PinLayer = observer(function PinLayer({ store, view, texts }: { sto
   };
 
   // The few pins in view as buttons, for the keyboard and screen readers.
-  const inView = pinsInView(painted, matrix, viewSize).filter((pin) => pin.id !== 0);
-  const buttons = inView.length <= PIN_BUTTONS_MAX ? inView : [];
+  const buttons = inView.length <= PIN_BUTTONS_MAX ? inView.filter((pin) => pin.id !== 0) : [];
   return (
     <>
       <canvas

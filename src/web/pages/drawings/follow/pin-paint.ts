@@ -39,6 +39,14 @@ const PIN_ICONS: Record<string, IconDefinition> = {
 
 /** A pin's shape in CSS px: a drop of `RADIUS` around (CX, CY) whose tip (TIP) sits on its point. */
 export const PIN = { width: 28, height: 38, cx: 14, cy: 14, radius: 12, tip: 36 } as const;
+/**
+ * More pins than this in view and each is a dot on its point (a disc of its status's colour
+ * ringed in its type's), as a map shows markers from afar: a sheet crowded with full pins paints
+ * each pixel many times over, and cannot be read anyway. The selected one stays a full pin.
+ */
+export const DENSE_PINS = 1200;
+/** A dot's radius in CSS px. */
+export const DOT_RADIUS = 5;
 /** The selected pin is drawn this much larger. */
 const SELECTED_SCALE = 1.3;
 
@@ -62,9 +70,10 @@ export function screenOf(matrix: Matrix, x: number, y: number): [number, number]
  * The pin under a screen point (px from the view's top-left): the one drawn last wins, as the
  * eye sees it; the selected pin is drawn last of all.
  */
-export function pinAt(pins: readonly PaintedPin[], matrix: Matrix, point: [number, number], selectedId: number | null): PaintedPin | null {
+export function pinAt(pins: readonly PaintedPin[], matrix: Matrix, point: [number, number], selectedId: number | null, dots = false): PaintedPin | null {
   const hit = (pin: PaintedPin, scale: number) => {
     const [sx, sy] = screenOf(matrix, pin.x, pin.y);
+    if (dots && pin.id !== selectedId) return (point[0] - sx) ** 2 + (point[1] - sy) ** 2 <= (DOT_RADIUS + 2) ** 2;
     const cx = sx;
     const cy = sy - (PIN.tip - PIN.cy) * scale;
     const r = PIN.radius * scale + 2;
@@ -91,7 +100,7 @@ export function pinsInView(pins: readonly PaintedPin[], matrix: Matrix, view: { 
   return out;
 }
 
-type Sprite = HTMLCanvasElement;
+type Sprite = HTMLCanvasElement | ImageBitmap;
 
 /**
  * Draws pins from pictures made once per status, type colour, icon and selection: thousands of
@@ -116,10 +125,10 @@ export class PinSprites {
 
   sprite(pin: PaintedPin, selected: boolean): Sprite {
     const key = `${pin.status}|${pin.color}|${pin.icon}|${selected ? 1 : 0}`;
-    let sprite = this.sprites.get(key);
-    if (sprite) return sprite;
+    const kept = this.sprites.get(key);
+    if (kept) return kept;
     const scale = (selected ? SELECTED_SCALE : 1) * this.dpr;
-    sprite = document.createElement('canvas');
+    const sprite = document.createElement('canvas');
     sprite.width = Math.ceil(PIN.width * scale);
     sprite.height = Math.ceil(PIN.height * scale);
     const ctx = sprite.getContext('2d')!;
@@ -150,14 +159,19 @@ export class PinSprites {
     for (const path of this.iconPaths(pin.icon)) ctx.fill(path);
     ctx.restore();
     this.sprites.set(key, sprite);
+    // A bitmap copies quicker than a canvas, which a browser may snapshot at each copy.
+    if (typeof createImageBitmap === 'function') void createImageBitmap(sprite).then((bitmap) => this.sprites.set(key, bitmap), () => undefined);
     return sprite;
   }
 
-  /** Draws each pin in view with its tip on its point; answers how many were drawn. */
-  paint(ctx: CanvasRenderingContext2D, pins: readonly PaintedPin[], matrix: Matrix, view: { width: number; height: number }, selectedId: number | null): number {
+  /** Draws each pin in view with its tip on its point (or a dot on it); answers how many were drawn. */
+  paint(ctx: CanvasRenderingContext2D, pins: readonly PaintedPin[], matrix: Matrix, view: { width: number; height: number }, selectedId: number | null, dots = false): number {
     let drawn = 0;
     let selected: PaintedPin | null = null;
     const dpr = this.dpr;
+    // Dots are drawn as one path per status and one ring per type colour: a few fills in all.
+    const fills = new Map<string, Path2D>();
+    const rings = new Map<string, Path2D>();
     for (const pin of pins) {
       if (pin.id === selectedId) {
         selected = pin;
@@ -165,9 +179,31 @@ export class PinSprites {
       }
       const [sx, sy] = screenOf(matrix, pin.x, pin.y);
       if (sx < -PIN.width || sy < 0 || sx > view.width + PIN.width || sy > view.height + PIN.height) continue;
-      const sprite = this.sprite(pin, false);
-      ctx.drawImage(sprite, Math.round((sx - PIN.cx) * dpr), Math.round((sy - PIN.tip) * dpr));
+      if (dots) {
+        const fill = STATUS_COLORS[pin.status];
+        let path = fills.get(fill);
+        if (!path) fills.set(fill, (path = new Path2D()));
+        path.moveTo((sx + DOT_RADIUS) * dpr, sy * dpr);
+        path.arc(sx * dpr, sy * dpr, DOT_RADIUS * dpr, 0, Math.PI * 2);
+        let ring = rings.get(pin.color);
+        if (!ring) rings.set(pin.color, (ring = new Path2D()));
+        ring.moveTo((sx + DOT_RADIUS) * dpr, sy * dpr);
+        ring.arc(sx * dpr, sy * dpr, DOT_RADIUS * dpr, 0, Math.PI * 2);
+      } else {
+        ctx.drawImage(this.sprite(pin, false), Math.round((sx - PIN.cx) * dpr), Math.round((sy - PIN.tip) * dpr));
+      }
       drawn++;
+    }
+    if (dots) {
+      for (const [color, path] of fills) {
+        ctx.fillStyle = color;
+        ctx.fill(path);
+      }
+      ctx.lineWidth = 1.5 * dpr;
+      for (const [color, ring] of rings) {
+        ctx.strokeStyle = color;
+        ctx.stroke(ring);
+      }
     }
     if (selected) {
       const [sx, sy] = screenOf(matrix, selected.x, selected.y);

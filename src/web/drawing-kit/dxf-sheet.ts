@@ -1,6 +1,7 @@
 import type { DxfBatch, DxfDisplayList } from '../../core/drawings/dxf/display-list.ts';
 import { drawDxf, traceShapes } from '../../core/drawings/dxf/draw-dxf.ts';
 import { viewMatrix, visibleSheetRect, type Matrix, type Size, type Viewport } from '../../core/drawings/viewport.ts';
+import { ViewCanvas } from './view-canvas.ts';
 
 /** Reads a DXF in a worker and hands back its display list. */
 export function readDxfInWorker(url: string, signal: AbortSignal): Promise<DxfDisplayList> {
@@ -35,25 +36,17 @@ const REST_MS = 120;
  * view are stroked, each from a Path2D kept across frames, and texts too small to read are
  * left out, so a frame stays within budget on large drawings.
  */
-export class DxfSheetPainter {
-  private readonly canvas = document.createElement('canvas');
+export class DxfSheetPainter extends ViewCanvas {
   private list: DxfDisplayList | null = null;
   private readonly paths = new WeakMap<DxfBatch, Path2D>();
   private hidden: Set<string> | null = null;
-  private view: Viewport | null = null;
-  private viewSize: Size = { width: 0, height: 0 };
-  private frame = 0;
-  private rest: ReturnType<typeof setTimeout> | null = null;
-  /** The view the canvas holds a picture of. */
-  private drawnView: Viewport | null = null;
-  /** How long the last frame took to draw, in ms (the benchmark reads it). */
-  lastFrameMs = 0;
 
   constructor(
-    private readonly host: HTMLElement,
+    host: HTMLElement,
     /** Set once the drawing has been read when no size was stored. */
     public sheet: Size,
   ) {
+    super(document.createElement('canvas'), REST_MS);
     this.canvas.className = 'sheet-dxf';
     host.append(this.canvas);
   }
@@ -66,7 +59,7 @@ export class DxfSheetPainter {
   /** The layers not drawn; null: those switched off in the file. */
   setHiddenLayers(names: readonly string[] | null): void {
     this.hidden = names ? new Set(names) : null;
-    this.schedule();
+    this.changed();
   }
 
   private hiddenLayers(): Set<string> {
@@ -82,53 +75,20 @@ export class DxfSheetPainter {
   }
 
   update(view: Viewport, viewSize: Size): void {
-    this.view = view;
-    const resized = viewSize.width !== this.viewSize.width || viewSize.height !== this.viewSize.height;
-    this.viewSize = viewSize;
-    const drawn = this.drawnView;
-    if (!resized && drawn && drawn.rotation === view.rotation && this.lastFrameMs > SLOW_FRAME_MS) {
-      // A drawing too big to draw every frame: the last picture moves with CSS, and the
-      // drawing is drawn again once the view rests.
-      const k = view.scale / drawn.scale;
-      this.canvas.style.transform = `translate(${view.x - drawn.x * k}px, ${view.y - drawn.y * k}px) scale(${k})`;
-      if (this.rest) clearTimeout(this.rest);
-      this.rest = setTimeout(() => {
-        this.rest = null;
-        this.schedule();
-      }, REST_MS);
-      return;
-    }
-    this.schedule();
+    this.moveTo(view, viewSize);
   }
 
-  private schedule() {
-    if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.draw();
-    });
+  /** A drawing too big to draw every frame moves as a picture while the view moves. */
+  protected movesAsPicture(): boolean {
+    return this.lastFrameMs > SLOW_FRAME_MS;
   }
 
-  /** Draws now (a test or the compare view may need the pixels at once). */
-  draw(): void {
-    const list = this.list;
-    const view = this.view;
-    if (!list || !view) return;
-    const started = performance.now();
-    const dpr = window.devicePixelRatio || 1;
-    const width = Math.max(1, Math.round(this.viewSize.width * dpr));
-    const height = Math.max(1, Math.round(this.viewSize.height * dpr));
-    if (this.canvas.width !== width || this.canvas.height !== height) {
-      this.canvas.width = width;
-      this.canvas.height = height;
-    }
-    this.canvas.style.width = `${this.viewSize.width}px`;
-    this.canvas.style.height = `${this.viewSize.height}px`;
-    this.canvas.style.transform = '';
-    this.drawnView = view;
-    const ctx = this.canvas.getContext('2d')!;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, width, height);
+  protected ready(): boolean {
+    return this.list !== null;
+  }
+
+  protected paint(ctx: CanvasRenderingContext2D, view: Viewport, dpr: number): void {
+    const list = this.list!;
     const [a, b, c, d, e, f] = viewMatrix(view, this.sheet);
     const matrix = this.fitMatrix([a * dpr, b * dpr, c * dpr, d * dpr, e * dpr, f * dpr]);
     const visible = visibleSheetRect(view, this.sheet, this.viewSize);
@@ -145,7 +105,6 @@ export class DxfSheetPainter {
       strokePath: (path) => ctx.stroke(path as Path2D),
     });
     this.canvas.dataset.frame = String(Number(this.canvas.dataset.frame ?? 0) + 1);
-    this.lastFrameMs = performance.now() - started;
   }
 
   private pathOf(batch: DxfBatch): Path2D {
@@ -171,10 +130,8 @@ export class DxfSheetPainter {
     return canvas;
   }
 
-  destroy(): void {
-    if (this.frame) cancelAnimationFrame(this.frame);
-    if (this.rest) clearTimeout(this.rest);
-    this.canvas.width = 0;
+  override destroy(): void {
+    super.destroy();
     this.canvas.remove();
   }
 }

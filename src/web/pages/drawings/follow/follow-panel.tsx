@@ -318,9 +318,11 @@ const FollowSummary = observer(function FollowSummary({ store }: { store: Follow
       <Typography.Title level={4} id="follow-summary-title" className="follow-summary-title">
         {detail ? (
           <>
-            <span className="follow-number" dir="ltr">
-              {detail.number}
-            </span>{' '}
+            <span className="follow-number-line">
+              <bdi className="follow-number" dir="ltr">
+                {detail.number}
+              </bdi>
+            </span>
             <span dir="auto">{detail.title}</span>
           </>
         ) : (

@@ -121,7 +121,7 @@ const FollowCanvas = observer(function FollowCanvas({ workspaceCode }: { workspa
             filterOption={false}
             onSearch={onSheetSearch}
             onChange={(id) => void store.openSheet(id)}
-            options={store.sheets.map((row) => ({ value: row.id, label: `${row.number} · ${row.title}` }))}
+            options={store.sheets.map((row) => ({ value: row.id, label: <bdi>{`${row.number} · ${row.title}`}</bdi> }))}
             popupMatchSelectWidth={false}
             data-testid="follow-sheet-select"
           />

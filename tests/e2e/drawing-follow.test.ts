@@ -124,6 +124,18 @@ describe('follow-ups on a sheet in Chromium', () => {
     // The keyboard reaches the pin too: it is a button over the sheet.
     expect(await page.locator(`.follow-pin-button[data-follow-id="${id}"]`).getAttribute('aria-label')).toMatch(/Loose flashing at the roof edge, Open/);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'en-1440.png') });
+
+    // Its creator drags the opened pin 80 px to the right: the server keeps it there.
+    const from = await place();
+    await page.mouse.move(from[0], from[1] - 28);
+    await page.mouse.down();
+    await page.mouse.move(from[0] + 40, from[1] - 28, { steps: 4 });
+    await page.mouse.move(from[0] + 80, from[1] - 28, { steps: 4 });
+    await page.mouse.up();
+    await page.getByText('Pin moved.').waitFor();
+    const moved = await t.call<FollowDetail>('GET', FOLLOW_PATHS.get, { token: alice, query: { id } });
+    expect(moved.body.data.pin!.x).toBeGreaterThan(stored.body.data.pin!.x);
+    expect(moved.body.data.pin!.y).toBeCloseTo(stored.body.data.pin!.y, 0);
     expect(problems).toEqual([]);
     await page.context().close();
   });

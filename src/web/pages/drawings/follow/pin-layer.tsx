@@ -118,8 +118,10 @@ export const PinLayer = observer(function PinLayer({ store, view, texts }: { sto
     if (!held.dragging && Math.hypot(at[0] - held.start[0], at[1] - held.start[1]) < CLICK_SLOP) return;
     if (!held.pin || !store.canMove(held.pin.id)) return;
     held.dragging = true;
-    const [x, y] = view.toSheet(at);
-    store.dragTo(held.pin.id, x, y);
+    // The pin follows the pointer from where it was taken, not jumping its tip under it.
+    const [x0, y0] = view.toSheet(held.start);
+    const [x1, y1] = view.toSheet(at);
+    store.dragTo(held.pin.id, held.pin.x + x1 - x0, held.pin.y + y1 - y0);
   };
   const onPointerUp = (event: PointerEvent<HTMLCanvasElement>) => {
     const held = press.current;

@@ -151,6 +151,8 @@ export const FOLLOW_PROBLEM_CODES = [
   'tooManyPhotos',
   /** The template values do not pass the template form's rules. 400 */
   'templateValues',
+  /** A type save names another form as its template: templates are made on the data template screen. 400 */
+  'templateForm',
   /** The trade is not an option of the workspace's trade list, or a retired one. 400 */
   'optionUnavailable',
 ] as const;
@@ -626,6 +628,7 @@ export const followTypeSaveBody = strictObject(
     numbering: { type: 'string', minLength: 1, maxLength: MAX_NUMBERING_RULE_LENGTH },
     statusRule: followStatusRuleSchema,
     defaultReviewerIds: { ...idList(10), default: [] },
+    /** The type's template as loaded (or null): a type save keeps its template and refuses another. */
     templateFormId: { anyOf: [idSchema, { type: 'null' }], default: null },
     retired: { type: 'boolean', default: false },
     sort: { type: 'integer', minimum: 0, maximum: 10000, default: 0 },

@@ -3,6 +3,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLLOW_EVENT, type FollowComment, type FollowDetail, type FollowListResult, type FollowOverview, type FollowPinRow, type FollowType, type HistoryEntry } from '../../../src/core/contracts/follows.ts';
 import type { SheetListResult } from '../../../src/core/contracts/drawings.ts';
+import type { FollowTemplateDetail } from '../../../src/core/contracts/follow-settings.ts';
+import type { FormDetail } from '../../../src/core/contracts/form.ts';
 import { sendDueNotices } from '../../../src/server/modules/follow/due-check.ts';
 import { userIdOf } from '../../helpers/authorization.ts';
 import { testDialects } from '../../helpers/databases.ts';
@@ -288,23 +290,30 @@ describe.each(testDialects())('follow-ups on %s', (dialect) => {
   });
 
   it('checks a type\'s data template values by its form\'s rules and keeps the version they were made with', async () => {
-    const forms = await t.call<{ list: { id: number; name: unknown; currentVersion: number | null }[] }>('GET', '/proptech_allplan/form/list', { token: admin, query: { pageSize: 500 } });
+    const forms = await t.call<{ list: { id: number; name: unknown }[] }>('GET', '/proptech_allplan/form/list', { token: admin, query: { pageSize: 500 } });
     const form = forms.body.data.list.find((f) => JSON.stringify(f.name).includes('Maintenance request'))!;
-    const templated = await api.ok<FollowType>('POST', 'type/save', admin, {
-      workspaceCode: TOWER,
-      name: 'Repair',
-      color: '#722ed1',
-      icon: 'ToolOutlined',
-      numbering: 'RP-{####}',
-      statusRule: punch.statusRule,
-      templateFormId: form.id,
-    });
-    const refused = await api.call('POST', 'create', alice, { workspaceCode: TOWER, typeId: templated.id, title: 'Leaking tap', templateValues: { summary: 'Tap' } });
+    const detail = await t.call<FormDetail>('GET', '/proptech_allplan/form/detail', { token: admin, query: { id: form.id } });
+    const body = { workspaceCode: TOWER, name: 'Repair', color: '#722ed1', icon: 'ToolOutlined', numbering: 'RP-{####}', statusRule: punch.statusRule };
+    // A type's template is made on its data template screen: a type save names no other form.
+    expect((await api.call('POST', 'type/save', admin, { ...body, templateFormId: form.id })).body.data).toMatchObject({ problem: 'templateForm' });
+    const repair = await api.ok<FollowType>('POST', 'type/save', admin, body);
+    const settings = (path: string, payload: unknown) => t.call<FollowTemplateDetail>('POST', `/proptech_allplan/follow/settings/${path}`, { token: admin, body: payload });
+    const saved = await settings('template/save', { typeId: repair.id, design: detail.body.data.design });
+    expect(saved.status, saved.body.message).toBe(200);
+    expect((await settings('template/publish', { typeId: repair.id })).status).toBe(200);
+    const templated = (await api.types(admin, TOWER)).find((type) => type.id === repair.id)!;
+    expect(templated.templateFormId).toBe(saved.body.data.formId);
+    // Saved again as loaded, or with another form named, the type keeps its template.
+    const renamed = await api.ok<FollowType>('POST', 'type/save', admin, { ...body, id: repair.id, revision: templated.revision, name: 'Repairs', templateFormId: templated.templateFormId });
+    expect(renamed.templateFormId).toBe(saved.body.data.formId);
+    expect((await api.call('POST', 'type/save', admin, { ...body, id: repair.id, revision: renamed.revision, templateFormId: form.id })).body.data).toMatchObject({ problem: 'templateForm' });
+
+    const refused = await api.call('POST', 'create', alice, { workspaceCode: TOWER, typeId: repair.id, title: 'Leaking tap', templateValues: { summary: 'Tap' } });
     expect(refused.status).toBe(400);
     expect(refused.body.data).toMatchObject({ problem: 'templateValues' });
     const values = { summary: 'Tap drips', building: 'tower', category: 'plumbing', priority: 'normal', reportedAt: '2026-11-20T09:00:00.000Z', contactName: 'Alice', contactMobile: '13800000002' };
-    const made = await api.create(alice, { workspaceCode: TOWER, typeId: templated.id, title: 'Leaking tap', templateValues: values });
-    expect(made.template).toMatchObject({ formId: form.id, version: expect.any(Number), values: { summary: 'Tap drips', building: 'tower' } });
+    const made = await api.create(alice, { workspaceCode: TOWER, typeId: repair.id, title: 'Leaking tap', templateValues: values });
+    expect(made.template).toMatchObject({ formId: saved.body.data.formId, version: 1, values: { summary: 'Tap drips', building: 'tower' } });
     expect((await newFollow(alice)).template).toBeNull();
   });
 

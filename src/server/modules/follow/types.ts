@@ -109,10 +109,12 @@ export async function usableType(caller: FollowCaller, workspace: FollowWorkspac
   return row;
 }
 
-async function requireTemplateForm(caller: FollowCaller, formId: number | null | undefined): Promise<void> {
-  if (!formId) return;
-  const form = await caller.scope.selectFrom('form').select('id').where('id', '=', formId).executeTakeFirst();
-  if (!form) throw notFound('Form');
+/**
+ * The data templates (follow/settings/template) make a type's template and link it; a type save
+ * keeps the link it has. One that names a template names that one, or none.
+ */
+function requireSameTemplate(named: number | null | undefined, current: number | null): void {
+  if (named != null && named !== current) throw followProblem(400, 'templateForm', 'templateFormId: a type\'s template is made on its data template screen');
 }
 
 /** Creates a type (no id) or changes one (id with the revision loaded: 409 when stale); follow:settings. */
@@ -121,7 +123,6 @@ export async function saveType(caller: FollowCaller, workspace: FollowWorkspace,
   const parsed = parseNumberingRule(body.numbering);
   if ('error' in parsed) throw followProblem(400, 'numberingRule', `numbering: ${parsed.error}`, { key: parsed.key, ...parsed.params });
   await requireMembers(caller, workspace, body.defaultReviewerIds ?? []);
-  await requireTemplateForm(caller, body.templateFormId);
   const { scope, session } = caller;
   const time = caller.now();
   const columns = {
@@ -131,7 +132,6 @@ export async function saveType(caller: FollowCaller, workspace: FollowWorkspace,
     numbering: body.numbering,
     status_rule: writeJson(body.statusRule),
     default_reviewer_ids: writeJson(body.defaultReviewerIds ?? []),
-    template_form_id: body.templateFormId ?? null,
     retired: body.retired ? 1 : 0,
     sort: body.sort ?? 0,
     updated_by: session.userId,
@@ -139,13 +139,15 @@ export async function saveType(caller: FollowCaller, workspace: FollowWorkspace,
   };
   let id = body.id;
   if (id === undefined) {
+    requireSameTemplate(body.templateFormId, null);
     ({ id } = await scope
-      .insertInto('follow_type', [{ ...columns, workspace_id: workspace.id, revision: 1, created_by: session.userId, create_time: time }])
+      .insertInto('follow_type', [{ ...columns, template_form_id: null, workspace_id: workspace.id, revision: 1, created_by: session.userId, create_time: time }])
       .returning('id')
       .executeTakeFirstOrThrow());
   } else {
-    const existing = await scope.selectFrom('follow_type').select(['id', 'revision']).where('id', '=', id).where('workspace_id', '=', workspace.id).executeTakeFirst();
+    const existing = await scope.selectFrom('follow_type').select(['id', 'revision', 'template_form_id']).where('id', '=', id).where('workspace_id', '=', workspace.id).executeTakeFirst();
     if (!existing) throw notFound('Follow-up type');
+    requireSameTemplate(body.templateFormId, existing.template_form_id);
     const updated = await scope
       .updateTable('follow_type')
       .set({ ...columns, revision: existing.revision + 1 })

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import type { BiRelation } from '../../src/core/contracts/bi.ts';
 import type { PlateListItem } from '../../src/core/contracts/plates.ts';
 import type { PageResult } from '../../src/core/envelope.ts';
 import { builtWebDir, launchBrowser, pageAtRest, signInThroughLoginScreen, watchPageProblems } from '../helpers/browser.ts';
@@ -402,8 +403,8 @@ describe('analysis plates in Chromium', () => {
   it('registers a SQL view in the BI settings: a refused one says why, a good one previews its rows, is saved and lists as a dataset', { timeout: 120_000 }, async () => {
     const page = await adminAt('/appSetting/bi');
     const pageProblems = problems.at(-1)!;
-    const relations = (await t.call<{ name: string; title: string }[]>('GET', `${API}/bi/view/relations`, { token: admin })).body.data;
-    const maintenance = relations.find((r) => r.title === 'Maintenance request')!.name;
+    const relations = (await t.call<BiRelation[]>('GET', `${API}/bi/view/relations`, { token: admin })).body.data;
+    const maintenance = relations.find((r) => textIn(r.title, 'en') === 'Maintenance request')!.name;
     await page.getByTestId('bi-views').waitFor();
     await page.getByTestId('bi-view-add').click();
     await page.getByTestId('bi-view-name').fill('Requests per building');

@@ -196,7 +196,12 @@ async function zoomFrameTimes(page: Page, frames: number): Promise<number[]> {
   return wheelFrameTimes(page, frames, 'zoom');
 }
 
-async function wheelFrameTimes(page: Page, frames: number, how: 'pan' | 'zoom'): Promise<number[]> {
+/**
+ * requestAnimationFrame intervals while the sheet view is panned or zoomed one wheel step per
+ * frame (page code sent as text: the page's policy forbids building functions); the follow-ups'
+ * pins are measured the same way.
+ */
+export async function wheelFrameTimes(page: Page, frames: number, how: 'pan' | 'zoom'): Promise<number[]> {
   return page.evaluate(`new Promise((resolve) => {
     const times = [];
     let last = performance.now();

@@ -17,6 +17,7 @@ import { withReturnPath } from '../src/web/shell/login/login-path.ts';
 import { builtWebDir, launchBrowser } from '../tests/helpers/browser.ts';
 import { uploadedFile } from '../tests/helpers/file-uploads.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../tests/helpers/test-app.ts';
+import { wheelFrameTimes } from './drawings-browser.ts';
 import { median, printTable, quantileOf, withDeadline } from './report.ts';
 
 const A1 = { width: 2384, height: 1684 };
@@ -93,26 +94,6 @@ async function pinFollows(app: TestApp, token: string, sheet: { sheetId: number;
     }
   };
   await Promise.all([worker(), worker(), worker(), worker()]);
-}
-
-/** requestAnimationFrame intervals while the sheet is panned or zoomed one wheel step per frame (page code sent as text: the page's policy forbids building functions). */
-async function wheelFrameTimes(page: Page, frames: number, how: 'pan' | 'zoom'): Promise<number[]> {
-  return page.evaluate(`new Promise((resolve) => {
-    const times = [];
-    let last = performance.now();
-    const view = document.querySelector('.sheet-view');
-    const box = view.getBoundingClientRect();
-    const tick = (now) => {
-      times.push(now - last);
-      last = now;
-      if (times.length >= ${frames}) return resolve(times.slice(1));
-      const zoom = ${how === 'zoom'};
-      const step = zoom ? { deltaY: times.length < ${frames / 2} ? -3 : 3, ctrlKey: true } : { deltaX: 9, deltaY: 7 };
-      view.dispatchEvent(new WheelEvent('wheel', { ...step, clientX: box.x + box.width / 2, clientY: box.y + box.height / 2, bubbles: true, cancelable: true }));
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  })`);
 }
 
 /** The pin layer's paint times (ms) over a pan: read from the canvas after each frame. */

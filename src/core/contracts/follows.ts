@@ -176,6 +176,21 @@ export const FOLLOW_OVERVIEW_WEEKS = 12;
 export const FOLLOW_PINS_MAX = 10000;
 /** The long side of a photo's thumbnail, in pixels (one of the file store's thumbnail sizes). */
 export const FOLLOW_THUMBNAIL_SIZE = 256;
+/** The icons a type may pick (antd outline names): the type screens show them, the pins draw them. */
+export const FOLLOW_TYPE_ICONS = [
+  'PushpinOutlined',
+  'CheckSquareOutlined',
+  'SafetyOutlined',
+  'QuestionCircleOutlined',
+  'BugOutlined',
+  'ExclamationCircleOutlined',
+  'WarningOutlined',
+  'FireOutlined',
+  'FlagOutlined',
+  'EyeOutlined',
+  'ToolOutlined',
+] as const;
+export type FollowTypeIcon = (typeof FOLLOW_TYPE_ICONS)[number];
 export const FOLLOW_TYPE_COLOR_PATTERN = '^#[0-9a-fA-F]{6}$';
 
 // ---- what the server answers ----

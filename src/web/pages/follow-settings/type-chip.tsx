@@ -14,11 +14,11 @@ import {
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ComponentType } from 'react';
-import type { FollowType } from '../../../core/contracts/follows.ts';
+import type { FollowType, FollowTypeIcon } from '../../../core/contracts/follows.ts';
 import { useSettingsTexts } from './settings-texts.ts';
 
-/** The icons a follow-up type may carry: the ones its pins draw on a sheet (any other name shows a plain pin). */
-export const TYPE_ICONS: Record<string, ComponentType> = {
+/** The icon of each name a type may pick (any other name shows a plain pin). */
+const TYPE_ICONS: Record<FollowTypeIcon, ComponentType> = {
   PushpinOutlined,
   CheckSquareOutlined,
   SafetyOutlined,
@@ -33,7 +33,7 @@ export const TYPE_ICONS: Record<string, ComponentType> = {
 };
 
 export function TypeIcon({ name, color }: { name: string; color?: string }) {
-  const Icon = TYPE_ICONS[name] ?? PushpinOutlined;
+  const Icon = TYPE_ICONS[name as FollowTypeIcon] ?? PushpinOutlined;
   return (
     <span style={color ? { color } : undefined} aria-hidden>
       <Icon />

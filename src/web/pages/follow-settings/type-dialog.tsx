@@ -2,7 +2,7 @@ import { Alert, Checkbox, Form, Input, Modal, Select, Space, Typography } from '
 import { useTranslation } from 'react-i18next';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { FOLLOW_MOVES, FOLLOW_ROLES, followTypeSaveBody, type FollowPerson, type FollowRole, type FollowStatusRule, type FollowType } from '../../../core/contracts/follows.ts';
+import { FOLLOW_MOVES, FOLLOW_ROLES, FOLLOW_TYPE_ICONS, followTypeSaveBody, type FollowPerson, type FollowRole, type FollowStatusRule, type FollowType } from '../../../core/contracts/follows.ts';
 import { MAX_NUMBERING_RULE_LENGTH, parseNumberingRule } from '../../../core/forms/numbering.ts';
 import { DEFAULT_STATUS_RULE } from '../../../core/follows/status-flow.ts';
 import type { LocalText } from '../../../core/local-text.ts';
@@ -14,7 +14,7 @@ import { useSave } from '../../ui/use-save.ts';
 import type { SettingsApi } from './settings-api.ts';
 import { numberingPreview } from './settings-rules.ts';
 import { useSettingsTexts } from './settings-texts.ts';
-import { TYPE_ICONS, TypeIcon } from './type-chip.tsx';
+import { TypeIcon } from './type-chip.tsx';
 
 interface TypeValues {
   name: LocalText;
@@ -151,7 +151,7 @@ export const TypeDialog = observer(function TypeDialog({
           <Form.Item name="icon" label={t('types.icon')}>
             <Select<string>
               className="follow-type-icon-select"
-              options={Object.keys(TYPE_ICONS).map((name) => ({ value: name, label: <TypeIcon name={name} />, title: t(`icon.${name}`) }))}
+              options={FOLLOW_TYPE_ICONS.map((name) => ({ value: name, label: <TypeIcon name={name} />, title: t(`icon.${name}`) }))}
               optionRender={(option) => (
                 <Space>
                   <TypeIcon name={String(option.value)} />

@@ -11,7 +11,7 @@ import QuestionCircleOutlined from '@ant-design/icons-svg/es/asn/QuestionCircleO
 import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
 import ToolOutlined from '@ant-design/icons-svg/es/asn/ToolOutlined';
 import WarningOutlined from '@ant-design/icons-svg/es/asn/WarningOutlined';
-import type { FollowStatus } from '../../../../core/contracts/follows.ts';
+import type { FollowStatus, FollowTypeIcon } from '../../../../core/contracts/follows.ts';
 import type { Matrix } from '../../../../core/drawings/viewport.ts';
 
 /** A pin's colour per status: what a reader sees first on a busy sheet. */
@@ -22,8 +22,8 @@ export const STATUS_COLORS: Record<FollowStatus, string> = {
   closed: '#389e0d',
 };
 
-/** The type icons a pin can carry; any other name shows a plain pin. */
-const PIN_ICONS: Record<string, IconDefinition> = {
+/** The outline of each type icon; any other name shows a plain pin. */
+const PIN_ICONS: Record<FollowTypeIcon, IconDefinition> = {
   BugOutlined,
   CheckSquareOutlined,
   ExclamationCircleOutlined,
@@ -115,7 +115,7 @@ export class PinSprites {
   private iconPaths(name: string): Path2D[] {
     let paths = this.paths.get(name);
     if (!paths) {
-      const definition = PIN_ICONS[name] ?? PushpinOutlined;
+      const definition = PIN_ICONS[name as FollowTypeIcon] ?? PushpinOutlined;
       const icon = typeof definition.icon === 'function' ? definition.icon('#000', '#fff') : definition.icon;
       paths = (icon.children ?? []).filter((child) => child.tag === 'path' && typeof child.attrs.d === 'string').map((child) => new Path2D(child.attrs.d as string));
       this.paths.set(name, paths);

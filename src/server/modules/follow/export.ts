@@ -1,28 +1,21 @@
 import { PassThrough } from 'node:stream';
-import { FOLLOW_EXPORT_MAX, type FollowExportBody, type FollowPriority, type FollowRow } from '../../../core/contracts/follows.ts';
-import { STATUS_TEXTS } from '../../../core/follows/status-flow.ts';
+import { FOLLOW_EXPORT_MAX, type FollowExportBody, type FollowRow } from '../../../core/contracts/follows.ts';
 import { textIn, type LocalTexts } from '../../../core/local-text.ts';
 import { badRequest } from '../../errors.ts';
 import type { FollowCaller, FollowWorkspace } from './context.ts';
+import { priorityWord, statusWord } from './follow-words.ts';
 import { filteredFollows, sortedFollows } from './list.ts';
 import { presentRows } from './rows.ts';
 
 const PAGE = 1000;
-
-const PRIORITY_TEXTS: Record<FollowPriority, LocalTexts> = {
-  low: { en: 'Low', 'zh-CN': '低', ar: 'منخفضة' },
-  normal: { en: 'Normal', 'zh-CN': '普通', ar: 'عادية' },
-  high: { en: 'High', 'zh-CN': '高', ar: 'عالية' },
-  critical: { en: 'Critical', 'zh-CN': '紧急', ar: 'حرجة' },
-};
 
 /** The columns of the export, headed in the reader's language. */
 const COLUMNS: { header: LocalTexts; width: number; cell: (row: FollowRow, lng: string) => string | Date | null }[] = [
   { header: { en: 'Number', 'zh-CN': '编号', ar: 'الرقم' }, width: 14, cell: (r) => r.number },
   { header: { en: 'Type', 'zh-CN': '类型', ar: 'النوع' }, width: 18, cell: (r, lng) => textIn(r.typeName, lng) },
   { header: { en: 'Title', 'zh-CN': '标题', ar: 'العنوان' }, width: 40, cell: (r) => r.title },
-  { header: { en: 'Status', 'zh-CN': '状态', ar: 'الحالة' }, width: 16, cell: (r, lng) => textIn(STATUS_TEXTS[r.status], lng) },
-  { header: { en: 'Priority', 'zh-CN': '优先级', ar: 'الأولوية' }, width: 10, cell: (r, lng) => textIn(PRIORITY_TEXTS[r.priority], lng) },
+  { header: { en: 'Status', 'zh-CN': '状态', ar: 'الحالة' }, width: 16, cell: (r, lng) => statusWord(r.status, lng) },
+  { header: { en: 'Priority', 'zh-CN': '优先级', ar: 'الأولوية' }, width: 10, cell: (r, lng) => priorityWord(r.priority, lng) },
   { header: { en: 'Assignees', 'zh-CN': '负责人', ar: 'المكلفون' }, width: 24, cell: (r) => r.assignees.map((a) => a.name).join(', ') },
   { header: { en: 'Reviewer', 'zh-CN': '审核人', ar: 'المراجع' }, width: 16, cell: (r) => r.reviewer?.name ?? '' },
   { header: { en: 'Due date', 'zh-CN': '到期日', ar: 'تاريخ الاستحقاق' }, width: 12, cell: (r) => r.dueDate },

@@ -1,8 +1,7 @@
 import { PDFDocument, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
 import type { FollowPriority, FollowStatus } from '../../../../core/contracts/follows.ts';
-import { STATUS_TEXTS } from '../../../../core/follows/status-flow.ts';
-import { textIn } from '../../../../core/local-text.ts';
+import { priorityWord, statusWord } from '../follow-words.ts';
 import { embedReportFonts, type ReportFontFile } from './report-fonts.ts';
 import { ReportText } from './report-text.ts';
 import { REPORT_WORDS, reportDate, type ReportLanguage } from './report-texts.ts';
@@ -164,12 +163,12 @@ export async function renderFollowReport(input: ReportInput, fonts: readonly Rep
   for (const entry of input.entries) {
     layout.newPage();
     // The number and status as a coloured line, then the title.
-    layout.paragraph(`${entry.number} · ${textIn(STATUS_TEXTS[entry.status], input.language)}`, 11, hex(STATUS_COLORS[entry.status]));
+    layout.paragraph(`${entry.number} · ${statusWord(entry.status, input.language)}`, 11, hex(STATUS_COLORS[entry.status]));
     layout.paragraph(entry.title, 16);
     layout.rule();
-    layout.field(words.status, textIn(STATUS_TEXTS[entry.status], input.language));
+    layout.field(words.status, statusWord(entry.status, input.language));
     layout.field(words.type, entry.typeName);
-    layout.field(words.priority, words.priorities[entry.priority]);
+    layout.field(words.priority, priorityWord(entry.priority, input.language));
     layout.field(words.assignees, entry.assignees.length ? entry.assignees.join(', ') : words.none);
     layout.field(words.reviewer, entry.reviewer ?? words.none);
     layout.field(words.due, entry.dueDate ? date(entry.dueDate) : words.none);

@@ -1,9 +1,8 @@
-import type { FollowPriority } from '../../../../core/contracts/follows.ts';
-
 /**
  * What a follow-up report says around its data, in the reader's language (the browser sends
  * its language with the request). The server renders this document itself, so its words live
  * here rather than in the browser's locale files; names, numbers and dates come from the data.
+ * Status and priority words are the screens' own (follow-words.ts).
  */
 
 export const REPORT_LANGUAGES = ['en', 'zh-CN', 'ar'] as const;
@@ -28,7 +27,6 @@ export interface ReportWords {
   morePhotos: (count: number) => string;
   none: string;
   noDescription: string;
-  priorities: Record<FollowPriority, string>;
 }
 
 export const REPORT_WORDS: Record<ReportLanguage, ReportWords> = {
@@ -51,7 +49,6 @@ export const REPORT_WORDS: Record<ReportLanguage, ReportWords> = {
     morePhotos: (count) => `${count} more photo${count === 1 ? '' : 's'} in Plinth`,
     none: '—',
     noDescription: 'No description.',
-    priorities: { low: 'Low', normal: 'Normal', high: 'High', critical: 'Critical' },
   },
   'zh-CN': {
     title: '跟进事项报告',
@@ -72,7 +69,6 @@ export const REPORT_WORDS: Record<ReportLanguage, ReportWords> = {
     morePhotos: (count) => `另有 ${count} 张照片，请在 Plinth 中查看`,
     none: '—',
     noDescription: '无描述。',
-    priorities: { low: '低', normal: '普通', high: '高', critical: '紧急' },
   },
   ar: {
     title: 'تقرير المتابعات',
@@ -93,7 +89,6 @@ export const REPORT_WORDS: Record<ReportLanguage, ReportWords> = {
     morePhotos: (count) => `${count} صور أخرى في Plinth`,
     none: '—',
     noDescription: 'لا يوجد وصف.',
-    priorities: { low: 'منخفضة', normal: 'عادية', high: 'عالية', critical: 'حرجة' },
   },
 };
 

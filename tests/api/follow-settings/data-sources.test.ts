@@ -5,9 +5,11 @@ import { TenantScope } from '../../../src/server/db/tenant-scope.ts';
 import { listValueProblem } from '../../../src/server/modules/follow-settings/options.ts';
 import { testDialects } from '../../helpers/databases.ts';
 import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { ownWorkspace } from './own-workspace.ts';
 import { settingsClient } from './settings-client.ts';
 
-const TOWER = 'NW-TOWER';
+// The demo's workspaces come with their lists: these rules start from a workspace without options.
+const TOWER = 'NW-LISTS';
 
 async function sheetOf(rows: (string | number)[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -33,6 +35,7 @@ describe.each(testDialects())('data sources on %s', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(dialect);
     api = settingsClient(t);
+    await ownWorkspace(t, TOWER, ['admin', 'bob']);
     [admin, bob, harbor] = await Promise.all([t.signIn('admin', NORTHWIND), t.signIn('bob', NORTHWIND), t.signIn('harbor', HARBOR)]);
   });
   afterAll(() => t.close());

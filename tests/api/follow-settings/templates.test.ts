@@ -4,9 +4,11 @@ import type { FieldDesign, FormDesign } from '../../../src/core/forms/form-desig
 import { testDialects } from '../../helpers/databases.ts';
 import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { followRows } from './follow-rows.ts';
+import { ownWorkspace } from './own-workspace.ts';
 import { settingsClient } from './settings-client.ts';
 
-const TOWER = 'NW-TOWER';
+// The demo's workspaces come with their lists: the template's choices here are the test's own trades.
+const TOWER = 'NW-TEMPLATES';
 
 /** A safety observation's extra fields: a trade (from the list), a sub-table of checks, a formula and a condition. */
 const design = (extra: FieldDesign[] = []): FormDesign => ({
@@ -35,6 +37,7 @@ describe.each(testDialects())('data templates on %s', (dialect) => {
     t = await startTestApp(dialect);
     api = settingsClient(t);
     rows = followRows(t, () => admin);
+    await ownWorkspace(t, TOWER, ['admin', 'bob']);
     [admin, bob, harbor] = await Promise.all([t.signIn('admin', NORTHWIND), t.signIn('bob', NORTHWIND), t.signIn('harbor', HARBOR)]);
     typeId = await rows.type(TOWER, 'Safety observation');
     for (const [code, label] of [['ELEC', 'Electrical'], ['MECH', 'Mechanical'], ['SCAF', 'Scaffolding']]) {

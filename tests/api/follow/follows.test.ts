@@ -198,7 +198,7 @@ describe.each(testDialects())('follow-ups on %s', (dialect) => {
 
   it('pins on a sheet: checked against the sheet, listed with the list filters', async () => {
     const pin = { sheetId: sheet.id, revisionId: sheet.revisionId, x: sheet.width / 2, y: sheet.height / 3 };
-    const pinned = await newFollow(alice, { title: 'Pinned one', pin, trade: 'Joinery' });
+    const pinned = await newFollow(alice, { title: 'Pinned one', pin, trade: 'TP06' }); // Plumbing: no demo follow-up has it
     expect(pinned.pin).toMatchObject({ ...pin, sheetNumber: 'A-101', modelElementId: null });
     expect((await api.call('POST', 'create', alice, { workspaceCode: TOWER, typeId: punch.id, title: 'Off the sheet', pin: { ...pin, x: sheet.width + 10 } })).body.data).toMatchObject({
       problem: 'pinOutside',
@@ -206,7 +206,7 @@ describe.each(testDialects())('follow-ups on %s', (dialect) => {
     expect((await api.call('POST', 'create', alice, { workspaceCode: TOWER, typeId: punch.id, title: 'Wrong sheet', pin: { ...pin, sheetId: 999999 } })).body.data).toMatchObject({
       problem: 'sheetUnavailable',
     });
-    const pins = await api.ok<FollowPinRow[]>('POST', 'pin/list', alice, { workspaceCode: TOWER, sheetId: sheet.id, revisionId: sheet.revisionId, trades: ['Joinery'] });
+    const pins = await api.ok<FollowPinRow[]>('POST', 'pin/list', alice, { workspaceCode: TOWER, sheetId: sheet.id, revisionId: sheet.revisionId, trades: ['TP06'] });
     expect(pins.map((p) => p.id)).toEqual([pinned.id]);
     expect(pins[0]).toMatchObject({ color: punch.color, status: 'open', fromRevision: null });
     const all = await api.ok<FollowPinRow[]>('POST', 'pin/list', alice, { workspaceCode: TOWER, sheetId: sheet.id });
@@ -341,16 +341,25 @@ describe.each(testDialects())('follow-ups on %s', (dialect) => {
     for (const list of lists) expect(list.map((type) => type.id)).toEqual(again.map((type) => type.id));
   });
 
-  it('takes a trade the workspace\'s trade list offers, once it keeps one; a follow-up keeps the trade it had', async () => {
-    const before = await newFollow(alice, { trade: 'Roofing' });
-    const saved = await t.call('POST', '/proptech_allplan/follow/settings/option/save', { token: admin, body: { workspaceCode: TOWER, source: 'trade', code: 'Glazing', label: { en: 'Glazing', 'zh-CN': '玻璃', ar: 'الزجاج' } } });
-    expect(saved.status, saved.body.message).toBe(200);
-    expect((await newFollow(alice, { trade: 'Glazing' })).trade).toBe('Glazing');
-    const refused = await api.call('POST', 'create', alice, { workspaceCode: TOWER, typeId: punch.id, title: 'Odd trade', trade: 'Roofing' });
-    expect(refused.body.data).toMatchObject({ problem: 'optionUnavailable', params: { list: 'trade', value: 'Roofing' } });
-    // Its own trade stays when other fields change; moving it to a trade the list lacks does not.
-    const renamed = await api.ok<FollowDetail>('POST', 'update', alice, { id: before.id, revision: before.revision, title: 'Roof edge flashing', trade: 'Roofing' });
-    expect(renamed.trade).toBe('Roofing');
-    expect((await api.call('POST', 'update', alice, { id: before.id, revision: renamed.revision, trade: 'Masonry' })).status).toBe(400);
+  it('takes a trade the workspace\'s trade list offers; a follow-up keeps the trade it had once retired', async () => {
+    // The demo's trade list: TP09 is Glazing.
+    const before = await newFollow(alice, { trade: 'TP09' });
+    expect(before.trade).toBe('TP09');
+    const refusedText = await api.call('POST', 'create', alice, { workspaceCode: TOWER, typeId: punch.id, title: 'Odd trade', trade: 'Roofing' });
+    expect(refusedText.body.data).toMatchObject({ problem: 'optionUnavailable', params: { list: 'trade', value: 'Roofing' } });
+    const options = await t.call<{ id: number; code: string }[]>('GET', '/proptech_allplan/follow/settings/option/list', { token: admin, query: { workspaceCode: TOWER, source: 'trade' } });
+    const glazing = options.body.data.find((o) => o.code === 'TP09')!;
+    const retire = (retired: boolean) => t.call('POST', '/proptech_allplan/follow/settings/option/retire', { token: admin, body: { workspaceCode: TOWER, source: 'trade', ids: [glazing.id], retired } });
+    expect((await retire(true)).status).toBe(200);
+    try {
+      const refused = await api.call('POST', 'create', alice, { workspaceCode: TOWER, typeId: punch.id, title: 'Retired trade', trade: 'TP09' });
+      expect(refused.body.data).toMatchObject({ problem: 'optionUnavailable', params: { list: 'trade', value: 'TP09' } });
+      // Its own trade stays when other fields change; moving it to a trade the list lacks does not.
+      const renamed = await api.ok<FollowDetail>('POST', 'update', alice, { id: before.id, revision: before.revision, title: 'Curtain wall sealant', trade: 'TP09' });
+      expect(renamed.trade).toBe('TP09');
+      expect((await api.call('POST', 'update', alice, { id: before.id, revision: renamed.revision, trade: 'Masonry' })).status).toBe(400);
+    } finally {
+      await retire(false);
+    }
   });
 });

@@ -14,6 +14,7 @@ import { nextFollowNumber } from '../../modules/follow/numbering.ts';
 import { numberSortKey, PRIORITY_RANK } from '../../modules/follow/rows.ts';
 import { ensureTypes } from '../../modules/follow/types.ts';
 import { readSeedDemo } from '../seed-files.ts';
+import { DEMO_TRADES, demoLocation, seedDemoFollowLists, type DemoPlace, type DemoTrade } from './follow-lists.ts';
 
 export interface DemoFollowDeps {
   db: Kysely<DB>;
@@ -34,8 +35,8 @@ interface DemoFollow {
   sheet: string;
   /** Where on the sheet, as fractions of its width and height. */
   at: [number, number];
-  trade: string;
-  location: string;
+  trade: DemoTrade;
+  place: DemoPlace;
   /** Days from today; null: no due date. */
   due: number | null;
   /** Days ago it was made. */
@@ -48,22 +49,22 @@ interface DemoFollow {
 const FOLLOWS: readonly DemoFollow[] = [
   {
     type: 0, title: 'Door D-03 does not close flush', description: 'The leaf binds on the frame at the top corner; adjust the hinges or plane the leaf.',
-    status: 'open', priority: 'normal', sheet: 'A-101', at: [0.32, 0.41], trade: 'Carpentry', location: 'Ground floor, room 0.03', due: 5, age: 2, photos: ['door'],
+    status: 'open', priority: 'normal', sheet: 'A-101', at: [0.32, 0.41], trade: 'carpentry', place: ['GF', 'R003'], due: 5, age: 2, photos: ['door'],
     comments: [{ by: 'admin', text: 'Please check the other doors on this corridor too.' }],
   },
   {
     type: 1, title: 'Cable drums blocking the escape route', description: 'Two cable drums stand in the corridor to exit 2.',
-    status: 'open', priority: 'high', sheet: 'A-101', at: [0.62, 0.55], trade: 'Electrical', location: 'Ground floor corridor', due: 1, age: 1, photos: ['drums'],
+    status: 'open', priority: 'high', sheet: 'A-101', at: [0.62, 0.55], trade: 'electrical', place: ['GF', 'COR'], due: 1, age: 1, photos: ['drums'],
     comments: [],
   },
   {
     type: 0, title: 'Paint touch-up at the corridor wall', description: 'Scuff marks after the ceiling works, about 2 m².',
-    status: 'inProgress', priority: 'low', sheet: 'A-101', at: [0.48, 0.3], trade: 'Painting', location: 'Ground floor corridor', due: 10, age: 6, photos: [],
+    status: 'inProgress', priority: 'low', sheet: 'A-101', at: [0.48, 0.3], trade: 'painting', place: ['GF', 'COR'], due: 10, age: 6, photos: [],
     comments: [{ by: 'member', text: 'Painter booked for Thursday.' }],
   },
   {
     type: 1, title: 'Missing guardrail at the stair opening', description: 'The temporary guardrail was removed for the delivery and not put back.',
-    status: 'readyForReview', priority: 'critical', sheet: 'A-102', at: [0.22, 0.63], trade: 'Safety', location: 'First floor, stair core', due: -1, age: 4, photos: ['guardrail'],
+    status: 'readyForReview', priority: 'critical', sheet: 'A-102', at: [0.22, 0.63], trade: 'safety', place: ['1F', 'STR'], due: -1, age: 4, photos: ['guardrail'],
     comments: [
       { by: 'member', text: 'Guardrail refitted and tagged.' },
       { by: 'admin', text: 'Thanks, I will check it on the site walk.' },
@@ -71,27 +72,27 @@ const FOLLOWS: readonly DemoFollow[] = [
   },
   {
     type: 2, title: 'Ceiling height in meeting room 1.04?', description: 'The section shows 2.70 m, the room schedule 2.60 m. Which one applies?',
-    status: 'open', priority: 'normal', sheet: 'A-102', at: [0.7, 0.35], trade: 'Architecture', location: 'First floor, room 1.04', due: -3, age: 12, photos: [],
+    status: 'open', priority: 'normal', sheet: 'A-102', at: [0.7, 0.35], trade: 'ceilings', place: ['1F', 'R104'], due: -3, age: 12, photos: [],
     comments: [{ by: 'member', text: 'The ceiling contractor needs the answer before ordering the hangers.' }],
   },
   {
     type: 3, title: 'Crack in the foundation wall at grid C/3', description: 'Hairline crack, about 40 cm long, seen after the formwork came off.',
-    status: 'inProgress', priority: 'critical', sheet: 'S-101', at: [0.45, 0.5], trade: 'Concrete', location: 'Basement, grid C/3', due: 3, age: 20, photos: ['crack'],
+    status: 'inProgress', priority: 'critical', sheet: 'S-101', at: [0.45, 0.5], trade: 'concrete', place: ['B1', 'C3'], due: 3, age: 20, photos: ['crack'],
     comments: [{ by: 'admin', text: 'Structural engineer asked for a crack width measurement.' }, { by: 'member', text: 'Measured 0.2 mm; photos attached.' }],
   },
   {
     type: 3, title: 'Luminaire missing in the corridor', description: 'Position L-12 has no fitting; the cable end is capped.',
-    status: 'closed', priority: 'normal', sheet: 'E-101', at: [0.38, 0.44], trade: 'Electrical', location: 'Ground floor corridor', due: -8, age: 35, photos: [],
+    status: 'closed', priority: 'normal', sheet: 'E-101', at: [0.38, 0.44], trade: 'electrical', place: ['GF', 'COR'], due: -8, age: 35, photos: [],
     comments: [{ by: 'member', text: 'Fitted and tested.' }],
   },
   {
     type: 0, title: 'Socket outlet cover missing', description: 'Double socket next to the reception desk.',
-    status: 'closed', priority: 'low', sheet: 'E-101', at: [0.58, 0.62], trade: 'Electrical', location: 'Reception', due: null, age: 50, photos: [],
+    status: 'closed', priority: 'low', sheet: 'E-101', at: [0.58, 0.62], trade: 'electrical', place: ['GF', 'REC'], due: null, age: 50, photos: [],
     comments: [],
   },
   {
     type: 2, title: 'Fire damper access panel size', description: 'Is a 300 × 300 access panel enough for damper FD-07?',
-    status: 'closed', priority: 'normal', sheet: 'A-101', at: [0.8, 0.22], trade: 'Mechanical', location: 'Ground floor, plant room', due: null, age: 95, photos: [],
+    status: 'closed', priority: 'normal', sheet: 'A-101', at: [0.8, 0.22], trade: 'mechanical', place: ['GF', 'PLT'], due: null, age: 95, photos: [],
     comments: [{ by: 'admin', text: '400 × 400, as the damper schedule says.' }],
   },
 ];
@@ -128,10 +129,13 @@ function pathTo(status: FollowStatus): FollowStatus[] {
 /**
  * Each demo workspace with drawings and follow-ups gets follow-ups of every type and status on
  * its tender sheets on the first start: pinned, assigned to the workspace's member and reviewed
- * by the ADMIN, with photos, comments, watchers and the history of their moves. A workspace
+ * by the ADMIN, with photos, comments, watchers and the history of their moves; their trades and
+ * locations are options of the workspace's lists, seeded first. A workspace
  * that has follow-ups is left alone.
  */
 export async function seedDemoFollows(deps: DemoFollowDeps): Promise<void> {
+  // The follow-ups take their trades and locations from the workspace's lists.
+  await seedDemoFollowLists(deps);
   const demo = readSeedDemo();
   const users = new Map((await deps.db.selectFrom('app_user').select(['id', 'username']).execute()).map((u) => [u.username, u.id]));
   const photos = new Map<Photo, { sha256: string; size: number }>();
@@ -168,7 +172,7 @@ export async function seedDemoFollows(deps: DemoFollowDeps): Promise<void> {
       const member = tenant.members.find((m) => m.type === 'USER' && m.workspaces.includes(ws.code) && m.roles?.includes('member'));
       const adminId = users.get(admin.username)!;
       const memberId = member ? users.get(member.username)! : adminId;
-      await seedWorkspace(deps, scope, workspace.id, sheets, { adminId, memberId }, photoBlob);
+      await seedWorkspace(deps, scope, { id: workspace.id, code: ws.code }, sheets, { adminId, memberId }, photoBlob);
     }
   }
 }
@@ -176,11 +180,12 @@ export async function seedDemoFollows(deps: DemoFollowDeps): Promise<void> {
 async function seedWorkspace(
   deps: DemoFollowDeps,
   scope: TenantScope,
-  workspaceId: number,
+  workspace: { id: number; code: string },
   sheets: { id: number; number: string; revisionId: number; width: number; height: number }[],
   people: { adminId: number; memberId: number },
   photoBlob: (kind: Photo) => Promise<{ sha256: string; size: number }>,
 ): Promise<void> {
+  const { id: workspaceId, code: workspaceCode } = workspace;
   const now = deps.clock.now();
   const today = calendarDay(new Date(now));
   const at = (daysAgo: number, hours = 0) => new Date(now - daysAgo * DAY + hours * 3_600_000).toISOString();
@@ -212,8 +217,8 @@ async function seedWorkspace(
             priority_rank: PRIORITY_RANK[follow.priority],
             reviewer_id: people.adminId,
             due_date: follow.due === null ? null : addDays(today, follow.due),
-            trade: follow.trade,
-            location: follow.location,
+            trade: DEMO_TRADES[follow.trade].code,
+            location: demoLocation(workspaceCode, follow.place),
             sheet_id: sheet.id,
             pin_revision_id: sheet.revisionId,
             pin_x: Math.round(sheet.width * follow.at[0] * 10) / 10,

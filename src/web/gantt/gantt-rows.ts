@@ -1,0 +1,88 @@
+import type { Link, ScheduleModel, Task } from '../../core/schedule/model.ts';
+
+/**
+ * The outline of a schedule as the grid shows it: each row's WBS code, whether it is a
+ * summary, its parent, and which rows show when summaries are collapsed.
+ */
+export interface Outline {
+  /** Row index (outline order) by task id. */
+  rowOf: Map<number, number>;
+  wbs: string[];
+  summary: boolean[];
+  /** The row of each row's summary, -1 at the top level. */
+  parent: number[];
+}
+
+export function outlineOf(tasks: readonly Task[]): Outline {
+  const rowOf = new Map<number, number>();
+  const wbs: string[] = [];
+  const summary: boolean[] = [];
+  const parent: number[] = [];
+  const counters: number[] = [];
+  const stack: number[] = [];
+  tasks.forEach((task, row) => {
+    rowOf.set(task.id, row);
+    const level = Math.max(1, task.level);
+    counters.length = level;
+    counters[level - 1] = (counters[level - 1] ?? 0) + 1;
+    for (let i = 0; i < level - 1; i++) counters[i] ??= 1;
+    wbs.push(counters.join('.'));
+    while (stack.length && tasks[stack[stack.length - 1]!]!.level >= level) stack.pop();
+    parent.push(stack.length ? stack[stack.length - 1]! : -1);
+    stack.push(row);
+    const next = tasks[row + 1];
+    summary.push(next !== undefined && next.level > task.level);
+  });
+  return { rowOf, wbs, summary, parent };
+}
+
+/** The rows that show, in order: every row not inside a collapsed summary. */
+export function visibleRows(tasks: readonly Task[], outline: Outline, collapsed: ReadonlySet<number>): number[] {
+  const rows: number[] = [];
+  for (let row = 0; row < tasks.length; row++) {
+    rows.push(row);
+    const task = tasks[row]!;
+    if (outline.summary[row] && collapsed.has(task.id)) {
+      while (row + 1 < tasks.length && tasks[row + 1]!.level > task.level) row++;
+    }
+  }
+  return rows;
+}
+
+/** Each task's incoming links, by task id. */
+export function predecessorsOf(links: readonly Link[]): Map<number, Link[]> {
+  const byTask = new Map<number, Link[]>();
+  for (const link of links) {
+    const list = byTask.get(link.to);
+    if (list) list.push(link);
+    else byTask.set(link.to, [link]);
+  }
+  return byTask;
+}
+
+/** A number without trailing zeros, at most two decimals. */
+const short = (value: number) => String(Math.round(value * 100) / 100);
+
+/**
+ * A task's predecessors as MS Project writes them, by row number (its "ID", 1-based): "3",
+ * "3SS", "3FS+2d", "5FF-1ed", "4SF+50%". A plain FS without lag is just the number.
+ */
+export function predecessorsText(links: readonly Link[] | undefined, outline: Outline, model: ScheduleModel): string {
+  if (!links) return '';
+  return links
+    .map((link) => {
+      const row = outline.rowOf.get(link.from);
+      if (row === undefined) return '';
+      let lag = '';
+      if (link.lag !== 0) {
+        const sign = link.lag > 0 ? '+' : '-';
+        const size = Math.abs(link.lag);
+        if (link.lagFormat === 'percent') lag = `${sign}${short(size)}%`;
+        else if (link.lagFormat === 'elapsed') lag = size % 1440 === 0 ? `${sign}${short(size / 1440)}ed` : `${sign}${short(size / 60)}eh`;
+        else lag = size % model.settings.minutesPerDay === 0 ? `${sign}${short(size / model.settings.minutesPerDay)}d` : `${sign}${short(size / 60)}h`;
+      }
+      return `${row + 1}${link.type === 'FS' && !lag ? '' : link.type}${lag}`;
+    })
+    .filter(Boolean)
+    .join(', ');
+}

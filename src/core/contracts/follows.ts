@@ -445,6 +445,9 @@ export const followFilterProperties = {
   /** Due on or after / on or before (YYYY-MM-DD). */
   dueFrom: dateSchema,
   dueTo: dateSchema,
+  /** Created on or after / on or before (YYYY-MM-DD, the workspace's calendar days; an overview week or age bucket). */
+  createdFrom: dateSchema,
+  createdTo: dateSchema,
   /** Only those past their due date and not closed. */
   overdue: { type: 'boolean' },
   /** Only those the caller created. */

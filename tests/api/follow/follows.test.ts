@@ -1,10 +1,11 @@
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOLLOW_EVENT, type FollowComment, type FollowDetail, type FollowListResult, type FollowOverview, type FollowPinRow, type FollowType, type HistoryEntry } from '../../../src/core/contracts/follows.ts';
+import { FOLLOW_AGE_BUCKETS, FOLLOW_EVENT, type FollowComment, type FollowDetail, type FollowListResult, type FollowOverview, type FollowPinRow, type FollowType, type HistoryEntry } from '../../../src/core/contracts/follows.ts';
 import type { SheetListResult } from '../../../src/core/contracts/drawings.ts';
 import type { FollowTemplateDetail } from '../../../src/core/contracts/follow-settings.ts';
 import type { FormDetail } from '../../../src/core/contracts/form.ts';
+import { addDays, ageBucketDays, calendarDay, dayStart, weekOf } from '../../../src/core/follows/due.ts';
 import { sendDueNotices } from '../../../src/server/modules/follow/due-check.ts';
 import { userIdOf } from '../../helpers/authorization.ts';
 import { testDialects } from '../../helpers/databases.ts';
@@ -241,6 +242,38 @@ describe.each(testDialects())('follow-ups on %s', (dialect) => {
     const sheetRows = workbook.worksheets[0]!.getSheetValues().filter(Boolean);
     expect((sheetRows[0] as unknown[]).slice(1, 4)).toEqual(['编号', '类型', '标题']);
     expect(sheetRows).toHaveLength(all.total + 1);
+  });
+
+  it('filters by the day created and counts weeks and ages by the workspace\'s day, the same as the list', async () => {
+    const saved = t.clock.now();
+    const today = calendarDay(new Date(saved));
+    const monday = addDays(weekOf(today), -7);
+    const edge = Date.parse(dayStart(monday));
+    try {
+      t.clock.set(edge - 60_000); // 23:59 on the Sunday, workspace time (15:59 UTC)
+      const late = await newFollow(alice, { title: 'Edge of day late' });
+      t.clock.set(edge + 60_000); // 00:01 on the Monday, still the Sunday in UTC
+      const early = await newFollow(alice, { title: 'Edge of day early' });
+      const listed = async (extra: Record<string, unknown>) =>
+        (await api.ok<FollowListResult>('POST', 'list', alice, { workspaceCode: TOWER, text: 'Edge of day', size: 200, ...extra })).rows.map((row) => row.id);
+      expect(await listed({ createdFrom: monday, createdTo: monday })).toEqual([early.id]);
+      expect(await listed({ createdTo: addDays(monday, -1) })).toEqual([late.id]);
+      expect(await listed({ createdFrom: addDays(monday, -1), createdTo: addDays(monday, -1) })).toEqual([late.id]);
+      expect((await api.call('POST', 'list', alice, { workspaceCode: TOWER, createdFrom: '27.11.2026' })).status).toBe(400);
+
+      t.clock.set(saved);
+      const overview = await api.ok<FollowOverview>('POST', 'overview', alice, { workspaceCode: TOWER, text: 'Edge of day' });
+      expect(overview.weekly.map((w) => w.week).slice(-2)).toEqual([monday, weekOf(today)]);
+      expect(overview.weekly.at(-2)!.opened).toBe(1);
+      expect(overview.weekly.at(-3)!.opened).toBe(1);
+      for (const bucket of FOLLOW_AGE_BUCKETS) {
+        const ids = await listed({ statuses: ['open', 'inProgress', 'readyForReview'], ...ageBucketDays(bucket, today) });
+        expect([bucket, overview.byAge.find((b) => b.key === bucket)!.count]).toEqual([bucket, ids.length]);
+      }
+      expect(overview.byAge.reduce((sum, b) => sum + b.count, 0)).toBe(2);
+    } finally {
+      t.clock.set(saved);
+    }
   });
 
   it('changes many at once for a manager, reporting those the flow refuses', async () => {

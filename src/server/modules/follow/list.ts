@@ -12,7 +12,7 @@ import {
   type FollowPinRow,
   type FollowSort,
 } from '../../../core/contracts/follows.ts';
-import { addDays, weekOf } from '../../../core/follows/due.ts';
+import { addDays, ageBucketDays, instantsOfDays, weekOf } from '../../../core/follows/due.ts';
 import { pinShowsOn } from '../../../core/follows/pin.ts';
 import { readStoredText } from '../../../core/local-text.ts';
 import { containsText } from '../../db/like.ts';
@@ -23,6 +23,14 @@ import { todayOf, type FollowCaller, type FollowWorkspace } from './context.ts';
 import { presentRows } from './rows.ts';
 
 type FollowQuery = SelectQueryBuilder<DB, 'follow_up', object>;
+
+/** Those created on the calendar days `from`..`to` (either open), by the follow-ups' one day boundary. */
+function createdWithin(query: FollowQuery, from: string | undefined, to: string | undefined): FollowQuery {
+  const { atOrAfter, before } = instantsOfDays(from, to);
+  if (atOrAfter) query = query.where('follow_up.create_time', '>=', atOrAfter);
+  if (before) query = query.where('follow_up.create_time', '<', before);
+  return query;
+}
 
 /** The follow-up of the outer query, for the correlated assignee and watcher lookups. */
 const outerId = sql.ref<number>('follow_up.id');
@@ -38,6 +46,7 @@ export function filteredFollows(caller: FollowCaller, workspace: FollowWorkspace
   if (filter.sheetId !== undefined) query = query.where('follow_up.sheet_id', '=', filter.sheetId);
   if (filter.dueFrom) query = query.where('follow_up.due_date', '>=', filter.dueFrom);
   if (filter.dueTo) query = query.where('follow_up.due_date', '<=', filter.dueTo);
+  query = createdWithin(query, filter.createdFrom, filter.createdTo);
   if (filter.overdue) query = query.where('follow_up.due_date', '<', todayOf(caller)).where('follow_up.status', '!=', 'closed');
   if (filter.createdByMe) query = query.where('follow_up.created_by', '=', session.userId);
   if (filter.trades?.length) {
@@ -162,16 +171,12 @@ export async function followOverview(caller: FollowCaller, workspace: FollowWork
     (a, b) => b.count - a.count,
   );
 
-  // Age buckets by the creation day: 0-7 days, 8-30, 31-90, older.
-  const since = (days: number) => addDays(today, -days);
-  const ageOf = async (from: number | null, to: number | null) => {
-    let q = open();
-    if (to !== null) q = q.where('follow_up.create_time', '>=', since(to));
-    if (from !== null) q = q.where('follow_up.create_time', '<', since(from - 1));
-    return Number((await q.select(n).executeTakeFirstOrThrow()).n);
-  };
-  const ageCounts = [await ageOf(null, 7), await ageOf(8, 30), await ageOf(31, 90), await ageOf(91, null)];
-  const byAge = FOLLOW_AGE_BUCKETS.map((key, index) => ({ key, count: ageCounts[index]! }));
+  // Age buckets by the creation day, as the list's created-date filter reads them.
+  const byAge = [];
+  for (const key of FOLLOW_AGE_BUCKETS) {
+    const { createdFrom, createdTo } = ageBucketDays(key, today);
+    byAge.push({ key, count: Number((await createdWithin(open(), createdFrom, createdTo).select(n).executeTakeFirstOrThrow()).n) });
+  }
 
   const typeRows = counted(await base().select(['follow_up.type_id as key', n]).groupBy('follow_up.type_id').execute());
   const types = typeRows.length
@@ -187,25 +192,21 @@ export async function followOverview(caller: FollowCaller, workspace: FollowWork
 
   const overdue = Number((await open().where('follow_up.due_date', '<', today).select(n).executeTakeFirstOrThrow()).n);
 
-  // Opened and closed per week, from the creation and closing days of the last weeks.
+  // Opened and closed per week of the workspace's calendar: one count per week's instants.
   const firstWeek = addDays(weekOf(today), -7 * (FOLLOW_OVERVIEW_WEEKS - 1));
-  const day = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`;
-  const openedDays = await base().where('follow_up.create_time', '>=', firstWeek).select([day('follow_up.create_time').as('d'), n]).groupBy(day('follow_up.create_time')).execute();
-  const closedDays = await base()
+  const weeks = Array.from({ length: FOLLOW_OVERVIEW_WEEKS }, (_, index) => addDays(firstWeek, 7 * index));
+  const perWeek = (column: 'follow_up.create_time' | 'follow_up.closed_time') =>
+    weeks.map((week, index) => {
+      const { atOrAfter, before } = instantsOfDays(week, addDays(week, 6));
+      return sql<number | string | null>`sum(case when ${sql.ref(column)} >= ${atOrAfter} and ${sql.ref(column)} < ${before} then 1 else 0 end)`.as(`w${index}`);
+    });
+  const since = instantsOfDays(firstWeek, undefined).atOrAfter!;
+  const opened = (await base().where('follow_up.create_time', '>=', since).select(perWeek('follow_up.create_time')).executeTakeFirstOrThrow()) as Record<string, unknown>;
+  const closed = (await base()
     .where('follow_up.status', '=', 'closed')
-    .where('follow_up.closed_time', '>=', firstWeek)
-    .select([day('follow_up.closed_time').as('d'), n])
-    .groupBy(day('follow_up.closed_time'))
-    .execute();
-  const weekly = Array.from({ length: FOLLOW_OVERVIEW_WEEKS }, (_, index) => ({ week: addDays(firstWeek, 7 * index), opened: 0, closed: 0 }));
-  const weekIndex = (d: string) => Math.floor((Date.parse(`${weekOf(d)}T00:00:00Z`) - Date.parse(`${firstWeek}T00:00:00Z`)) / (7 * 86_400_000));
-  for (const r of openedDays) {
-    const at = weekIndex(r.d);
-    if (weekly[at]) weekly[at].opened += Number(r.n);
-  }
-  for (const r of closedDays) {
-    const at = weekIndex(r.d);
-    if (weekly[at]) weekly[at].closed += Number(r.n);
-  }
+    .where('follow_up.closed_time', '>=', since)
+    .select(perWeek('follow_up.closed_time'))
+    .executeTakeFirstOrThrow()) as Record<string, unknown>;
+  const weekly = weeks.map((week, index) => ({ week, opened: Number(opened[`w${index}`] ?? 0), closed: Number(closed[`w${index}`] ?? 0) }));
   return { total, byStatus, byAssignee, byTrade, byAge, byType, overdue, weekly };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, ageBucket, calendarDay, daysBetween, dueState, weekOf } from '../../../../src/core/follows/due.ts';
+import { addDays, ageBucket, ageBucketDays, calendarDay, dayStart, daysBetween, dueState, instantsOfDays, weekOf } from '../../../../src/core/follows/due.ts';
 import { pinOnSheet, pinShowsOn } from '../../../../src/core/follows/pin.ts';
 
 describe('due dates of follow-ups', () => {
@@ -15,6 +15,19 @@ describe('due dates of follow-ups', () => {
     expect(calendarDay(new Date('2026-11-27T15:59:00Z'))).toBe('2026-11-27');
     expect(calendarDay(new Date('2026-11-27T16:00:00Z'))).toBe('2026-11-28');
     expect(calendarDay(new Date('2026-11-27T16:00:00Z'), 0)).toBe('2026-11-27');
+  });
+
+  it('begins a day at the workspace\'s midnight, so an instant and its day agree at the edge', () => {
+    expect(dayStart('2026-11-28')).toBe('2026-11-27T16:00:00.000Z');
+    expect(dayStart('2026-11-28', 0)).toBe('2026-11-28T00:00:00.000Z');
+    const { atOrAfter, before } = instantsOfDays('2026-11-28', '2026-11-28');
+    expect([atOrAfter, before]).toEqual(['2026-11-27T16:00:00.000Z', '2026-11-28T16:00:00.000Z']);
+    // The last instant before the boundary belongs to the day before, by calendarDay too.
+    const lastOfDay = '2026-11-27T15:59:59.999Z';
+    expect(lastOfDay < atOrAfter!).toBe(true);
+    expect(calendarDay(new Date(lastOfDay))).toBe('2026-11-27');
+    expect(calendarDay(new Date(atOrAfter!))).toBe('2026-11-28');
+    expect(instantsOfDays(undefined, '2026-11-30')).toEqual({ before: '2026-11-30T16:00:00.000Z' });
   });
 
   it('says how a due date stands today; a closed one or one without a date has none', () => {
@@ -36,6 +49,17 @@ describe('due dates of follow-ups', () => {
     expect(ageBucket('2026-10-27', today)).toBe('31-90');
     expect(ageBucket('2026-08-29', today)).toBe('31-90');
     expect(ageBucket('2026-08-28', today)).toBe('90+');
+    // Made at 23:30 on the 19th in the workspace (15:30 UTC): 8 days old, whatever UTC says.
+    expect(ageBucket('2026-11-19T15:30:00.000Z', today)).toBe('8-30');
+    expect(ageBucket('2026-11-19T16:30:00.000Z', today)).toBe('0-7');
+  });
+
+  it('gives each age bucket the creation days the list filters by', () => {
+    const today = '2026-11-27';
+    expect(ageBucketDays('0-7', today)).toEqual({ createdFrom: '2026-11-20' });
+    expect(ageBucketDays('8-30', today)).toEqual({ createdFrom: '2026-10-28', createdTo: '2026-11-19' });
+    expect(ageBucketDays('31-90', today)).toEqual({ createdFrom: '2026-08-29', createdTo: '2026-10-27' });
+    expect(ageBucketDays('90+', today)).toEqual({ createdTo: '2026-08-28' });
   });
 
   it('names a week by its Monday', () => {

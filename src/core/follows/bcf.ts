@@ -9,8 +9,10 @@ import { TEXT_LANGUAGES } from '../local-text.ts';
  * (src/core/contracts/follows.ts), whose filters they take.
  */
 export const FOLLOW_FILE_PATHS = {
-  /** POST FollowBcfImportBody → FollowBcfImportResult (follow:manage) */
+  /** POST FollowBcfImportBody → FollowBcfImport, queued (follow:manage); its progress is pushed as FOLLOW_BCF_IMPORT_EVENT */
   bcfImport: `${FOLLOW_PREFIX}/bcf/import`,
+  /** GET FollowBcfImportQuery → FollowBcfImport: where the caller's import is now (after a dropped event stream) */
+  bcfImportState: `${FOLLOW_PREFIX}/bcf/import/state`,
   /** POST FollowBcfExportBody → a .bcfzip (the list's filters, or the chosen follow-ups) */
   bcfExport: `${FOLLOW_PREFIX}/bcf/export`,
   /** POST FollowReportBody → application/pdf (the list's filters and sort, or the chosen follow-ups) */
@@ -47,9 +49,27 @@ export const followBcfImportBody = strictObject(
 );
 export type FollowBcfImportBody = Validated<typeof followBcfImportBody>;
 
+/**
+ * Why one topic of a readable file was not imported (the others are): `badMarkup` its
+ * markup.bcf or a viewpoint of it cannot be read, `notStored` the database refused it (its
+ * follow-up, comments and photos are all left out, none half kept). Shown as
+ * `follows:list.bcf.topicProblem.<code>`.
+ */
+export const BCF_TOPIC_PROBLEM_CODES = ['badMarkup', 'notStored'] as const;
+export type BcfTopicProblemCode = (typeof BCF_TOPIC_PROBLEM_CODES)[number];
+
+export interface BcfTopicFailure {
+  /** The topic's GUID, or its folder's name when its markup cannot be read. */
+  guid: string;
+  /** Its title, when it could be read; else empty. */
+  title: string;
+  problem: BcfTopicProblemCode;
+}
+
 export interface FollowBcfImportResult {
   /** The BCF version the file was written in. */
   version: string;
+  /** Topics in the file, those that failed included. */
   topics: number;
   /** Follow-ups made from topics not seen before, and those updated from a topic imported earlier (matched by its GUID). */
   created: number[];
@@ -57,7 +77,43 @@ export interface FollowBcfImportResult {
   /** Comments and snapshots added (those imported before are not added again). */
   comments: number;
   photos: number;
+  /** Topics left out, and why. */
+  failed: BcfTopicFailure[];
 }
+
+/** Where an import is: waiting for the job queue, reading the zip, writing follow-ups, ended. */
+export const BCF_IMPORT_STATUSES = ['queued', 'reading', 'writing', 'done', 'failed'] as const;
+export type BcfImportStatus = (typeof BCF_IMPORT_STATUSES)[number];
+
+/**
+ * A whole file that could not be imported: a BcfProblemCode, or `tooLong` (the import ran past
+ * its time or memory limit) or `failed` (anything else; the server log has it). Nothing of
+ * such a file is kept.
+ */
+export type BcfImportProblemCode = BcfProblemCode | 'tooLong' | 'failed';
+
+/** One BCF import, as the dialog shows it. */
+export interface FollowBcfImport {
+  id: string;
+  fileName: string;
+  status: BcfImportStatus;
+  /** Topics read (reading) or written (writing) so far, of `total` (0 while not known). */
+  done: number;
+  total: number;
+  /** Set when `done`. */
+  result: FollowBcfImportResult | null;
+  /** Set when `failed`. */
+  problem: BcfImportProblemCode | null;
+}
+
+/** The event stream's push of an import's progress to the one who started it. */
+export const FOLLOW_BCF_IMPORT_EVENT = 'followBcfImport';
+export interface FollowBcfImportEvent extends FollowBcfImport {
+  workspaceCode: string;
+}
+
+export const followBcfImportQuery = strictObject({ id: { type: 'string', pattern: '^follow-bcf-[0-9a-f-]{36}$' } }, ['id']);
+export type FollowBcfImportQuery = Validated<typeof followBcfImportQuery>;
 
 const selection = {
   /** Only these follow-ups (of the workspace); absent: all the filters leave. */

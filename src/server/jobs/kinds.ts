@@ -6,10 +6,13 @@
  * the file store.
  */
 import type { DrawingJobInput, DrawingJobResult } from '../modules/drawing/processing/drawing-job-types.ts';
+import type { BcfJobInput, BcfJobResult } from '../modules/follow/bcf/bcf-job-types.ts';
 
 export interface JobKinds {
   /** One uploaded drawing file → its sheets (split pages, thumbnails, number and title read). */
   'drawing.process': { input: DrawingJobInput; result: DrawingJobResult };
+  /** One uploaded BCF zip → its topics, snapshots kept in the file store (the follow-up module writes the rows). */
+  'follow.bcfImport': { input: BcfJobInput; result: BcfJobResult };
 }
 
 export type JobKind = keyof JobKinds;
@@ -39,6 +42,16 @@ export const JOB_KINDS: Record<JobKind, JobKindSpec> = {
     backoffMs: 2_000,
     // A 300-page set takes well under a minute here; ten is room for a slow, busy machine.
     timeoutMs: 10 * 60_000,
+    memoryMb: 1_024,
+  },
+  'follow.bcfImport': {
+    source: new URL('../modules/follow/bcf/bcf-job.ts', import.meta.url),
+    entry: 'job-follow-bcf-import',
+    attempts: 2,
+    backoffMs: 2_000,
+    // A 2,000-topic file with a snapshot each reads in well under a minute; five is room for a busy machine.
+    timeoutMs: 5 * 60_000,
+    // The zip is read whole (at most BCF_IMPORT_MAX_BYTES) and inflated entry by entry.
     memoryMb: 1_024,
   },
 };

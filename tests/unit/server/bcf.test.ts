@@ -66,6 +66,7 @@ describe('BCF files', () => {
     const snapshot = canvas.toBuffer('image/png');
     const file: BcfFile = {
       version: '3.0',
+      unreadable: [],
       project: { id: 'c3f1d7a4-0b8e-4f51-9a2e-3d7c1b5e9f00', name: 'Tower A' },
       topics: [
         {

@@ -301,7 +301,8 @@ export function followDrawingJobs(deps: UploadDeps): () => void {
     if (!upload || upload.status === 'done' || upload.status === 'failed') return;
     if (event.status === 'done' && event.result) {
       try {
-        const stored = await storeUploadResult(scope, upload, event.result, deps.now());
+        // The queue runs other kinds too; this one's events (filtered below) carry a drawing's result.
+        const stored = await storeUploadResult(scope, upload, event.result as DrawingJobResult, deps.now());
         if (stored) await push(deps, scope, await scope.selectFrom('drawing_upload').selectAll().where('id', '=', upload.id).executeTakeFirstOrThrow());
       } catch (error) {
         await failUpload(deps, scope, upload, { code: 'failed', fileName: upload.file_name, detail: error instanceof Error ? error.message : String(error) });

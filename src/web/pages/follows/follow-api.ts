@@ -19,7 +19,7 @@ import {
   type HistoryEntry,
 } from '../../../core/contracts/follows.ts';
 import { FOLLOW_SETTINGS_PATHS, type DataSourceOption, type FollowTemplate } from '../../../core/contracts/follow-settings.ts';
-import { FOLLOW_FILE_PATHS, type FollowBcfImportBody, type FollowBcfImportResult } from '../../../core/follows/bcf.ts';
+import { FOLLOW_BCF_IMPORT_EVENT, FOLLOW_FILE_PATHS, type FollowBcfImport, type FollowBcfImportBody, type FollowBcfImportEvent } from '../../../core/follows/bcf.ts';
 import { NOTIFY_STREAM_PATH } from '../../../core/contracts/notify.ts';
 import { PREFERENCE_PATHS } from '../../../core/contracts/preference.ts';
 import type { PreferenceConfig } from '../../../core/entities.ts';
@@ -47,7 +47,9 @@ export function followApi(http: Http) {
     overview: (body: FollowFilterBody) => http.post<FollowOverview>(FOLLOW_PATHS.overview, body, QUIET),
     people: (workspaceCode: string) => http.get<FollowPerson[]>(FOLLOW_PATHS.people, { workspaceCode }, QUIET),
     types: (workspaceCode: string) => http.get<FollowType[]>(FOLLOW_PATHS.typeList, { workspaceCode }, QUIET),
-    bcfImport: (body: FollowBcfImportBody) => http.post<FollowBcfImportResult>(FOLLOW_FILE_PATHS.bcfImport, body, QUIET),
+    /** Queues a BCF import; its progress comes as pushes (openBcfImportEvents) and from bcfImportState. */
+    bcfImport: (body: FollowBcfImportBody) => http.post<FollowBcfImport>(FOLLOW_FILE_PATHS.bcfImport, body, QUIET),
+    bcfImportState: (id: string) => http.get<FollowBcfImport>(FOLLOW_FILE_PATHS.bcfImportState, { id }, QUIET),
     /** A data source's live options (trades, locations), in tree order. */
     options: (workspaceCode: string, source: string) => http.get<DataSourceOption[]>(FOLLOW_SETTINGS_PATHS.optionList, { workspaceCode, source }, QUIET),
     /** The data templates of the workspace's types: which form version a new follow-up of a type fills. */
@@ -91,6 +93,30 @@ export function openFollowEvents(options: FollowEventsOptions): () => void {
       source.addEventListener(FOLLOW_EVENT, (event) => {
         const pushed = JSON.parse((event as MessageEvent<string>).data) as FollowEvent;
         if (pushed.workspaceCode === options.workspaceCode) options.onChange(pushed);
+      });
+    })
+    .catch(() => undefined);
+  return () => {
+    stopped = true;
+    source?.close();
+  };
+}
+
+/**
+ * Follows the caller's BCF import `id` over the notification stream (`event: followBcfImport`).
+ * Returns what stops it.
+ */
+export function openBcfImportEvents(options: { ticket: () => Promise<string>; id: string; onChange: (state: FollowBcfImport) => void }): () => void {
+  let source: EventSource | null = null;
+  let stopped = false;
+  void options
+    .ticket()
+    .then((ticket) => {
+      if (stopped) return;
+      source = new EventSource(`/api${NOTIFY_STREAM_PATH}?ticket=${encodeURIComponent(ticket)}`);
+      source.addEventListener(FOLLOW_BCF_IMPORT_EVENT, (event) => {
+        const { workspaceCode: _workspace, ...state } = JSON.parse((event as MessageEvent<string>).data) as FollowBcfImportEvent;
+        if (state.id === options.id) options.onChange(state);
       });
     })
     .catch(() => undefined);

@@ -1,60 +1,38 @@
-import { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
 import type { FollowChange } from '../../../../core/contracts/follows.ts';
-import { BCF_IMPORT_MAX_BYTES, BCF_IMPORT_MAX_TOPICS, type BcfProblemCode, type FollowBcfImportBody, type FollowBcfImportResult } from '../../../../core/follows/bcf.ts';
-import { policy } from '../../../access/policies.ts';
+import type { BcfProblemCode, BcfTopicFailure, FollowBcfImportResult } from '../../../../core/follows/bcf.ts';
 import { writeJson } from '../../../db/json-column.ts';
 import { AppError } from '../../../errors.ts';
 import { ResultCode } from '../../../../core/result-codes.ts';
-import type { BlobStore, StagedBlob } from '../../filestore/blob-store.ts';
 import { newFileId } from '../../filestore/file-objects.ts';
-import { recordHistory, requireAllowed, workspaceByCode, type FollowCaller, type FollowWorkspace } from '../context.ts';
+import { recordHistory, type FollowCaller, type FollowWorkspace } from '../context.ts';
 import { nextFollowNumber } from '../numbering.ts';
 import { workspacePeopleIds } from '../people.ts';
 import { numberSortKey, PRIORITY_RANK } from '../rows.ts';
-import { usableType } from '../types.ts';
 import { FollowNotices } from '../notices.ts';
 import { addWatchers, watchersOf } from '../watchers.ts';
+import type { BcfJobResult, StoredBcfTopic, StoredBcfViewpoint } from './bcf-job-types.ts';
 import { bcfLinks, type CommentDetail, type TopicDetail, type ViewpointDetail } from './bcf-links.ts';
 import { dueDay, followDescription, followTitle, isoTime, priorityFromBcf, statusFromBcf } from './bcf-mapping.ts';
-import { readBcf } from './bcf-read.ts';
-import { BcfFileError, firstSelectedElement, type BcfFile, type BcfTopic } from './bcf-topics.ts';
+import { firstSelectedElement } from './bcf-topics.ts';
 
 /**
- * BCF topics into follow-ups of a workspace (follow:manage). A topic seen before (its GUID
- * kept from the last import) updates its follow-up; a new one becomes a follow-up of the chosen
- * type, numbered by the type's rule. Comments and viewpoint snapshots are added once each (by
- * their GUIDs); the first selected IFC element becomes the follow-up's model element. Each
- * topic is written in its own transaction with its history rows, so a failure keeps those before.
+ * BCF topics, as the import job read them (bcf-job.ts), into follow-ups of a workspace. A topic
+ * seen before (its GUID kept from the last import) updates its follow-up; a new one becomes a
+ * follow-up of the chosen type, numbered by the type's rule. Comments and viewpoint snapshots
+ * are added once each (by their GUIDs); the first selected IFC element becomes the follow-up's
+ * model element. Each topic is written in its own transaction with its history rows: a topic
+ * the database refuses is left out whole and named in the result, the others are kept.
  */
 
 export function bcfProblem(code: BcfProblemCode, message: string): AppError {
   return new AppError(400, ResultCode.BAD_REQUEST, message, { problem: code, params: {} });
 }
 
-const PROBLEM_OF: Record<BcfFileError['reason'], BcfProblemCode> = {
-  notZip: 'notBcf',
-  noVersion: 'notBcf',
-  badXml: 'notBcf',
-  noTopics: 'notBcf',
-  unknownVersion: 'unknownVersion',
-  unsafeName: 'unsafeZip',
-  tooLarge: 'unsafeZip',
-  tooManyEntries: 'unsafeZip',
-};
-
-/** The BCF file the caller uploaded, read; 400 with the problem's code when it is not one. */
-async function readUploadedBcf(caller: FollowCaller, blobs: BlobStore, fileId: string): Promise<BcfFile> {
-  const file = await caller.scope.selectFrom('file_object').selectAll().where('id', '=', fileId).executeTakeFirst();
-  if (!file || file.created_by !== caller.session.userId) throw bcfProblem('fileUnavailable', `fileId: file ${fileId} is not a file you uploaded`);
-  if (Number(file.size) > BCF_IMPORT_MAX_BYTES) throw bcfProblem('unsafeZip', `The BCF file is larger than ${BCF_IMPORT_MAX_BYTES / 1024 / 1024} MB`);
-  const bytes = await buffer(await blobs.open(file.sha256));
-  try {
-    return await readBcf(bytes);
-  } catch (error) {
-    if (error instanceof BcfFileError) throw bcfProblem(PROBLEM_OF[error.reason], `${file.name} cannot be read as BCF: ${error.message}`);
-    throw error;
-  }
+function viewpointDetail(viewpoint: StoredBcfViewpoint): ViewpointDetail {
+  const detail: ViewpointDetail = { selected: viewpoint.selected };
+  if (viewpoint.index !== undefined) detail.index = viewpoint.index;
+  if (viewpoint.camera) detail.camera = viewpoint.camera;
+  return detail;
 }
 
 /** Members matched by what BCF names people with: their e-mail, else their user name or full name. */
@@ -65,30 +43,6 @@ async function peopleByBcfName(caller: FollowCaller, workspace: FollowWorkspace)
   // Weakest first, so an e-mail wins over a name two people share.
   for (const key of ['name', 'username', 'email'] as const) for (const user of users) if (user[key]) byKey.set(user[key].trim().toLowerCase(), user.id);
   return (name) => (name ? (byKey.get(name.trim().toLowerCase()) ?? null) : null);
-}
-
-interface StagedSnapshot {
-  guid: string;
-  detail: ViewpointDetail;
-  file?: { blob: StagedBlob; name: string; type: string };
-}
-
-async function stageSnapshots(blobs: BlobStore, topic: BcfTopic): Promise<StagedSnapshot[]> {
-  const staged: StagedSnapshot[] = [];
-  for (const viewpoint of topic.viewpoints) {
-    const detail: ViewpointDetail = { selected: viewpoint.selected };
-    if (viewpoint.index !== undefined) detail.index = viewpoint.index;
-    if (viewpoint.camera) detail.camera = viewpoint.camera;
-    const entry: StagedSnapshot = { guid: viewpoint.guid, detail };
-    if (viewpoint.snapshot) {
-      const blob = await blobs.stage(Readable.from([viewpoint.snapshot.bytes]));
-      await blob.commit();
-      const ext = viewpoint.snapshot.mimeType === 'image/jpeg' ? 'jpg' : 'png';
-      entry.file = { blob, name: `${viewpoint.snapshot.name.replace(/\.[^.]*$/, '') || 'snapshot'}-${viewpoint.guid.slice(0, 8)}.${ext}`, type: viewpoint.snapshot.mimeType };
-    }
-    staged.push(entry);
-  }
-  return staged;
 }
 
 interface TopicOutcome {
@@ -102,9 +56,8 @@ async function importTopic(
   caller: FollowCaller,
   workspace: FollowWorkspace,
   typeRow: { id: number; numbering: string },
-  topic: BcfTopic,
+  topic: StoredBcfTopic,
   personOf: (name: string | undefined) => number | null,
-  snapshots: StagedSnapshot[],
 ): Promise<TopicOutcome> {
   const { scope, session } = caller;
   const time = caller.now();
@@ -224,18 +177,18 @@ async function importTopic(
     }
 
     let photos = 0;
-    for (const snapshot of snapshots) {
-      if (await taken('viewpoint', snapshot.guid)) continue;
+    for (const viewpoint of topic.viewpoints) {
+      if (await taken('viewpoint', viewpoint.guid)) continue;
       let photoId: number | null = null;
-      if (snapshot.file) {
+      if (viewpoint.snapshot) {
         const fileId = newFileId();
-        const { blob, name, type } = snapshot.file;
-        await tx.insertInto('file_object', [{ id: fileId, sha256: blob.sha256, name, size: blob.size, type, created_by: userId, create_time: time }]).execute();
+        const { sha256, size, name, mimeType } = viewpoint.snapshot;
+        await tx.insertInto('file_object', [{ id: fileId, sha256, name, size, type: mimeType, created_by: userId, create_time: time }]).execute();
         ({ id: photoId } = await tx.insertInto('follow_photo', [{ follow_id: id, file_id: fileId, added_by: userId, create_time: time }]).returning('id').executeTakeFirstOrThrow());
         await recordHistory(tx, { workspaceId: workspace.id, followId: id, userId, time, action: 'photoAdd', note: name });
         photos++;
       }
-      await links.insert([{ workspace_id: workspace.id, follow_id: id, kind: 'viewpoint', guid: snapshot.guid, target_id: photoId, detail: writeJson(snapshot.detail) }]);
+      await links.insert([{ workspace_id: workspace.id, follow_id: id, kind: 'viewpoint', guid: viewpoint.guid, target_id: photoId, detail: writeJson(viewpointDetail(viewpoint)) }]);
     }
     if (comments || photos) {
       await tx
@@ -251,26 +204,34 @@ async function importTopic(
   return outcome;
 }
 
-/** Imports the uploaded BCF zip into the workspace. */
-export async function importBcf(caller: FollowCaller, blobs: BlobStore, body: FollowBcfImportBody): Promise<FollowBcfImportResult> {
-  const workspace = await workspaceByCode(caller, body.workspaceCode);
-  requireAllowed(policy.follow.manage(caller), 'import BCF files');
-  const type = await usableType(caller, workspace, body.typeId);
-  const file = await readUploadedBcf(caller, blobs, body.fileId);
-  if (file.topics.length > BCF_IMPORT_MAX_TOPICS) throw bcfProblem('tooManyTopics', `The file holds ${file.topics.length} topics; one import takes at most ${BCF_IMPORT_MAX_TOPICS}`);
-  const personOf = await peopleByBcfName(caller, workspace);
-  const result: FollowBcfImportResult = { version: file.version, topics: file.topics.length, created: [], updated: [], comments: 0, photos: 0 };
-  for (const topic of file.topics) {
-    const snapshots = await stageSnapshots(blobs, topic);
+/** Where the topics go: the workspace, and the type new follow-ups get. */
+export interface BcfTarget {
+  workspace: FollowWorkspace;
+  type: { id: number; numbering: string };
+}
+
+/**
+ * Writes the topics the job read into the workspace, telling `onTopic(done, total)` after
+ * each; topics whose XML could not be read, and those the database refuses, are named in
+ * `failed`.
+ */
+export async function writeBcfTopics(caller: FollowCaller, target: BcfTarget, read: BcfJobResult, onTopic: (done: number, total: number) => void): Promise<FollowBcfImportResult> {
+  const personOf = await peopleByBcfName(caller, target.workspace);
+  const failed: BcfTopicFailure[] = read.unreadable.map((folder) => ({ guid: folder, title: '', problem: 'badMarkup' }));
+  const total = read.topics.length;
+  const result: FollowBcfImportResult = { version: read.version, topics: total + read.unreadable.length, created: [], updated: [], comments: 0, photos: 0, failed };
+  let done = 0;
+  for (const topic of read.topics) {
     try {
-      const outcome = await importTopic(caller, workspace, type, topic, personOf, snapshots);
+      const outcome = await importTopic(caller, target.workspace, target.type, topic, personOf);
       (outcome.created ? result.created : result.updated).push(outcome.id);
       result.comments += outcome.comments;
       result.photos += outcome.photos;
-    } finally {
-      // The rows naming the bytes are written (or rolled back): the orphan clean-up may judge them now.
-      for (const snapshot of snapshots) snapshot.file?.blob.settle();
+    } catch (error) {
+      console.warn(`BCF topic ${topic.guid} was not imported`, error);
+      failed.push({ guid: topic.guid, title: topic.title, problem: 'notStored' });
     }
+    onTopic(++done, total);
   }
   return result;
 }

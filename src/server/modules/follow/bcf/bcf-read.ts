@@ -241,14 +241,24 @@ export async function readBcf(bytes: Buffer, limits: BcfZipLimits = BCF_ZIP_LIMI
   const entries = await readZipEntries(bytes, limits);
   const version = readVersion(entries);
   const topics: BcfTopic[] = [];
+  const unreadable: string[] = [];
+  let firstError: BcfFileError | undefined;
   for (const [name, markup] of entries) {
     const match = /^([^/]+)\/markup\.bcf$/i.exec(name);
-    if (match) topics.push(readTopic(entries, match[1]!, markup, version));
+    if (!match) continue;
+    try {
+      topics.push(readTopic(entries, match[1]!, markup, version));
+    } catch (error) {
+      // One topic's broken XML leaves that topic out; the import says which.
+      if (!(error instanceof BcfFileError)) throw error;
+      firstError ??= error;
+      unreadable.push(match[1]!);
+    }
   }
-  if (!topics.length) throw new BcfFileError('noTopics');
+  if (!topics.length) throw firstError ?? new BcfFileError('noTopics');
   const order = new Map(topics.map((topic, i) => [topic, i]));
   topics.sort((a, b) => (a.index ?? Number.MAX_SAFE_INTEGER) - (b.index ?? Number.MAX_SAFE_INTEGER) || order.get(a)! - order.get(b)!);
-  const file: BcfFile = { version, topics };
+  const file: BcfFile = { version, topics, unreadable };
   const project = readProject(entries);
   if (project) file.project = project;
   return file;

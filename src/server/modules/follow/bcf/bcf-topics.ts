@@ -83,6 +83,8 @@ export interface BcfFile {
   version: BcfVersion;
   project?: BcfProject;
   topics: BcfTopic[];
+  /** Folders of topics whose markup or viewpoint XML could not be read (left out of `topics`). */
+  unreadable: string[];
 }
 
 /** A BCF file that cannot be read, with the reason a person is shown. */
@@ -97,7 +99,7 @@ export class BcfFileError extends Error {
 }
 
 /** The first selected IfcGuid of a topic's first viewpoint that has one: the follow-up's model element. */
-export function firstSelectedElement(topic: BcfTopic): string | undefined {
+export function firstSelectedElement(topic: { viewpoints: ReadonlyArray<Pick<BcfViewpoint, 'index' | 'selected'>> }): string | undefined {
   for (const viewpoint of [...topic.viewpoints].sort((a, b) => (a.index ?? 0) - (b.index ?? 0))) {
     if (viewpoint.selected.length) return viewpoint.selected[0];
   }

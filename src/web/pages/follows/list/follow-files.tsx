@@ -1,18 +1,18 @@
 import { DownloadOutlined, ImportOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, Form, Modal, Progress, Select, Upload } from 'antd';
+import { App, Button, Dropdown, Progress } from 'antd';
 import type { MenuProps } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FOLLOW_PATHS } from '../../../../core/contracts/follows.ts';
-import { BCF_IMPORT_MAX_BYTES, FOLLOW_FILE_PATHS, type FollowBcfImportResult } from '../../../../core/follows/bcf.ts';
+import { FOLLOW_FILE_PATHS } from '../../../../core/follows/bcf.ts';
 import { saveDownload } from '../../../api/download.ts';
-import { useFileClient } from '../../../files/use-file-client.ts';
-import { useTextIn, useTextLanguage } from '../../../i18n/local-text.ts';
+import { useTextLanguage } from '../../../i18n/local-text.ts';
 import { downloadWithProgress } from '../follow-api.ts';
 import { cleanFilter } from '../follow-filter.ts';
 import { failureText } from '../follow-texts.tsx';
 import { useFollowApi } from '../use-follow-api.ts';
+import { BcfImportDialog } from './bcf-import-dialog.tsx';
 import type { FollowListStore } from './follow-list-store.ts';
 
 type FileKind = 'xlsx' | 'pdf' | 'bcf21' | 'bcf30';
@@ -81,75 +81,7 @@ export const FollowFiles = observer(function FollowFiles({ list, mayImport }: { 
           {t('list.importBcf')}
         </Button>
       )}
-      {importing && <BcfImport list={list} onClose={() => setImporting(false)} />}
+      {importing && <BcfImportDialog list={list} onClose={() => setImporting(false)} />}
     </>
-  );
-});
-
-/** A .bcfzip sent with the file store's resumable upload (it resumes after a dropped connection), then read in. */
-const BcfImport = observer(function BcfImport({ list, onClose }: { list: FollowListStore; onClose: () => void }) {
-  const { t } = useTranslation('follows');
-  const textIn = useTextIn();
-  const { message } = App.useApp();
-  const files = useFileClient();
-  const [file, setFile] = useState<File | null>(null);
-  const [typeId, setTypeId] = useState<number | undefined>(list.activeTypes[0]?.id);
-  const [percent, setPercent] = useState<number | null>(null);
-  const [error, setError] = useState('');
-
-  const run = async () => {
-    if (!file || !typeId) return;
-    setError('');
-    setPercent(0);
-    try {
-      const uploaded = await files.uploadFile(file, { accept: ['bcfzip', 'bcf', 'zip'], onProgress: setPercent, showErrorToast: false });
-      const result = await list.api.bcfImport({ workspaceCode: list.workspaceCode, fileId: uploaded.fileId, typeId });
-      showResult(result);
-      list.refresh();
-      onClose();
-    } catch (failure) {
-      setPercent(null);
-      setError(bcfFailure(failure));
-    }
-  };
-
-  const bcfFailure = (failure: unknown) => {
-    const problem = (failure as { data?: { problem?: string } })?.data?.problem;
-    return problem ? t(`list.bcf.problem.${problem}`, { defaultValue: failureText(t, failure) }) : failureText(t, failure);
-  };
-  const showResult = (result: FollowBcfImportResult) =>
-    void message.success(t('list.importedBcf', { version: result.version, created: result.created.length, updated: result.updated.length, comments: result.comments, photos: result.photos }));
-
-  return (
-    <Modal
-      open
-      title={t('list.importBcf')}
-      onCancel={onClose}
-      okText={t('list.import')}
-      okButtonProps={{ disabled: !file || !typeId, loading: percent !== null, id: 'follow-bcf-run' }}
-      onOk={() => void run()}
-      destroyOnHidden
-    >
-      <Form layout="vertical">
-        <Form.Item label={t('list.bcfFile')} help={error || undefined} validateStatus={error ? 'error' : undefined}>
-          <Upload
-            accept=".bcfzip,.bcf,.zip"
-            maxCount={1}
-            beforeUpload={(chosen) => {
-              if (chosen.size > BCF_IMPORT_MAX_BYTES) setError(t('list.bcf.tooLarge'));
-              else setFile(chosen);
-              return false;
-            }}
-            onRemove={() => setFile(null)}
-          >
-            <Button data-testid="follow-bcf-file">{t('list.chooseFile')}</Button>
-          </Upload>
-        </Form.Item>
-        <Form.Item label={t('list.bcfType')}>
-          <Select value={typeId} onChange={setTypeId} options={list.activeTypes.map((type) => ({ value: type.id, label: textIn(type.name) }))} />
-        </Form.Item>
-        {percent !== null && <Progress percent={percent} data-testid="follow-bcf-progress" />}
-      </Form>
-    </Modal>
   );
 });

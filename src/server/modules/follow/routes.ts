@@ -180,7 +180,7 @@ export async function followRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: FollowIdQuery }>(FOLLOW_PATHS.typeDelete, { schema: { body: followIdBody } }, async (request) => {
-    await deleteType(followCallerOf(request), request.body.id);
+    await deleteType(followCallerOf(request), request.body.id, app.services.dialect);
     return null;
   });
 }

@@ -8,6 +8,8 @@ import type { FollowTypeTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { userNames } from '../account/user-names.ts';
+import type { Dialect } from '../../db/database.ts';
+import { dropTemplateForm } from '../follow-settings/template-forms.ts';
 import { followProblem, requireAllowed, workspaceById, type FollowCaller, type FollowWorkspace } from './context.ts';
 import { requireMembers } from './people.ts';
 import type { Selectable } from 'kysely';
@@ -160,14 +162,26 @@ export async function saveType(caller: FollowCaller, workspace: FollowWorkspace,
   return (await presentTypes(scope, workspace.code, [row]))[0]!;
 }
 
-/** Deletes a type no follow-up uses; one in use is refused (retire it instead). */
-export async function deleteType(caller: FollowCaller, id: number): Promise<void> {
+/**
+ * Deletes a type no follow-up uses; one in use is refused (retire it instead). Its data-template
+ * form goes with it in the same transaction (retired instead while follow-ups hold a version).
+ */
+export async function deleteType(caller: FollowCaller, id: number, dialect: Dialect): Promise<void> {
   const { scope } = caller;
   const row = await scope.selectFrom('follow_type').select(['id', 'workspace_id']).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Follow-up type');
   await workspaceById(caller, row.workspace_id, 'Follow-up type');
   requireAllowed(policy.follow.settings(caller), 'change follow-up types');
-  const used = await scope.selectFrom('follow_up').select('id').where('type_id', '=', id).limit(1).executeTakeFirst();
-  if (used) throw followProblem(409, 'typeInUse', 'The type has follow-ups: retire it instead');
-  await scope.deleteFrom('follow_type').where('id', '=', id).execute();
+  const forms = await scope.db.transaction().execute(async (trx) => {
+    const tx = scope.with(trx);
+    const used = await tx.selectFrom('follow_up').select('id').where('type_id', '=', id).limit(1).executeTakeFirst();
+    if (used) throw followProblem(409, 'typeInUse', 'The type has follow-ups: retire it instead');
+    const type = await tx.selectFrom('follow_type').select('template_form_id').where('id', '=', id).executeTakeFirst();
+    const template = await tx.selectFrom('follow_template').select('form_id').where('type_id', '=', id).executeTakeFirst();
+    await tx.deleteFrom('follow_type').where('id', '=', id).execute();
+    const formIds = [...new Set([type?.template_form_id, template?.form_id].filter((f): f is number => typeof f === 'number'))];
+    for (const formId of formIds) await dropTemplateForm(tx, dialect, formId, caller.now());
+    return formIds;
+  });
+  for (const formId of forms) caller.versions.forgetForm(scope.tenantId, formId);
 }

@@ -32,6 +32,7 @@ import type { Session } from '../auth/tokens.ts';
 import { dropFieldIndexes, syncFieldIndexes } from '../record/field-indexes.ts';
 import { indexType, pruneSettings, settingsProblems } from './settings-check.ts';
 import { presentVersion, type FormVersionCache, type LoadedVersion } from './versions.ts';
+import { isTemplateForm } from '../follow-settings/template-forms.ts';
 
 export type FormRow = Selectable<FormTable>;
 
@@ -85,7 +86,8 @@ export async function currentVersionOf(scope: TenantScope, versions: FormVersion
 }
 
 export async function listForms(scope: TenantScope, query: FormListQuery): Promise<PageResult<FormListItem>> {
-  let base = scope.selectFrom('form');
+  // Data templates are edited on the follow-up settings' data template screen, not here.
+  let base = scope.selectFrom('form').where((eb) => eb.not(isTemplateForm(eb)));
   if (query.status) base = base.where('status', '=', query.status);
   const keyword = query.keyword?.trim().toLowerCase();
   if (keyword) {
@@ -337,7 +339,8 @@ export async function formOptions(caller: Caller): Promise<FormOption[]> {
     .selectFrom('form')
     .select(['id', 'name', 'icon', 'current_version', 'workspace_code'])
     .where('status', '=', 'published')
-    .where('current_version', 'is not', null);
+    .where('current_version', 'is not', null)
+    .where((eb) => eb.not(isTemplateForm(eb)));
   const open = policy.form.openCondition(caller);
   if (open) query = query.where(open);
   const rows = await query.orderBy('id').execute();

@@ -1,0 +1,258 @@
+import type { ChangeCounts, ScheduleChange, ScheduleChangeProblem } from '../schedule/changes.ts';
+import { SCHEDULE_CHANGES_MAX, scheduleChangeSchema } from '../schedule/changes.ts';
+import type { ScheduleModel, Task, WallTime } from '../schedule/model.ts';
+import { scheduleNameSchema } from '../schedule/schema.ts';
+import { ALLPLAN_PREFIX, idSchema, revisionSchema, strictObject, type Validated } from './common.ts';
+
+/**
+ * Schedules (`/gantt-list`, `/gantt/:id`, `/publicSchedule`): per workspace, each a
+ * ScheduleModel (src/core/schedule/model.ts) kept with a revision. A save sends changes
+ * (src/core/schedule/changes.ts) against the revision the editor loaded; a stale one answers
+ * 409 naming who saved since. Every write is in the schedule's history; saves are pushed to the
+ * workspace's open editors. A public link shows one schedule read-only to anyone holding it.
+ */
+export const SCHEDULE_PREFIX = `${ALLPLAN_PREFIX}/schedule`;
+
+export const SCHEDULE_PATHS = {
+  /** POST ScheduleListBody → ScheduleListResult */
+  list: `${SCHEDULE_PREFIX}/list`,
+  /** GET ?id → ScheduleDetail */
+  get: `${SCHEDULE_PREFIX}/get`,
+  /** POST ScheduleCreateBody → ScheduleSummary (schedule:edit) */
+  create: `${SCHEDULE_PREFIX}/create`,
+  /** POST ScheduleCopyBody → ScheduleSummary (schedule:edit) */
+  copy: `${SCHEDULE_PREFIX}/copy`,
+  /** POST ScheduleRenameBody → ScheduleSummary (schedule:edit) */
+  rename: `${SCHEDULE_PREFIX}/rename`,
+  /** POST ScheduleArchiveBody → ScheduleSummary (schedule:manage) */
+  archive: `${SCHEDULE_PREFIX}/archive`,
+  /** POST { id } → — (schedule:manage) */
+  delete: `${SCHEDULE_PREFIX}/delete`,
+  /** POST ScheduleSaveBody → ScheduleSaved (schedule:edit; 409 stale, 400 change refused) */
+  save: `${SCHEDULE_PREFIX}/save`,
+  /** GET ?id → ScheduleHistoryEntry[] (newest first) */
+  history: `${SCHEDULE_PREFIX}/history`,
+  /** GET ?id → ScheduleShare[] (schedule:manage) */
+  shareList: `${SCHEDULE_PREFIX}/share/list`,
+  /** POST ScheduleShareCreateBody → ScheduleShareCreated (schedule:manage) */
+  shareCreate: `${SCHEDULE_PREFIX}/share/create`,
+  /** POST { id } → — (schedule:manage) */
+  shareRevoke: `${SCHEDULE_PREFIX}/share/revoke`,
+  /** GET ?token → PublicSchedule, signed out; 404 for a revoked, expired or unknown link */
+  publicGet: `${SCHEDULE_PREFIX}/public`,
+} as const;
+
+/** Function points (menu BUTTON codes); viewing needs membership of the workspace only. */
+export const SCHEDULE_POINTS = {
+  /** Create, copy, rename schedules and save changes to them (tasks, links, calendars, baselines). */
+  edit: 'schedule:edit',
+  /** Archive, restore and delete schedules; make and revoke their public links. */
+  manage: 'schedule:manage',
+} as const;
+export type SchedulePoint = (typeof SCHEDULE_POINTS)[keyof typeof SCHEDULE_POINTS];
+
+/** The event pushed to a workspace's open streams when a schedule changes. */
+export const SCHEDULE_EVENT = 'schedule';
+
+export const SCHEDULE_STATUSES = ['active', 'archived'] as const;
+export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+
+/** What a history entry tells of. */
+export const SCHEDULE_ACTIONS = ['create', 'copy', 'save', 'rename', 'archive', 'unarchive'] as const;
+export type ScheduleAction = (typeof SCHEDULE_ACTIONS)[number];
+
+/** Columns a public link may hide (the task's name, dates and bars always show). */
+export const SCHEDULE_SHARE_COLUMNS = ['duration', 'percentComplete', 'assignees', 'notes', 'float', 'baselines', 'fields'] as const;
+export type ScheduleShareColumn = (typeof SCHEDULE_SHARE_COLUMNS)[number];
+
+/** Why a write was refused; the browser shows `schedules:problem.<code>`. */
+export const SCHEDULE_PROBLEM_CODES = [
+  /** Someone saved since the editor loaded (409; `params.by`, `params.at`, `params.counts`). */
+  'stale',
+  /** An archived schedule is read-only until restored. 409 */
+  'archived',
+  /** A change could not be applied (`params.change` its position, `params.reason` a ScheduleChangeProblem). 400 */
+  'changeRefused',
+] as const;
+export type ScheduleProblemCode = (typeof SCHEDULE_PROBLEM_CODES)[number];
+
+export const SCHEDULE_PAGE_MAX = 200;
+export const SCHEDULE_SHARES_MAX = 50;
+
+const workspaceCodeSchema = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const shareTokenSchema = { type: 'string', minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' } as const;
+
+// ---- what the server answers ----
+
+export interface SchedulePerson {
+  id: number;
+  name: string;
+}
+
+/** One row of the list. */
+export interface ScheduleSummary {
+  id: number;
+  workspaceCode: string;
+  name: string;
+  status: ScheduleStatus;
+  owner: SchedulePerson | null;
+  revision: number;
+  taskCount: number;
+  /** Scheduled start and finish of the whole schedule, wall minutes; null when it has no tasks. */
+  start: WallTime | null;
+  finish: WallTime | null;
+  /** Percent complete, weighted by duration. */
+  progress: number;
+  createTime: string;
+  updateTime: string;
+  updatedBy: SchedulePerson | null;
+}
+
+export interface ScheduleListResult {
+  rows: ScheduleSummary[];
+  total: number;
+}
+
+/** A task's dates as the engine scheduled them (src/core/schedule/engine.ts's ScheduledTask). */
+export interface ScheduledTaskDates {
+  id: number;
+  wbs: string;
+  summary: boolean;
+  milestone: boolean;
+  start: WallTime;
+  finish: WallTime;
+  duration: number;
+  totalFloat: number;
+  freeFloat: number;
+  critical: boolean;
+  nearCritical: boolean;
+}
+
+export interface ScheduleDetail extends ScheduleSummary {
+  model: ScheduleModel;
+  /** What the caller may do to it. */
+  canEdit: boolean;
+  canManage: boolean;
+}
+
+export interface ScheduleSaved {
+  revision: number;
+  summary: ScheduleSummary;
+}
+
+/** The 409 of a stale save: who saved since, when, and what. */
+export interface ScheduleStaleParams {
+  by: string | null;
+  at: string;
+  revision: number;
+  counts: ChangeCounts;
+}
+
+export interface ScheduleHistoryEntry {
+  id: number;
+  action: ScheduleAction;
+  /** The revision the entry left the schedule at. */
+  revision: number;
+  user: SchedulePerson | null;
+  time: string;
+  /** For saves: how many changes of each kind. */
+  counts: ChangeCounts;
+  /** For renames: the name before and after. */
+  note: string | null;
+}
+
+export interface ScheduleShare {
+  id: number;
+  /** The token's first characters, to tell links apart (the whole token is shown once, at creation). */
+  hint: string;
+  expiresAt: string | null;
+  hiddenColumns: ScheduleShareColumn[];
+  revoked: boolean;
+  createdBy: SchedulePerson | null;
+  createTime: string;
+}
+
+export interface ScheduleShareCreated extends ScheduleShare {
+  token: string;
+}
+
+/** A task as a public link shows it: the hidden columns left out. */
+export type PublicTask = Omit<Task, 'percentComplete' | 'assignees' | 'notes' | 'fields' | 'duration'> &
+  Partial<Pick<Task, 'percentComplete' | 'assignees' | 'notes' | 'fields' | 'duration'>>;
+
+export interface PublicSchedule {
+  name: string;
+  hiddenColumns: ScheduleShareColumn[];
+  model: Omit<ScheduleModel, 'tasks'> & { tasks: PublicTask[] };
+}
+
+// ---- requests ----
+
+export const scheduleIdQuery = strictObject({ id: idSchema }, ['id']);
+export const scheduleIdBody = strictObject({ id: idSchema }, ['id']);
+export type ScheduleIdQuery = Validated<typeof scheduleIdQuery>;
+
+export const scheduleListBody = strictObject(
+  {
+    workspaceCode: workspaceCodeSchema,
+    status: { enum: [...SCHEDULE_STATUSES, 'all'], default: 'active' },
+    /** Part of the name, any case. */
+    search: { type: 'string', maxLength: 100, default: '' },
+    page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
+    size: { type: 'integer', minimum: 1, maximum: SCHEDULE_PAGE_MAX, default: 50 },
+  },
+  ['workspaceCode'],
+);
+export type ScheduleListBody = Validated<typeof scheduleListBody>;
+
+/** An empty schedule starting on `start` (wall minutes; today when absent). */
+export const scheduleCreateBody = strictObject(
+  { workspaceCode: workspaceCodeSchema, name: scheduleNameSchema, start: { type: 'integer', minimum: 0, maximum: 120_000_000 } },
+  ['workspaceCode', 'name'],
+);
+export type ScheduleCreateBody = Validated<typeof scheduleCreateBody>;
+
+export const scheduleCopyBody = strictObject({ id: idSchema, name: scheduleNameSchema }, ['id', 'name']);
+export type ScheduleCopyBody = Validated<typeof scheduleCopyBody>;
+
+export const scheduleRenameBody = strictObject({ id: idSchema, name: scheduleNameSchema }, ['id', 'name']);
+export type ScheduleRenameBody = Validated<typeof scheduleRenameBody>;
+
+export const scheduleArchiveBody = strictObject({ id: idSchema, archived: { type: 'boolean' } }, ['id', 'archived']);
+export type ScheduleArchiveBody = Validated<typeof scheduleArchiveBody>;
+
+export const scheduleSaveBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    id: idSchema,
+    baseRevision: revisionSchema,
+    changes: { type: 'array', items: scheduleChangeSchema, minItems: 1, maxItems: SCHEDULE_CHANGES_MAX },
+  },
+  required: ['id', 'baseRevision', 'changes'],
+} as const;
+export interface ScheduleSaveBody {
+  id: number;
+  baseRevision: number;
+  changes: ScheduleChange[];
+}
+
+export const scheduleShareCreateBody = strictObject(
+  {
+    id: idSchema,
+    /** ISO time the link stops working; none: until revoked. */
+    expiresAt: { type: ['string', 'null'], format: 'date-time', default: null },
+    hiddenColumns: { type: 'array', items: { enum: [...SCHEDULE_SHARE_COLUMNS] }, uniqueItems: true, default: [] },
+  },
+  ['id'],
+);
+export type ScheduleShareCreateBody = Validated<typeof scheduleShareCreateBody>;
+
+export const schedulePublicQuery = strictObject({ token: shareTokenSchema }, ['token']);
+export type SchedulePublicQuery = Validated<typeof schedulePublicQuery>;
+
+/** The 400 of a refused change. */
+export interface ScheduleChangeRefusedParams {
+  change: number;
+  reason: ScheduleChangeProblem;
+}

@@ -20,6 +20,7 @@ import { drawingRoutes } from './modules/drawing/routes.ts';
 import { followRoutes } from './modules/follow/routes.ts';
 import { followFileRoutes } from './modules/follow/bcf/routes.ts';
 import { followSettingsRoutes } from './modules/follow-settings/routes.ts';
+import { scheduleRoutes } from './modules/schedule/routes.ts';
 import { openJobQueue } from './jobs/open-queue.ts';
 import { createBlobStore } from './modules/filestore/create-blob-store.ts';
 import { filestoreRoutes } from './modules/filestore/routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(drawingRoutes);
       await api.register(followSettingsRoutes);
       await api.register(followRoutes);
+      await api.register(scheduleRoutes);
       await api.register(followFileRoutes);
       await api.register(formRoutes);
       await api.register(recordRoutes);

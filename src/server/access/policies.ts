@@ -10,6 +10,7 @@ import { member } from './member.ts';
 import { page } from './page.ts';
 import { plate } from './plate.ts';
 import { record } from './record.ts';
+import { schedule } from './schedule.ts';
 import { workspace } from './workspace.ts';
 
 /**
@@ -17,4 +18,4 @@ import { workspace } from './workspace.ts';
  * form, settings, row)`... Handlers load what they need, then ask here and answer 403 (or 404
  * where the thing is not there for the caller). The ADMIN rule lives in admin.ts.
  */
-export const policy = { attachment, drawing, file, flow, folder, follow, followSettings, form, member, page, plate, record, workspace } as const;
+export const policy = { attachment, drawing, file, flow, folder, follow, followSettings, form, member, page, plate, record, schedule, workspace } as const;

@@ -797,6 +797,61 @@ export interface FollowHistoryTable {
   create_time: string;
 }
 
+/** A schedule of a workspace: its model (ScheduleModel, JSON) and the list's columns. */
+export interface ScheduleTable {
+  id: Generated<number>;
+  tenant_id: number;
+  workspace_id: number;
+  name: string;
+  status: string;
+  owner_id: number | null;
+  revision: number;
+  model: unknown;
+  task_count: number;
+  start_time: number | null;
+  finish_time: number | null;
+  progress: number;
+  seed_key: string | null;
+  created_by: number | null;
+  create_time: string;
+  updated_by: number | null;
+  update_time: string;
+  deleted_time: string | null;
+  deleted_by: number | null;
+}
+
+/** One entry of a schedule's history. */
+export interface ScheduleChangeTable {
+  id: Generated<number>;
+  tenant_id: number;
+  schedule_id: number;
+  revision: number;
+  action: string;
+  /** ScheduleChange[], JSON. */
+  changes: unknown;
+  /** ChangeCounts, JSON. */
+  counts: unknown;
+  note: string | null;
+  user_id: number | null;
+  create_time: string;
+}
+
+/** A public link of a schedule: the token's SHA-256, never the token. */
+export interface ScheduleShareTable {
+  id: Generated<number>;
+  tenant_id: number;
+  schedule_id: number;
+  token_hash: string;
+  hint: string;
+  expires_at: string | null;
+  /** ScheduleShareColumn[], JSON. */
+  hidden_columns: unknown;
+  revoked_time: string | null;
+  revoked_by: number | null;
+  created_by: number | null;
+  create_time: string;
+}
+
 /** A due notice sent: one per follow-up, kind and day. */
 export interface FollowDueNoticeTable {
   id: Generated<number>;
@@ -867,6 +922,9 @@ export interface DB {
   follow_photo: FollowPhotoTable;
   follow_history: FollowHistoryTable;
   follow_due_notice: FollowDueNoticeTable;
+  schedule: ScheduleTable;
+  schedule_change: ScheduleChangeTable;
+  schedule_share: ScheduleShareTable;
 }
 
 /** Tables whose rows belong to one tenant. */

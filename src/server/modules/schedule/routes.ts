@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  SCHEDULE_PATHS,
+  scheduleArchiveBody,
+  scheduleCopyBody,
+  scheduleCreateBody,
+  scheduleIdBody,
+  scheduleIdQuery,
+  scheduleListBody,
+  schedulePublicQuery,
+  scheduleRenameBody,
+  scheduleSaveBody,
+  scheduleShareCreateBody,
+  type ScheduleArchiveBody,
+  type ScheduleCopyBody,
+  type ScheduleCreateBody,
+  type ScheduleIdQuery,
+  type ScheduleListBody,
+  type SchedulePublicQuery,
+  type ScheduleRenameBody,
+  type ScheduleSaveBody,
+  type ScheduleShareCreateBody,
+} from '../../../core/contracts/schedules.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import { workspaceByCode, type ScheduleCaller } from './context.ts';
+import { archiveSchedule, copySchedule, createSchedule, deleteSchedule, listSchedules, renameSchedule, saveSchedule, scheduleDetail, scheduleHistory } from './schedules.ts';
+import { createShare, listShares, publicSchedule, revokeShare } from './shares.ts';
+
+/** A public link is opened by people who are not signed in: limited per address, as the public website is. */
+const PUBLIC_RATE_LIMIT = { max: 300, timeWindow: 60_000 };
+
+/**
+ * Schedules (src/core/contracts/schedules.ts): per workspace, saved as changes against the
+ * revision the editor loaded, with a history and live pushes; public links read-only. Every
+ * call but the public one names a workspace or a schedule of one the caller belongs to (ADMINs
+ * to any), else 404.
+ */
+export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
+  const { clock, db, notifyBus } = app.services;
+  const now = () => new Date(clock.now()).toISOString();
+  const scheduleCallerOf = (request: FastifyRequest): ScheduleCaller => ({ ...callerOf(request), now, bus: notifyBus });
+
+  app.post<{ Body: ScheduleListBody }>(SCHEDULE_PATHS.list, { schema: { body: scheduleListBody } }, async (request) => {
+    const caller = scheduleCallerOf(request);
+    return listSchedules(caller, await workspaceByCode(caller, request.body.workspaceCode), request.body);
+  });
+
+  app.get<{ Querystring: ScheduleIdQuery }>(SCHEDULE_PATHS.get, { schema: { querystring: scheduleIdQuery } }, async (request) =>
+    scheduleDetail(scheduleCallerOf(request), request.query.id),
+  );
+
+  app.post<{ Body: ScheduleCreateBody }>(SCHEDULE_PATHS.create, { schema: { body: scheduleCreateBody } }, async (request) => {
+    const caller = scheduleCallerOf(request);
+    return createSchedule(caller, await workspaceByCode(caller, request.body.workspaceCode), request.body);
+  });
+
+  app.post<{ Body: ScheduleCopyBody }>(SCHEDULE_PATHS.copy, { schema: { body: scheduleCopyBody } }, async (request) => copySchedule(scheduleCallerOf(request), request.body));
+
+  app.post<{ Body: ScheduleRenameBody }>(SCHEDULE_PATHS.rename, { schema: { body: scheduleRenameBody } }, async (request) =>
+    renameSchedule(scheduleCallerOf(request), request.body),
+  );
+
+  app.post<{ Body: ScheduleArchiveBody }>(SCHEDULE_PATHS.archive, { schema: { body: scheduleArchiveBody } }, async (request) =>
+    archiveSchedule(scheduleCallerOf(request), request.body),
+  );
+
+  app.post<{ Body: ScheduleIdQuery }>(SCHEDULE_PATHS.delete, { schema: { body: scheduleIdBody } }, async (request) => {
+    await deleteSchedule(scheduleCallerOf(request), request.body.id);
+    return null;
+  });
+
+  app.post<{ Body: ScheduleSaveBody }>(SCHEDULE_PATHS.save, { schema: { body: scheduleSaveBody }, bodyLimit: 32 * 1024 * 1024 }, async (request) =>
+    saveSchedule(scheduleCallerOf(request), request.body),
+  );
+
+  app.get<{ Querystring: ScheduleIdQuery }>(SCHEDULE_PATHS.history, { schema: { querystring: scheduleIdQuery } }, async (request) =>
+    scheduleHistory(scheduleCallerOf(request), request.query.id),
+  );
+
+  app.get<{ Querystring: ScheduleIdQuery }>(SCHEDULE_PATHS.shareList, { schema: { querystring: scheduleIdQuery } }, async (request) =>
+    listShares(scheduleCallerOf(request), request.query.id),
+  );
+
+  app.post<{ Body: ScheduleShareCreateBody }>(SCHEDULE_PATHS.shareCreate, { schema: { body: scheduleShareCreateBody } }, async (request) =>
+    createShare(scheduleCallerOf(request), request.body),
+  );
+
+  app.post<{ Body: ScheduleIdQuery }>(SCHEDULE_PATHS.shareRevoke, { schema: { body: scheduleIdBody } }, async (request) => {
+    await revokeShare(scheduleCallerOf(request), request.body.id);
+    return null;
+  });
+
+  app.get<{ Querystring: SchedulePublicQuery }>(
+    SCHEDULE_PATHS.publicGet,
+    { schema: { querystring: schedulePublicQuery }, config: { auth: 'public', rateLimit: PUBLIC_RATE_LIMIT } },
+    async (request, reply) => {
+      // Read-only, signed out: kept out of search engines and shared caches.
+      reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      return publicSchedule(db, request.query.token, now());
+    },
+  );
+}

@@ -1,0 +1,35 @@
+import { expect } from 'vitest';
+import { SCHEDULE_PREFIX, type ScheduleSummary } from '../../../src/core/contracts/schedules.ts';
+import type { Task } from '../../../src/core/schedule/model.ts';
+import type { TestApp } from '../../helpers/test-app.ts';
+
+/** Calls of the schedule API as a browser makes them, for one test app. */
+export function scheduleClient(t: TestApp) {
+  const call = <T = unknown>(method: 'GET' | 'POST', path: string, token: string | undefined, input?: Record<string, unknown>) =>
+    method === 'GET'
+      ? t.call<T>(method, `${SCHEDULE_PREFIX}/${path}`, { token, query: input as Record<string, string | number> })
+      : t.call<T>(method, `${SCHEDULE_PREFIX}/${path}`, { token, body: input ?? {} });
+
+  const ok = async <T = unknown>(method: 'GET' | 'POST', path: string, token: string, input?: Record<string, unknown>): Promise<T> => {
+    const result = await call<T>(method, path, token, input);
+    expect(result.status, `${path}: ${result.body?.message}`).toBe(200);
+    return result.body.data;
+  };
+
+  const create = (token: string, workspaceCode: string, name: string) => ok<ScheduleSummary>('POST', 'create', token, { workspaceCode, name });
+
+  return { call, ok, create };
+}
+
+/** A work row of the model, as the editor inserts one. */
+export const taskOf = (id: number, name: string, level = 1, duration = 480): Task => ({
+  id,
+  name,
+  level,
+  duration,
+  unit: 'd',
+  milestone: false,
+  constraint: { type: 'ASAP' },
+  percentComplete: 0,
+  assignees: [],
+});

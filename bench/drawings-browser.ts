@@ -343,8 +343,10 @@ export async function runDrawingsBrowserBench(parts: readonly DrawingsBrowserPar
         const markupRows: string[][] = [];
         const markupCanvas = async (name: string, count: number) => {
           const times: number[] = [];
-          // The sheet sharp, every markup drawn on the layer's canvas, and every one in the side list.
-          const drawn = `document.querySelector('.sheet-view-paper[data-sharp="true"]') && Number(document.querySelector('[data-testid="markup-picture"]')?.dataset.markups ?? -1) >= ${count} && document.querySelectorAll('.markup-list-item').length >= ${count}`;
+          // The sheet sharp, every markup drawn on the layer's canvas, and every one in the side
+          // list: the panel counts what it lists, and its rows in view say how many there are.
+          const listed = count === 0 ? 'true' : `Number(document.querySelector('.markup-list-item')?.getAttribute('aria-setsize') ?? -1) >= ${count}`;
+          const drawn = `document.querySelector('.sheet-view-paper[data-sharp="true"]') && Number(document.querySelector('[data-testid="markup-picture"]')?.dataset.markups ?? -1) >= ${count} && Number(document.querySelector('.markup-panel')?.dataset.count ?? -1) >= ${count} && ${listed}`;
           for (let run = 0; run <= RUNS; run++) {
             await page.goto(`${app.url}/drawing/markPicture/${revisionId}`);
             const ms = await untilDrawn(page, drawn, true);

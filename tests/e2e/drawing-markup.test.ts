@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Markup } from '../../src/core/drawings/markup.ts';
+import type { Markup, MarkupInput } from '../../src/core/drawings/markup.ts';
 import type { RevisionPage } from '../../src/core/contracts/drawings.ts';
 import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
 import { drawingClient } from '../api/drawing/drawing-client.ts';
@@ -18,19 +18,34 @@ const WORKSPACE = 'NW-TOWER';
 const SHEET = { width: 842, height: 595 };
 
 /** A sheet with a few black lines and a title block, so any red in an export is a markup's. */
-async function sheetPdf(): Promise<Uint8Array> {
+async function sheetPdf(number = 'M-101', title = 'Plant room layout'): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.HelveticaBold);
   const page = pdf.addPage([SHEET.width, SHEET.height]);
   for (let i = 0; i < 8; i++) page.drawLine({ start: { x: 40 + i * 90, y: 200 }, end: { x: 40 + i * 90, y: 560 }, thickness: 1, color: rgb(0, 0, 0) });
   page.drawRectangle({ x: 560, y: 20, width: 260, height: 80, borderWidth: 1, borderColor: rgb(0, 0, 0) });
-  page.drawText('Plant room layout', { x: 575, y: 70, size: 11, font });
-  page.drawText('M-101', { x: 575, y: 32, size: 22, font });
+  page.drawText(title, { x: 575, y: 70, size: 11, font });
+  page.drawText(number, { x: 575, y: 32, size: 22, font });
   return pdf.save();
 }
 
 /** A small red square photo. */
 const photoPng = () => rgbPng(8, 8, zlib.deflateSync(Buffer.concat(Array.from({ length: 8 }, () => Buffer.from([0, ...Array.from({ length: 8 }, () => [200, 30, 30]).flat()])))));
+
+/**
+ * A long review on the A4 sheet: filled rectangles in a grid of 20 cells a row, every third
+ * markup a measured length instead; the last one (a rectangle) is drawn on top of the rest.
+ */
+function reviewMarkups(count: number): MarkupInput[] {
+  return Array.from({ length: count }, (_, i) => {
+    const x = 25 + (i % 20) * 40;
+    const y = 20 + Math.floor(i / 20) * 37;
+    const style = { color: '#e53935', width: 1, opacity: 1, fill: i % 3 === 0 ? null : '#ffeb3b' };
+    return i % 3 === 0
+      ? { kind: 'measureLength', points: [[x, y], [x + 30, y + 20]], style, visibility: 'published' }
+      : { kind: 'rectangle', points: [[x, y], [x + 30, y + 20]], style, visibility: 'published' };
+  });
+}
 
 /*
  * The markup canvas in Chromium: every kind of markup drawn with the pointer on a generated
@@ -43,6 +58,27 @@ describe('drawing markup canvas in Chromium', () => {
   let browser: Browser;
   let alice: string;
   let revisionId: number;
+  /** A second sheet with a long review's markups on it, for the side list: made by the first test that needs it. */
+  let longSheet: Promise<number> | undefined;
+  const LONG = 240;
+  const longRevision = () =>
+    (longSheet ??= (async () => {
+      const admin = await t.signIn('admin', NORTHWIND);
+      const drawings = drawingClient(t);
+      const [upload] = await drawings.upload(admin, WORKSPACE, [['Duct runs.pdf', await sheetPdf('M-102', 'Duct runs')]]);
+      expect(upload!.status, JSON.stringify(upload!.problem)).toBe('done');
+      const pending = await drawings.ok<RevisionPage>('POST', 'revision/pending', admin, { workspaceCode: WORKSPACE, page: 1, size: 50 });
+      const id = pending.rows.find((row) => upload!.revisionIds.includes(row.id))!.id;
+      await drawings.ok('POST', 'revision/publish', admin, { ids: [id] });
+      // Saved four at a time, in the order drawn.
+      const markups = reviewMarkups(LONG);
+      let next = 0;
+      const save = async () => {
+        while (next < markups.length) await drawings.ok('POST', 'markup/save', alice, { revisionId: id, markup: markups[next++]! });
+      };
+      await Promise.all([save(), save(), save(), save()]);
+      return id;
+    })());
 
   beforeAll(async () => {
     // The sheet is uploaded, processed and published through the API while the browser starts.
@@ -65,11 +101,11 @@ describe('drawing markup canvas in Chromium', () => {
     await t?.close();
   });
 
-  const open = async (locale = 'en-US', viewport = { width: 1440, height: 900 }): Promise<{ page: Page; problems: string[] }> => {
+  const open = async (locale = 'en-US', viewport = { width: 1440, height: 900 }, revision = revisionId): Promise<{ page: Page; problems: string[] }> => {
     const context = await browser.newContext({ locale, viewport, acceptDownloads: true });
     const page = await context.newPage();
     const problems = await watchPageProblems(page);
-    const route = `/drawing/markPicture/${revisionId}`;
+    const route = `/drawing/markPicture/${revision}`;
     await page.goto(`${t.url}${withReturnPath('/securityMiddle', route)}&token=${encodeURIComponent(alice)}`);
     await page.getByTestId(`workspace-${WORKSPACE}`).click();
     await page.waitForURL(`${t.url}${route}`);
@@ -103,7 +139,15 @@ describe('drawing markup canvas in Chromium', () => {
   };
   const dialogsClosed = (page: Page) => expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
   const tool = (page: Page, name: string) => page.locator(`[data-tool="${name}"]`).click();
-  const listed = (page: Page) => page.getByTestId('markup-list').locator('li');
+  /** How many markups the side list holds (only those in view are rows in the page). */
+  const listed = async (page: Page) => Number(await page.locator('.markup-panel').getAttribute('data-count'));
+  /** The list's row for its `n`th markup (from 1), scrolled into the list's view. */
+  const row = async (page: Page, n: number) => {
+    await page.locator('.markup-list-scroll').evaluate((list, at) => (list.scrollTop = (at - 1) * (list.scrollHeight / Number(list.querySelector('li')!.getAttribute('aria-setsize')))), n);
+    const item = page.locator(`.markup-list-item[aria-posinset="${n}"]`);
+    await item.waitFor();
+    return item;
+  };
   const saved = async (page: Page) => expect.poll(() => page.locator('.markup-saving').textContent(), { timeout: 10_000 }).toBe('');
   const stored = async () => (await drawingClient(t).ok<Markup[]>('GET', 'markup/list', alice, { revisionId })).filter((m) => m.revisionId === revisionId);
 
@@ -152,7 +196,7 @@ describe('drawing markup canvas in Chromium', () => {
       }
       if (['text', 'callout', 'link', 'photo'].includes(kind)) await dialogsClosed(page);
     }
-    await expect.poll(() => listed(page).count()).toBe(kinds.length);
+    await expect.poll(() => listed(page)).toBe(kinds.length);
     await saved(page);
     expect((await stored()).map((m) => m.kind).sort()).toEqual([...kinds].sort());
     // Every markup is drawn on the layer's canvas: the stamp's words in the middle of its box (what they say: a unit test).
@@ -174,7 +218,7 @@ describe('drawing markup canvas in Chromium', () => {
   it('measures a known distance once calibrated by scale, undoes and redoes, and exports a PNG with the markups', { timeout: 60_000 }, async () => {
     const { page, problems } = await openEnglish();
     await tool(page, 'select');
-    const before = await listed(page).count();
+    const before = await listed(page);
 
     // 1:100: one inch of paper (72 points) is 2.54 m.
     await tool(page, 'calibrate');
@@ -185,18 +229,18 @@ describe('drawing markup canvas in Chromium', () => {
     await page.locator('[data-tool="measureLength"][aria-pressed="true"]').waitFor();
     await dialogsClosed(page);
     await drag(page, [[300, 520], [372, 520]]);
-    await expect.poll(() => listed(page).count()).toBe(before + 1);
-    const value = await listed(page).last().getByTestId('markup-value').textContent();
+    await expect.poll(() => listed(page)).toBe(before + 1);
+    const value = await (await row(page, before + 1)).getByTestId('markup-value').textContent();
     expect(value).toMatch(/^\d+\.\d\d m$/);
     expect(Math.abs(parseFloat(value!) - 2.54)).toBeLessThan(0.05);
 
     // Undo takes the measurement away (from the server too); redo brings it back.
     await page.keyboard.press('Control+z');
-    await expect.poll(() => listed(page).count()).toBe(before);
+    await expect.poll(() => listed(page)).toBe(before);
     await saved(page);
     expect(await stored()).toHaveLength(before);
     await page.getByTestId('markup-redo').click();
-    await expect.poll(() => listed(page).count()).toBe(before + 1);
+    await expect.poll(() => listed(page)).toBe(before + 1);
     await saved(page);
     expect(await stored()).toHaveLength(before + 1);
 
@@ -231,7 +275,7 @@ describe('drawing markup canvas in Chromium', () => {
   it('reads right to left in Arabic, on a desktop and on a phone', { timeout: 60_000 }, async () => {
     const { page, problems } = await open('ar');
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-    await expect.poll(() => listed(page).count()).toBeGreaterThan(0);
+    await expect.poll(() => listed(page)).toBeGreaterThan(0);
     // The side panel starts at the left in Arabic: the canvas is on the right.
     const [canvasBox, panelBox] = await Promise.all([page.locator('.markup-canvas').boundingBox(), page.locator('.markup-panel').boundingBox()]);
     expect(panelBox!.x).toBeLessThan(canvasBox!.x);
@@ -244,5 +288,78 @@ describe('drawing markup canvas in Chromium', () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'canvas-phone-ar.png'), fullPage: true });
     expect(problems).toEqual([]);
     await page.context().close();
+  });
+
+  it('lists a long review with only the rows in view in the page, and keeps them in step with the canvas and the keyboard', { timeout: 180_000 }, async () => {
+    const { page, problems } = await open('en-US', { width: 1440, height: 900 }, await longRevision());
+    await expect.poll(() => listed(page)).toBe(LONG);
+    const rows = page.locator('.markup-list-item');
+    await expect.poll(() => rows.first().getAttribute('aria-setsize')).toBe(String(LONG));
+    // The list is as tall as every row, but only those in view (and a few around them) are in the page.
+    const { height, scrollHeight } = await page.locator('.markup-list-scroll').evaluate((list) => ({ height: list.clientHeight, scrollHeight: list.scrollHeight }));
+    expect(height).toBeGreaterThan(200);
+    expect(scrollHeight).toBeGreaterThan(height * 10);
+    expect(await rows.count()).toBeLessThan(30);
+
+    // The topmost markup chosen on the canvas: the list scrolls to its row, the last one, and marks it.
+    await tool(page, 'select');
+    await expect.poll(() => page.getByTestId('markup-picture').getAttribute('data-markups')).toBe(String(LONG));
+    const last = reviewMarkups(LONG).at(-1)!.points;
+    const [x, y] = await screenOf(page, [(last[0]![0] + last[1]![0]) / 2, (last[0]![1] + last[1]![1]) / 2]);
+    await page.mouse.click(x, y);
+    const lastRow = page.locator(`.markup-list-item[aria-posinset="${LONG}"]`);
+    await expect.poll(() => lastRow.locator('.markup-list-main').getAttribute('aria-pressed')).toBe('true');
+    const inView = async (item: typeof lastRow) => {
+      const [box, list] = await Promise.all([item.boundingBox(), page.locator('.markup-list-scroll').boundingBox()]);
+      return box !== null && list !== null && box.y >= list.y - 1 && box.y + box.height <= list.y + list.height + 1;
+    };
+    expect(await inView(lastRow)).toBe(true);
+    expect(await rows.count()).toBeLessThan(30);
+
+    // Tab walks down the list past the rows first shown; the list follows, and Enter chooses the row.
+    const first = await row(page, 1);
+    await first.locator('.markup-list-main').focus();
+    const focusedAt = () => page.evaluate(() => Number(document.activeElement?.closest('li')?.getAttribute('aria-posinset') ?? 0));
+    for (let i = 0; i < 80 && (await focusedAt()) < 20; i++) await page.keyboard.press('Tab');
+    expect(await focusedAt()).toBe(20);
+    await page.evaluate(() => (document.activeElement as HTMLElement).closest('li')!.querySelector<HTMLElement>('.markup-list-main')!.focus());
+    await page.keyboard.press('Enter');
+    const twentieth = page.locator('.markup-list-item[aria-posinset="20"]');
+    await expect.poll(() => twentieth.locator('.markup-list-main').getAttribute('aria-pressed')).toBe('true');
+    expect(await inView(twentieth)).toBe(true);
+    await expect.poll(() => lastRow.count()).toBe(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'long-list-en.png') });
+
+    // Only the measurements: a third of them, each with its value.
+    await page.locator('.markup-panel .ant-segmented-item', { hasText: 'Measurements' }).click();
+    await expect.poll(() => listed(page)).toBe(LONG / 3);
+    expect(await rows.first().getAttribute('data-kind')).toBe('measureLength');
+    expect(await rows.first().getByTestId('markup-value').textContent()).toMatch(/\d/);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the long list right to left in Arabic and within the width of a phone', { timeout: 120_000 }, async () => {
+    for (const [locale, viewport, name] of [
+      ['zh-CN', { width: 1440, height: 900 }, 'long-list-zh.png'],
+      ['zh-CN', { width: 390, height: 844 }, 'long-list-phone-zh.png'],
+      ['ar', { width: 1440, height: 900 }, 'long-list-ar.png'],
+      ['ar', { width: 390, height: 844 }, 'long-list-phone-ar.png'],
+    ] as const) {
+      const { page, problems } = await open(locale, viewport, await longRevision());
+      await expect.poll(() => listed(page)).toBe(LONG);
+      const item = page.locator('.markup-list-item').first();
+      await item.waitFor();
+      // In Arabic a row's icon is at its right-hand side; in Chinese at its left.
+      const [rowBox, iconBox] = await Promise.all([item.boundingBox(), item.locator('.markup-list-icon').boundingBox()]);
+      if (locale === 'ar') expect(rowBox!.x + rowBox!.width - (iconBox!.x + iconBox!.width)).toBeLessThan(20);
+      else expect(iconBox!.x - rowBox!.x).toBeLessThan(20);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await page.locator('.markup-panel').scrollIntoViewIfNeeded();
+      await pageAtRest(page);
+      await page.screenshot({ path: path.join(SCREENSHOTS, name) });
+      expect(problems).toEqual([]);
+      await page.context().close();
+    }
   });
 });

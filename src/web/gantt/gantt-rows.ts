@@ -1,3 +1,4 @@
+import { formatDurationShort } from '../../core/schedule/durations.ts';
 import type { Link, ScheduleModel, Task } from '../../core/schedule/model.ts';
 
 /**
@@ -60,9 +61,6 @@ export function predecessorsOf(links: readonly Link[]): Map<number, Link[]> {
   return byTask;
 }
 
-/** A number without trailing zeros, at most two decimals. */
-const short = (value: number) => String(Math.round(value * 100) / 100);
-
 /**
  * A task's predecessors as MS Project writes them, by row number (its "ID", 1-based): "3",
  * "3SS", "3FS+2d", "5FF-1ed", "4SF+50%". A plain FS without lag is just the number.
@@ -77,9 +75,9 @@ export function predecessorsText(links: readonly Link[] | undefined, outline: Ou
       if (link.lag !== 0) {
         const sign = link.lag > 0 ? '+' : '-';
         const size = Math.abs(link.lag);
-        if (link.lagFormat === 'percent') lag = `${sign}${short(size)}%`;
-        else if (link.lagFormat === 'elapsed') lag = size % 1440 === 0 ? `${sign}${short(size / 1440)}ed` : `${sign}${short(size / 60)}eh`;
-        else lag = size % model.settings.minutesPerDay === 0 ? `${sign}${short(size / model.settings.minutesPerDay)}d` : `${sign}${short(size / 60)}h`;
+        if (link.lagFormat === 'percent') lag = `${sign}${size}%`;
+        else if (link.lagFormat === 'elapsed') lag = sign + formatDurationShort(size, size % 1440 === 0 ? 'ed' : 'eh');
+        else lag = sign + formatDurationShort(size, size % model.settings.minutesPerDay === 0 ? 'd' : 'h', model.settings);
       }
       return `${row + 1}${link.type === 'FS' && !lag ? '' : link.type}${lag}`;
     })

@@ -25,7 +25,7 @@ export const MAX_RETRIES = 5;
 /** Wait before the first retry; i18next doubles it before each further one (350, 700, 1400, ...). */
 export const RETRY_TIMEOUT_MS = 350;
 
-export const NAMESPACES = ['common', 'login', 'layout', 'menu', 'errors', 'widgets', 'admin', 'forms', 'docs', 'drawings', 'sheetViewer', 'markups', 'follows', 'followSettings'] as const;
+export const NAMESPACES = ['common', 'login', 'layout', 'menu', 'errors', 'widgets', 'admin', 'forms', 'docs', 'drawings', 'sheetViewer', 'markups', 'follows', 'followSettings', 'schedules'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';
 

@@ -1,0 +1,381 @@
+import { autorun, reaction } from 'mobx';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ROW_HEIGHT, type BarGeometry } from './bar-geometry.ts';
+import { predecessorsText } from './gantt-rows.ts';
+import type { GanttStore } from './gantt-store.ts';
+import { dateText, durationText, headerText } from './gantt-texts.ts';
+import { headerCells } from './time-scale.ts';
+import { TimelinePainter } from './timeline-painter.ts';
+import './gantt.css';
+
+/** The two header rows' height, shared by the grid's column titles and the time scale. */
+export const HEADER_HEIGHT = 44;
+/** Under this width the grid keeps only the task name, so the timeline keeps room. */
+const NARROW_WIDTH = 600;
+
+type ColumnKey = 'wbs' | 'name' | 'duration' | 'start' | 'finish' | 'predecessors' | 'totalFloat' | 'percentComplete' | 'assignees';
+const COLUMNS: { key: ColumnKey; width: number; numeric?: boolean }[] = [
+  { key: 'wbs', width: 68 },
+  { key: 'name', width: 240 },
+  { key: 'duration', width: 88, numeric: true },
+  { key: 'start', width: 124 },
+  { key: 'finish', width: 124 },
+  { key: 'predecessors', width: 104 },
+  { key: 'totalFloat', width: 88, numeric: true },
+  { key: 'percentComplete', width: 88, numeric: true },
+  { key: 'assignees', width: 160 },
+];
+
+/** What a test or benchmark may ask of a drawn chart. */
+export interface GanttHandle {
+  /** Where a task's bar is in the timeline's view (CSS pixels from the timeline body's corner). */
+  barOf(taskId: number): BarGeometry | null;
+  /** How long the last frame took to draw, in ms. */
+  lastFrameMs(): number;
+}
+
+export interface GanttChartProps {
+  store: GanttStore;
+  /** Enter or a double click on a task: editing it (the editor supplies it). */
+  onEdit?: (taskId: number) => void;
+  onReady?: (handle: GanttHandle) => void;
+}
+
+/**
+ * The gantt chart: the task grid on the reading side, a splitter, and the timeline. Rows are
+ * windowed (only those in view are elements or drawn) and so is time; one scroller moves the
+ * timeline both ways and the grid follows it, so the two never drift.
+ */
+export const GanttChart = observer(function GanttChart({ store, onEdit, onReady }: GanttChartProps) {
+  const { t, i18n } = useTranslation('schedules');
+  const language = i18n.language;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const spacerRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const gridBodyRef = useRef<HTMLDivElement>(null);
+  const narrowRef = useRef(false);
+
+  // The canvas drawn on the frame after anything it shows changed; the scroller kept in step with the store.
+  useEffect(() => {
+    const canvas = canvasRef.current!;
+    const scroller = scrollerRef.current!;
+    const spacer = spacerRef.current!;
+    const painter = new TimelinePainter(canvas, store);
+    const stopPaint = autorun(() => painter.draw(), { scheduler: (run) => requestAnimationFrame(run) });
+    const stopScroll = reaction(
+      () => ({ top: store.scrollTop, along: (store.viewStart - store.range.start) * store.pxPerMinute, width: store.axisWidth, height: store.contentHeight, rtl: store.rtl }),
+      ({ top, along, width, height, rtl }) => {
+        spacer.style.width = `${width}px`;
+        spacer.style.height = `${height}px`;
+        if (Math.abs(scroller.scrollTop - top) > 1) scroller.scrollTop = top;
+        if (Math.abs(Math.abs(scroller.scrollLeft) - along) > 1) scroller.scrollLeft = rtl ? -along : along;
+      },
+      { fireImmediately: true },
+    );
+    const resize = new ResizeObserver(() => {
+      store.setViewSize(scroller.clientWidth, scroller.clientHeight);
+      const narrow = (rootRef.current?.clientWidth ?? 0) < NARROW_WIDTH;
+      if (narrow !== narrowRef.current) {
+        narrowRef.current = narrow;
+        store.setGridWidth(narrow ? Math.min(160, store.gridWidth) : Math.max(store.gridWidth, 360));
+      }
+    });
+    resize.observe(scroller);
+    if (rootRef.current) resize.observe(rootRef.current);
+    onReady?.({ barOf: (taskId) => painter.barOf(taskId), lastFrameMs: () => painter.lastFrameMs });
+    return () => {
+      stopPaint();
+      stopScroll();
+      resize.disconnect();
+    };
+  }, [store, onReady]);
+
+  // Turning the wheel over the grid scrolls the rows, as over the timeline; a pinch or
+  // Ctrl+wheel over the timeline zooms. Added by hand: React's wheel listeners are passive.
+  useEffect(() => {
+    const grid = gridBodyRef.current!;
+    const scroller = scrollerRef.current!;
+    const onGridWheel = (event: WheelEvent) => {
+      event.preventDefault();
+      scroller.scrollTop += event.deltaY;
+    };
+    const onTimelineWheel = (event: WheelEvent) => {
+      if (!event.ctrlKey) return;
+      event.preventDefault();
+      store.setZoom(store.zoom + (event.deltaY > 0 ? 1 : -1));
+    };
+    let touchY: number | null = null;
+    const onTouchStart = (event: TouchEvent) => (touchY = event.touches[0]?.clientY ?? null);
+    const onTouchMove = (event: TouchEvent) => {
+      const y = event.touches[0]?.clientY;
+      if (touchY === null || y === undefined) return;
+      scroller.scrollTop += touchY - y;
+      touchY = y;
+    };
+    grid.addEventListener('wheel', onGridWheel, { passive: false });
+    grid.addEventListener('touchstart', onTouchStart, { passive: true });
+    grid.addEventListener('touchmove', onTouchMove, { passive: true });
+    scroller.addEventListener('wheel', onTimelineWheel, { passive: false });
+    return () => {
+      grid.removeEventListener('wheel', onGridWheel);
+      grid.removeEventListener('touchstart', onTouchStart);
+      grid.removeEventListener('touchmove', onTouchMove);
+      scroller.removeEventListener('wheel', onTimelineWheel);
+    };
+  }, [store]);
+
+  const onScroll = () => {
+    const scroller = scrollerRef.current!;
+    store.scrollTo(scroller.scrollTop, store.range.start + Math.abs(scroller.scrollLeft) / store.pxPerMinute);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const selected = store.selectedId;
+    const row = selected === null ? undefined : store.outline.rowOf.get(selected);
+    const summary = row !== undefined && store.outline.summary[row];
+    const forward = store.rtl ? 'ArrowLeft' : 'ArrowRight';
+    const backward = store.rtl ? 'ArrowRight' : 'ArrowLeft';
+    const page = Math.max(1, Math.floor(store.viewHeight / ROW_HEIGHT) - 1);
+    switch (event.key) {
+      case 'ArrowDown':
+        store.moveSelection(1);
+        break;
+      case 'ArrowUp':
+        store.moveSelection(-1);
+        break;
+      case 'PageDown':
+        store.moveSelection(page);
+        break;
+      case 'PageUp':
+        store.moveSelection(-page);
+        break;
+      case 'Home':
+        store.moveSelection(-store.rows.length);
+        break;
+      case 'End':
+        store.moveSelection(store.rows.length);
+        break;
+      case forward:
+        if (summary && store.collapsed.has(selected!)) store.toggle(selected!);
+        break;
+      case backward:
+        if (summary && !store.collapsed.has(selected!)) store.toggle(selected!);
+        else store.select(store.parentOfSelection() ?? selected);
+        break;
+      case '+':
+      case '=':
+        store.setZoom(store.zoom - 1);
+        break;
+      case '-':
+      case '_':
+        store.setZoom(store.zoom + 1);
+        break;
+      case ' ':
+        if (summary) store.toggle(selected!);
+        break;
+      case 'Enter':
+        if (selected !== null) onEdit?.(selected);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  const taskAtPointer = (event: { clientY: number }) => {
+    const rect = scrollerRef.current!.getBoundingClientRect();
+    const index = Math.floor((event.clientY - rect.top + store.scrollTop) / ROW_HEIGHT);
+    const row = store.rows[index];
+    return row === undefined ? null : store.model.tasks[row]!.id;
+  };
+
+  const onSplitterDown = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const handle = event.currentTarget;
+    handle.setPointerCapture(event.pointerId);
+    const startX = event.clientX;
+    const startWidth = store.gridWidth;
+    const maxWidth = (rootRef.current?.clientWidth ?? 800) - 120;
+    const move = (moved: PointerEvent) => store.setGridWidth(Math.min(maxWidth, startWidth + (moved.clientX - startX) * (store.rtl ? -1 : 1)));
+    const up = () => {
+      handle.removeEventListener('pointermove', move);
+      handle.removeEventListener('pointerup', up);
+    };
+    handle.addEventListener('pointermove', move);
+    handle.addEventListener('pointerup', up);
+  };
+
+  const onSplitterKey = (event: KeyboardEvent) => {
+    const wider = store.rtl ? 'ArrowLeft' : 'ArrowRight';
+    const narrower = store.rtl ? 'ArrowRight' : 'ArrowLeft';
+    if (event.key !== wider && event.key !== narrower) return;
+    event.preventDefault();
+    event.stopPropagation();
+    store.setGridWidth(store.gridWidth + (event.key === wider ? 24 : -24));
+  };
+
+  // A narrow grid (a phone) keeps the name column only, as wide as the grid.
+  const columns: typeof COLUMNS = store.gridWidth <= 200 ? [{ key: 'name', width: store.gridWidth }] : COLUMNS;
+  const gridInnerWidth = columns.reduce((sum, column) => sum + column.width, 0);
+  const first = Math.max(0, Math.floor(store.scrollTop / ROW_HEIGHT) - 2);
+  const last = Math.min(store.rows.length - 1, Math.ceil((store.scrollTop + store.viewHeight) / ROW_HEIGHT) + 2);
+  const settings = store.model.settings;
+  const view = store.timeView;
+
+  const cellText = (key: ColumnKey, row: number): string => {
+    const drawn = store.drawn[row]!;
+    const task = drawn.task;
+    switch (key) {
+      case 'wbs':
+        return store.outline.wbs[row]!;
+      case 'name':
+        return task.name;
+      case 'duration':
+        return durationText(t, language, drawn.duration, task.unit, settings);
+      case 'start':
+        return dateText(language, drawn.start);
+      case 'finish':
+        return dateText(language, drawn.finish);
+      case 'predecessors':
+        return predecessorsText(store.predecessors.get(task.id), store.outline, store.model);
+      case 'totalFloat':
+        return drawn.totalFloat === undefined ? '' : durationText(t, language, drawn.totalFloat, 'd', settings);
+      case 'percentComplete':
+        return t('percent', { value: task.percentComplete.toLocaleString(language) });
+      case 'assignees':
+        return task.assignees.join(', ');
+    }
+  };
+
+  const rowElements = [];
+  for (let index = first; index <= last; index++) {
+    const row = store.rows[index]!;
+    const task = store.model.tasks[row]!;
+    const summary = store.outline.summary[row]!;
+    const collapsed = summary && store.collapsed.has(task.id);
+    const selected = store.selectedId === task.id;
+    rowElements.push(
+      <div
+        key={task.id}
+        id={`gantt-row-${task.id}`}
+        role="row"
+        aria-level={task.level}
+        aria-expanded={summary ? !collapsed : undefined}
+        aria-selected={selected}
+        aria-rowindex={index + 2}
+        className={`gantt-row${summary ? ' gantt-summary' : ''}${selected ? ' gantt-selected' : ''}${store.showCritical && store.drawn[row]!.critical ? ' gantt-critical' : ''}`}
+        style={{ top: index * ROW_HEIGHT - store.scrollTop, width: gridInnerWidth }}
+        onClick={() => store.select(task.id)}
+        onDoubleClick={() => onEdit?.(task.id)}
+      >
+        {columns.map((column) => (
+          <div key={column.key} role="gridcell" className={`gantt-cell gantt-cell-${column.key}${column.numeric ? ' gantt-numeric' : ''}`} style={{ width: column.width }}>
+            {column.key === 'name' ? (
+              <span className="gantt-name" style={{ paddingInlineStart: (task.level - 1) * 16 }}>
+                {summary ? (
+                  <button
+                    type="button"
+                    tabIndex={-1}
+                    className={`gantt-toggle${collapsed ? ' gantt-collapsed' : ''}`}
+                    aria-label={t(collapsed ? 'chart.expand' : 'chart.collapse')}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      store.toggle(task.id);
+                    }}
+                  >
+                    ▾
+                  </button>
+                ) : (
+                  <span className="gantt-toggle-space" />
+                )}
+                <span className="gantt-text" dir="auto">
+                  {task.name}
+                </span>
+              </span>
+            ) : (
+              // Predecessors are a typed code ("3FS+2d"): read left to right in every language.
+              <span className="gantt-text" dir={column.key === 'predecessors' || column.key === 'wbs' ? 'ltr' : undefined}>
+                {cellText(column.key, row)}
+              </span>
+            )}
+          </div>
+        ))}
+      </div>,
+    );
+  }
+
+  const scaleRow = (upper: boolean) =>
+    headerCells(view, upper ? store.level.top : store.level.bottom).map((cell) => (
+      <div key={cell.start} className="gantt-scale-cell" style={{ left: cell.x, width: cell.width }} title={headerText(t, language, cell.unit, cell.start, 200, true)}>
+        <span>{headerText(t, language, cell.unit, cell.start, cell.width, upper)}</span>
+      </div>
+    ));
+
+  return (
+    <div ref={rootRef} className="gantt" dir={store.rtl ? 'rtl' : 'ltr'} onKeyDown={onKeyDown} aria-label={t('chart.label')} role="group">
+      <div className="gantt-grid" style={{ width: store.gridWidth }}>
+        <div
+          className="gantt-grid-scroll"
+          role="treegrid"
+          tabIndex={0}
+          aria-label={t('chart.grid')}
+          aria-rowcount={store.rows.length + 1}
+          aria-activedescendant={store.selectedId === null ? undefined : `gantt-row-${store.selectedId}`}
+          aria-describedby="gantt-keys"
+        >
+          <div className="gantt-grid-inner" style={{ width: gridInnerWidth }}>
+            <div className="gantt-grid-head" role="row" aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
+              {columns.map((column) => (
+                <div key={column.key} role="columnheader" className={`gantt-cell${column.numeric ? ' gantt-numeric' : ''}`} style={{ width: column.width }}>
+                  {t(`column.${column.key}`)}
+                </div>
+              ))}
+            </div>
+            <div ref={gridBodyRef} className="gantt-grid-body" role="rowgroup">
+              {store.rows.length === 0 ? <div className="gantt-empty">{t('chart.empty')}</div> : rowElements}
+            </div>
+          </div>
+        </div>
+        <span id="gantt-keys" className="gantt-keys">
+          {t('chart.keys')}
+        </span>
+      </div>
+      <div
+        className="gantt-splitter"
+        role="separator"
+        aria-orientation="vertical"
+        aria-label={t('chart.resize')}
+        aria-valuenow={store.gridWidth}
+        tabIndex={0}
+        onPointerDown={onSplitterDown}
+        onKeyDown={onSplitterKey}
+      />
+      <div className="gantt-timeline" aria-label={t('chart.timeline')} role="img">
+        <div className="gantt-scale" style={{ height: HEADER_HEIGHT }}>
+          <div className="gantt-scale-rows" style={{ width: store.viewWidth }}>
+            <div className="gantt-scale-row">{scaleRow(true)}</div>
+            <div className="gantt-scale-row">{scaleRow(false)}</div>
+          </div>
+        </div>
+        <div className="gantt-body">
+          <canvas ref={canvasRef} className="gantt-canvas" />
+          <div
+            ref={scrollerRef}
+            className="gantt-scroller"
+            data-zoom={store.level.key}
+            onScroll={onScroll}
+            onClick={(event) => store.select(taskAtPointer(event) ?? store.selectedId)}
+            onDoubleClick={(event) => {
+              const taskId = taskAtPointer(event);
+              if (taskId !== null) onEdit?.(taskId);
+            }}
+          >
+            <div ref={spacerRef} className="gantt-spacer" />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, watchPageProblems } from '../helpers/browser.ts';
+import { startGanttHarness } from '../helpers/gantt-harness.ts';
+
+/**
+ * The gantt chart in Chromium, on the demo building schedule (tests/helpers/gantt-demo.ts)
+ * served by the chart's harness: bars drawn where the geometry says, the zoom, the keyboard,
+ * and the Arabic chart mirrored.
+ */
+
+const SCREENSHOTS = path.resolve('test-results/screenshots/gantt');
+/** Task ids of the demo schedule. */
+const HOARDING = 3;
+const EXCAVATION = 6;
+const SITE_SET_UP = 2;
+/** The critical bar's colour and its progress' (timeline-painter.ts). */
+const CRITICAL = [0xe0, 0x47, 0x3c];
+const CRITICAL_DONE = [0xa8, 0x23, 0x1a];
+
+let harness: Awaited<ReturnType<typeof startGanttHarness>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  harness = await startGanttHarness();
+  browser = await launchBrowser();
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await harness?.stop();
+});
+
+async function open(lang: string, viewport = { width: 1440, height: 900 }): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport });
+  const problems = await watchPageProblems(page);
+  await page.goto(`${harness.url}?lang=${lang}`);
+  await page.waitForFunction(() => window.gantt?.handle !== null && Number(document.querySelector<HTMLCanvasElement>('.gantt-canvas')?.dataset.bars) > 0);
+  return { page, problems: problems.filter((problem) => !problem.includes('favicon') && !problem.includes('404')) };
+}
+
+const frames = (page: Page) => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+
+/** The bar of a task in page coordinates, and the canvas pixel at its middle. */
+async function barOnPage(page: Page, taskId: number) {
+  return page.evaluate((id) => {
+    const bar = window.gantt.handle!.barOf(id);
+    if (!bar) return null;
+    const canvas = document.querySelector<HTMLCanvasElement>('.gantt-canvas')!;
+    const box = canvas.getBoundingClientRect();
+    const dpr = window.devicePixelRatio || 1;
+    const x = bar.bar.x + bar.bar.width / 2;
+    const at = (y: number) => [...canvas.getContext('2d')!.getImageData(Math.round(x * dpr), Math.round(y * dpr), 1, 1).data.slice(0, 3)];
+    // Near the bar's top edge, and in its middle third, where progress is drawn.
+    return { ...bar, left: box.left + bar.bar.x, right: box.left + bar.bar.x + bar.bar.width, pixel: at(bar.bar.y + 2), middle: at(bar.bar.y + bar.bar.height / 2) };
+  }, taskId);
+}
+
+describe('the gantt chart', () => {
+  it('draws the bars where the dates are, critical ones red, with the dates in the grid', async () => {
+    const { page, problems } = await open('en');
+    const header = page.locator('.gantt-scale');
+    await expect.poll(() => header.textContent()).toContain('Week of Mar 1, 2027');
+    const hoarding = await barOnPage(page, HOARDING);
+    expect(hoarding).not.toBeNull();
+    // Three working days, Mar 1 08:00 to Mar 3 17:00, at 36 px a day.
+    expect(hoarding!.bar.width).toBeCloseTo((2 * 1440 + 9 * 60) * (36 / 1440), 5);
+    expect(hoarding!.pixel).toEqual(CRITICAL);
+    // Hoarding is done: its progress runs through.
+    expect(hoarding!.middle).toEqual(CRITICAL_DONE);
+    const row = page.locator('#gantt-row-3');
+    await expect.poll(() => row.textContent()).toContain('Hoarding and access');
+    expect(await row.textContent()).toContain('Mar 3, 2027');
+    expect(await page.locator('#gantt-row-4 .gantt-cell-predecessors').textContent()).toBe('3');
+    expect(await page.locator('#gantt-row-7 .gantt-cell-predecessors').textContent()).toBe('6SS+2d');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'en-1440.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('zooms with the keyboard and the toolbar, keeping the bars to the new scale', async () => {
+    const { page } = await open('en');
+    const before = await barOnPage(page, EXCAVATION);
+    await page.locator('.gantt-grid-scroll').focus();
+    await page.keyboard.press('-');
+    await frames(page);
+    expect(await page.locator('.gantt-scroller').getAttribute('data-zoom')).toBe('weeks');
+    const after = await barOnPage(page, EXCAVATION);
+    expect(after!.bar.width / before!.bar.width).toBeCloseTo(10 / 36, 5);
+    await expect.poll(() => page.locator('.gantt-scale').textContent()).toContain('March 2027');
+    // Two steps out again with the toolbar's button: quarters over months.
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await frames(page);
+    expect(await page.locator('.gantt-scroller').getAttribute('data-zoom')).toBe('months');
+    await expect.poll(() => page.locator('.gantt-scale').textContent()).toContain('Q1 2027');
+    await page.locator('.gantt-grid-scroll').focus();
+    await page.keyboard.press('+');
+    await page.keyboard.press('+');
+    await page.keyboard.press('+');
+    await frames(page);
+    expect(await page.locator('.gantt-scroller').getAttribute('data-zoom')).toBe('hours');
+    await page.close();
+  });
+
+  it('moves the selection with the arrows, collapses a summary with Space, and asks to edit on Enter', async () => {
+    const { page } = await open('en');
+    const grid = page.locator('.gantt-grid-scroll');
+    await grid.focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await grid.getAttribute('aria-activedescendant')).toBe(`gantt-row-${SITE_SET_UP}`);
+    await page.keyboard.press(' ');
+    await frames(page);
+    await expect.poll(() => page.locator('#gantt-row-3').count()).toBe(0);
+    expect(await page.locator(`#gantt-row-${SITE_SET_UP}`).getAttribute('aria-expanded')).toBe('false');
+    // The row under the collapsed summary is the next summary, Foundations.
+    await page.keyboard.press('ArrowDown');
+    expect(await grid.getAttribute('aria-activedescendant')).toBe('gantt-row-5');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => window.gantt.edited)).toEqual([5]);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.locator('#gantt-row-3').count()).toBe(1);
+    await page.close();
+  });
+
+  it('in Arabic runs time right to left with the grid on the right', async () => {
+    const { page, problems } = await open('ar');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    const grid = await page.locator('.gantt-grid').boundingBox();
+    const timeline = await page.locator('.gantt-timeline').boundingBox();
+    expect(grid!.x).toBeGreaterThan(timeline!.x);
+    const hoarding = await barOnPage(page, HOARDING);
+    const cabins = await barOnPage(page, 4);
+    // Its start on the right, and the task after it further left.
+    expect(hoarding!.startX).toBeGreaterThan(hoarding!.finishX);
+    expect(cabins!.right).toBeLessThan(hoarding!.left);
+    expect(hoarding!.pixel).toEqual(CRITICAL);
+    // The left arrow goes forward in time: it expands a collapsed summary.
+    await page.locator('.gantt-grid-scroll').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press(' ');
+    await expect.poll(() => page.locator('#gantt-row-3').count()).toBe(0);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => page.locator('#gantt-row-3').count()).toBe(1);
+    expect(await page.locator('#gantt-row-7 .gantt-cell-predecessors').textContent()).toBe('6SS+2d');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('looks right in English, Chinese and Arabic on a desktop and a phone, never scrolling the page sideways', async () => {
+    for (const lang of ['en', 'zh-CN', 'ar']) {
+      for (const viewport of [
+        { width: 1440, height: 900 },
+        { width: 390, height: 844 },
+      ]) {
+        const { page, problems } = await open(lang, viewport);
+        await page.evaluate(() => window.gantt.store.setBaseline(0));
+        await frames(page);
+        await page.screenshot({ path: path.join(SCREENSHOTS, `${lang}-${viewport.width}.png`) });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        if (viewport.width < 600) {
+          // On a phone the grid keeps the name column only.
+          expect(await page.locator('.gantt-grid-head [role=columnheader]').count()).toBe(1);
+        }
+        expect(problems).toEqual([]);
+        await page.close();
+      }
+    }
+  });
+});

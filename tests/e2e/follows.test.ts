@@ -126,6 +126,31 @@ describe('follow-up screens in Chromium', () => {
     await page.context().close();
   }, 30_000);
 
+  it('opens the list filtered by an overview figure: an age or a week shows as a removable chip with its dates', async () => {
+    const { page, problems } = await open(alice, '/follows/details');
+    const age = page.getByTestId('follow-bars-age').locator('.follow-bar').filter({ hasText: '8–30 days' });
+    const count = Number(await age.locator('span').first().textContent());
+    await age.getByRole('link').click();
+    await page.waitForURL(/createdFrom=\d{4}-\d{2}-\d{2}&createdTo=\d{4}-\d{2}-\d{2}/);
+    const chip = page.locator('[data-chip="created"]');
+    await expect.poll(() => chip.textContent()).toMatch(/^Created: [A-Z][a-z]{2} \d{1,2}, \d{4} – [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await expect.poll(async () => (await page.getByTestId('follow-list').locator('tbody tr.ant-table-row').count())).toBe(Math.min(count, 50));
+    await page.getByTestId('follow-chip-remove-created').click();
+    await page.waitForURL((url) => !url.search.includes('created') && url.search.includes('status='));
+    await expect.poll(() => chip.count()).toBe(0);
+
+    await page.goto(`${t.url}/follows/details`);
+    const week = page.locator('.follow-week-links a').last();
+    await week.click();
+    await page.waitForURL(/createdFrom=/);
+    const url = new URL(page.url());
+    const from = url.searchParams.get('createdFrom')!;
+    expect(url.searchParams.get('createdTo')).toBe(new Date(Date.parse(`${from}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10));
+    await expect.poll(() => chip.isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
   it('reads right to left in Arabic', async () => {
     const { page, problems } = await open(alice, '/follows', { locale: 'ar', viewport: PHONE });
     await page.getByTestId('follow-list').locator('.list-card').first().waitFor();

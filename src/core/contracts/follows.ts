@@ -367,6 +367,8 @@ export interface FollowOverview {
   byAssignee: (FollowCount<number> & { name: string })[];
   /** Open per trade; key '' for none. */
   byTrade: FollowCount<string>[];
+  /** The workspace's calendar day the figures were counted on: the age buckets' days count back from it. */
+  today: string;
   /** Open per age since created. */
   byAge: FollowCount<FollowAgeBucket>[];
   byType: (FollowCount<number> & { name: LocalText; color: string })[];

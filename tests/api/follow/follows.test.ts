@@ -263,6 +263,7 @@ describe.each(testDialects())('follow-ups on %s', (dialect) => {
 
       t.clock.set(saved);
       const overview = await api.ok<FollowOverview>('POST', 'overview', alice, { workspaceCode: TOWER, text: 'Edge of day' });
+      expect(overview.today).toBe(today);
       expect(overview.weekly.map((w) => w.week).slice(-2)).toEqual([monday, weekOf(today)]);
       expect(overview.weekly.at(-2)!.opened).toBe(1);
       expect(overview.weekly.at(-3)!.opened).toBe(1);

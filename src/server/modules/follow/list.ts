@@ -208,5 +208,5 @@ export async function followOverview(caller: FollowCaller, workspace: FollowWork
     .select(perWeek('follow_up.closed_time'))
     .executeTakeFirstOrThrow()) as Record<string, unknown>;
   const weekly = weeks.map((week, index) => ({ week, opened: Number(opened[`w${index}`] ?? 0), closed: Number(closed[`w${index}`] ?? 0) }));
-  return { total, byStatus, byAssignee, byTrade, byAge, byType, overdue, weekly };
+  return { total, byStatus, byAssignee, byTrade, today, byAge, byType, overdue, weekly };
 }

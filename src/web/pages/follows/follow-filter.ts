@@ -56,6 +56,10 @@ export function queryFromSearch(search: URLSearchParams): FollowQuery {
   if (dueFrom) filter.dueFrom = dueFrom;
   const dueTo = day(search.get('dueTo'));
   if (dueTo) filter.dueTo = dueTo;
+  const createdFrom = day(search.get('createdFrom'));
+  if (createdFrom) filter.createdFrom = createdFrom;
+  const createdTo = day(search.get('createdTo'));
+  if (createdTo) filter.createdTo = createdTo;
   if (search.get('overdue') === '1') filter.overdue = true;
   if (search.get('mine') === '1') filter.createdByMe = true;
   if (search.get('assignedToMe') === '1') filter.assignedToMe = true;
@@ -79,6 +83,8 @@ export function searchFromQuery(query: FollowQuery): URLSearchParams {
   if (filter.sheetId) search.set('sheet', String(filter.sheetId));
   if (filter.dueFrom) search.set('dueFrom', filter.dueFrom);
   if (filter.dueTo) search.set('dueTo', filter.dueTo);
+  if (filter.createdFrom) search.set('createdFrom', filter.createdFrom);
+  if (filter.createdTo) search.set('createdTo', filter.createdTo);
   if (filter.overdue) search.set('overdue', '1');
   if (filter.createdByMe) search.set('mine', '1');
   if (filter.assignedToMe) search.set('assignedToMe', '1');

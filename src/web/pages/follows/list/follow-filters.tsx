@@ -17,10 +17,14 @@ interface FilterForm {
   trades?: string[];
   sheetId?: number;
   due?: [Dayjs | null, Dayjs | null] | null;
+  created?: [Dayjs | null, Dayjs | null] | null;
   flags?: ('overdue' | 'createdByMe' | 'assignedToMe' | 'watchedByMe')[];
 }
 
 const FLAGS = ['overdue', 'createdByMe', 'assignedToMe', 'watchedByMe'] as const;
+
+/** A from–to pair of days as the range picker holds it. */
+const dayRange = (from?: string, to?: string): FilterForm['due'] => (from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : null);
 
 /** The list's filters in a side panel: type, status, priority, assignee, trade, sheet, due dates, and the caller's own. */
 export const FollowFilters = observer(function FollowFilters({
@@ -53,7 +57,8 @@ export const FollowFilters = observer(function FollowFilters({
       assigneeIds: filter.assigneeIds,
       trades: filter.trades,
       sheetId: filter.sheetId,
-      due: filter.dueFrom || filter.dueTo ? [filter.dueFrom ? dayjs(filter.dueFrom) : null, filter.dueTo ? dayjs(filter.dueTo) : null] : null,
+      due: dayRange(filter.dueFrom, filter.dueTo),
+      created: dayRange(filter.createdFrom, filter.createdTo),
       flags: FLAGS.filter((flag) => filter[flag]),
     });
     redraw((n) => n + 1);
@@ -62,6 +67,7 @@ export const FollowFilters = observer(function FollowFilters({
   const apply = () => {
     const values = form.getFieldsValue();
     const [from, to] = values.due ?? [null, null];
+    const [createdFrom, createdTo] = values.created ?? [null, null];
     onApply(
       cleanFilter({
         text: filter.text,
@@ -73,6 +79,8 @@ export const FollowFilters = observer(function FollowFilters({
         sheetId: values.sheetId,
         dueFrom: from?.format('YYYY-MM-DD'),
         dueTo: to?.format('YYYY-MM-DD'),
+        createdFrom: createdFrom?.format('YYYY-MM-DD'),
+        createdTo: createdTo?.format('YYYY-MM-DD'),
         ...Object.fromEntries((values.flags ?? []).map((flag) => [flag, true])),
       }),
     );
@@ -121,6 +129,9 @@ export const FollowFilters = observer(function FollowFilters({
         </Form.Item>
         <Form.Item name="due" label={t('common.due')}>
           <DatePicker.RangePicker allowEmpty={[true, true]} className="follow-wide" />
+        </Form.Item>
+        <Form.Item name="created" label={t('common.created')}>
+          <DatePicker.RangePicker allowEmpty={[true, true]} className="follow-wide" data-testid="follow-filter-created" />
         </Form.Item>
         <Form.Item name="flags">
           <Checkbox.Group className="follow-flags" options={FLAGS.map((flag) => ({ value: flag, label: t(`list.flag.${flag}`) }))} />

@@ -17,6 +17,7 @@ import { openFollowEvents } from '../follow-api.ts';
 import { filterCount, queryFromSearch, searchFromQuery, type FollowFilter, type FollowQuery } from '../follow-filter.ts';
 import { DueText, failureText, formatTime, namesOf, PriorityTag, StatusTag } from '../follow-texts.tsx';
 import { handOverPhotos, useFollowApi } from '../use-follow-api.ts';
+import { FilterChips } from './filter-chips.tsx';
 import { FollowFiles } from './follow-files.tsx';
 import { FollowFilters } from './follow-filters.tsx';
 import { FOLLOW_COLUMNS, FOLLOW_PAGE_SIZE, FollowListStore, type FollowColumn } from './follow-list-store.ts';
@@ -282,6 +283,7 @@ const FollowList = observer(function FollowList({ workspaceCode }: { workspaceCo
             <Button icon={<SettingOutlined />} aria-label={t('list.columns')} data-testid="follow-columns" />
           </Popover>
         </div>
+        <FilterChips list={list} trades={trades} sheets={sheets} onChange={(filter) => go({ ...list.query, filter, page: 1 })} />
         {mayManage && list.selected.length > 0 && (
           <div className="follow-bulk" role="region" aria-label={t('list.bulk')} data-testid="follow-bulk">
             <span>{t('list.chosen', { count: list.selected.length })}</span>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { FOLLOW_STATUSES, type FollowOverview, type FollowStatus } from '../../../../core/contracts/follows.ts';
 import type { DataSourceOption } from '../../../../core/contracts/follow-settings.ts';
+import { addDays, ageBucketDays } from '../../../../core/follows/due.ts';
 import { useTextIn, useTextLanguage } from '../../../i18n/local-text.ts';
 import { useStores } from '../../../stores/stores-context.tsx';
 import { LoadState } from '../../../ui/load-state.tsx';
@@ -91,6 +92,14 @@ function Figures({ data, trades }: { data: FollowOverview; trades: DataSourceOpt
     [data, lng, t],
   );
   const pickStatus = useCallback((value: unknown) => open({ statuses: [value as FollowStatus] }), []);
+  // A week's point is picked by its label: the list then shows those created in that week.
+  const pickWeek = useCallback(
+    (value: unknown) => {
+      const week = data.weekly.find((each) => weekLabel(each.week, lng) === value)?.week;
+      if (week) open({ createdFrom: week, createdTo: addDays(week, 6) });
+    },
+    [data, lng],
+  );
   const maxOf = (counts: { count: number }[]) => Math.max(1, ...counts.map((each) => each.count));
 
   return (
@@ -128,7 +137,17 @@ function Figures({ data, trades }: { data: FollowOverview; trades: DataSourceOpt
             props={{ kind: 'line', x: 'week', series: [{ field: 'opened', name: t('overview.opened') }, { field: 'closed', name: t('overview.closed') }], legend: { show: true, position: 'bottom' } }}
             rows={weekly.rows}
             columns={weekly.columns}
+            onPick={pickWeek}
           />
+          <ul className="follow-week-links" aria-label={t('overview.weekly')}>
+            {data.weekly.map((week) => (
+              <li key={week.week}>
+                <Link to={listPath({ createdFrom: week.week, createdTo: addDays(week.week, 6) })} data-testid={`follow-week-${week.week}`}>
+                  {weekLabel(week.week, lng)}
+                </Link>
+              </li>
+            ))}
+          </ul>
         </Card>
         <Bars
           title={t('overview.byAssignee')}
@@ -152,7 +171,7 @@ function Figures({ data, trades }: { data: FollowOverview; trades: DataSourceOpt
           title={t('overview.byAge')}
           testId="age"
           hint={t('overview.ageHint')}
-          items={data.byAge.map((each) => ({ key: each.key, label: t(`overview.age.${each.key}`), count: each.count, to: listPath({ statuses: OPEN }) }))}
+          items={data.byAge.map((each) => ({ key: each.key, label: t(`overview.age.${each.key}`), count: each.count, to: listPath({ statuses: OPEN, ...ageBucketDays(each.key, data.today) }) }))}
           max={maxOf(data.byAge)}
         />
       </div>

@@ -20,8 +20,10 @@ export async function openPdfSheet(url: string, signal: AbortSignal): Promise<{ 
 
 /** Tiles are this many device pixels square. */
 const TILE = 512;
-/** The whole-page picture under the tiles is at most this many device pixels on its long side. */
+/** The whole-page picture under the tiles is at most this many device pixels on its long side… */
 const BASE_LONG_SIDE = 2048;
+/** …and at least this many, for the minimap and a small view. */
+const BASE_MIN_SIDE = 512;
 /** Tiles of the current level kept beyond what is in view, for panning back. */
 const KEPT_TILES = 96;
 /** How long the zoom must rest before a new level of tiles is rendered. */
@@ -76,9 +78,16 @@ export class PdfSheetPainter {
     return this.page.getViewport({ scale: this.pdfScale(renderScale), rotation: (this.page.rotate + rotation) % 360 });
   }
 
-  /** The whole page, once, small: shown while tiles render and as the minimap's picture. */
-  async renderBase(): Promise<HTMLCanvasElement> {
-    this.baseScale = Math.min(BASE_LONG_SIDE / Math.max(this.sheet.width, this.sheet.height), 4);
+  /**
+   * The whole page, once: shown while tiles render and as the minimap's picture. It is drawn
+   * at the first view's own resolution (`firstScale`, device px per sheet unit), so the page as
+   * first shown is sharp after one render of the pixels the screen shows: a dense vector sheet
+   * costs pdf.js about as much per pixel drawn, and a larger picture made the first view wait.
+   */
+  async renderBase(firstScale?: number): Promise<HTMLCanvasElement> {
+    const longSide = Math.max(this.sheet.width, this.sheet.height);
+    const most = Math.min(BASE_LONG_SIDE / longSide, 4);
+    this.baseScale = firstScale ? Math.min(most, Math.max(firstScale, BASE_MIN_SIDE / longSide)) : most;
     const viewport = this.pdfViewport(this.baseScale, 0);
     this.base.width = Math.ceil(viewport.width);
     this.base.height = Math.ceil(viewport.height);
@@ -106,8 +115,8 @@ export class PdfSheetPainter {
     const wanted = renderScaleFor(view.scale * dpr);
     // Tiles wait for the whole-page picture: drawn together they would take twice as long.
     if (!this.baseReady) return;
-    if (wanted <= this.baseScale * (1 + 1e-9)) {
-      // The whole-page picture is already as sharp as the view needs: no tiles.
+    if (view.scale * dpr <= this.baseScale * (1 + 1e-9)) {
+      // The whole-page picture has as many pixels as the view shows: no tiles.
       this.dropLevels();
       this.setSharp(true);
       return;

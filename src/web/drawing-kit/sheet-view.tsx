@@ -194,7 +194,10 @@ export function SheetView(props: SheetViewProps) {
           const made = new PdfSheetPainter(host, opened.page, size);
           aborted.signal.addEventListener('abort', () => made.destroy(), { once: true });
           ready(made, size, null);
-          const base = await made.renderBase();
+          // The first view shows the whole page (either way round): its picture is drawn at that size.
+          const shown = sizeRef.current;
+          const fit = shown ? Math.max(fitPage(size, shown, 0).scale, fitPage(size, shown, 90).scale) : undefined;
+          const base = await made.renderBase(fit && fit * (window.devicePixelRatio || 1));
           if (!aborted.signal.aborted) setThumbnail(base);
         } catch (error) {
           failed(error);

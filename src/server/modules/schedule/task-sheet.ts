@@ -58,7 +58,11 @@ function cellText(cell: ExcelJS.Cell): string {
   if (value instanceof Date) return value.toISOString().slice(0, 16);
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((part) => part.text).join('').trim();
-    if ('result' in value) return value.result === undefined || value.result === null ? '' : String(value.result as string | number).trim();
+    if ('result' in value) {
+      const result = value.result;
+      if (result instanceof Date) return result.toISOString().slice(0, 16);
+      return typeof result === 'string' || typeof result === 'number' || typeof result === 'boolean' ? String(result).trim() : '';
+    }
     if ('text' in value) return String(value.text).trim();
     return '';
   }

@@ -20,6 +20,10 @@ export const SCHEDULE_PATHS = {
   get: `${SCHEDULE_PREFIX}/get`,
   /** POST ScheduleCreateBody → ScheduleSummary (schedule:edit) */
   create: `${SCHEDULE_PREFIX}/create`,
+  /** POST ScheduleImportBody → ScheduleImported (schedule:edit; 400 naming the element and line of a broken file) */
+  importMspdi: `${SCHEDULE_PREFIX}/import/mspdi`,
+  /** GET ?id → the schedule as MS Project XML (a download) */
+  exportMspdi: `${SCHEDULE_PREFIX}/export/mspdi`,
   /** POST ScheduleCopyBody → ScheduleSummary (schedule:edit) */
   copy: `${SCHEDULE_PREFIX}/copy`,
   /** POST ScheduleRenameBody → ScheduleSummary (schedule:edit) */
@@ -71,6 +75,12 @@ export const SCHEDULE_PROBLEM_CODES = [
   'stale',
   /** An archived schedule is read-only until restored. 409 */
   'archived',
+  /** The file is not MS Project XML, or cannot be read (`params.element`, `params.line`). 400 */
+  'badFile',
+  /** The file reads, but into a schedule past the limits or unsound (`params.reason`). 400 */
+  'badModel',
+  /** The links would run in a loop (`params.taskIds`; the message names the tasks). 400 */
+  'loop',
   /** A change could not be applied (`params.change` its position, `params.reason` a ScheduleChangeProblem). 400 */
   'changeRefused',
 ] as const;
@@ -130,6 +140,8 @@ export interface ScheduledTaskDates {
 
 export interface ScheduleDetail extends ScheduleSummary {
   model: ScheduleModel;
+  /** The engine's dates of every task, in outline order, as the editor computes them too. */
+  scheduled: ScheduledTaskDates[];
   /** What the caller may do to it. */
   canEdit: boolean;
   canManage: boolean;
@@ -211,6 +223,21 @@ export const scheduleCreateBody = strictObject(
   ['workspaceCode', 'name'],
 );
 export type ScheduleCreateBody = Validated<typeof scheduleCreateBody>;
+
+/** Characters of an MS Project XML file one import may carry (the browser sends the file's text). */
+export const SCHEDULE_IMPORT_MAX = 30_000_000;
+
+export const scheduleImportBody = strictObject(
+  { workspaceCode: workspaceCodeSchema, name: scheduleNameSchema, xml: { type: 'string', minLength: 1, maxLength: SCHEDULE_IMPORT_MAX } },
+  ['workspaceCode', 'name', 'xml'],
+);
+export type ScheduleImportBody = Validated<typeof scheduleImportBody>;
+
+/** A schedule made from a file, and what was read with a default or left out. */
+export interface ScheduleImported {
+  summary: ScheduleSummary;
+  warnings: { code: string; message: string; line?: number; taskId?: number }[];
+}
 
 export const scheduleCopyBody = strictObject({ id: idSchema, name: scheduleNameSchema }, ['id', 'name']);
 export type ScheduleCopyBody = Validated<typeof scheduleCopyBody>;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULE_PATHS, SCHEDULE_PREFIX, type ScheduleDetail, type ScheduleShareCreated, type ScheduleSummary } from '../../../src/core/contracts/schedules.ts';
 import { inviteAndSignIn, workspaceByCode } from '../../helpers/authorization.ts';
@@ -6,6 +7,7 @@ import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../../helpers/tes
 import { scheduleClient, taskOf } from './schedule-client.ts';
 
 const TOWER = 'NW-TOWER';
+const WAREHOUSE = fs.readFileSync('tests/fixtures/schedules/ms-project-2016.xml', 'utf8');
 
 type Who = 'anonymous' | 'outsider' | 'bob' | 'carol' | 'alice' | 'admin';
 
@@ -54,6 +56,15 @@ describe.each(testDialects())('schedule routes are guarded on %s', (dialect) => 
     { name: 'get', method: 'GET', path: 'get', input: () => ({ id: schedule.id }), bob: 200, allowed: 'alice' },
     { name: 'history', method: 'GET', path: 'history', input: () => ({ id: schedule.id }), bob: 200, allowed: 'alice' },
     { name: 'create', method: 'POST', path: 'create', input: () => ({ workspaceCode: TOWER, name: 'New one' }), bob: 403, allowed: 'alice' },
+    {
+      name: 'import',
+      method: 'POST',
+      path: 'import/mspdi',
+      input: () => ({ workspaceCode: TOWER, name: 'Imported', xml: WAREHOUSE }),
+      bob: 403,
+      allowed: 'alice',
+    },
+    { name: 'export', method: 'GET', path: 'export/mspdi', input: () => ({ id: schedule.id }), bob: 200, allowed: 'alice' },
     { name: 'copy', method: 'POST', path: 'copy', input: () => ({ id: schedule.id, name: 'Copied' }), bob: 403, allowed: 'alice' },
     { name: 'rename', method: 'POST', path: 'rename', input: () => ({ id: schedule.id, name: 'Renamed' }), bob: 403, allowed: 'alice' },
     {
@@ -78,7 +89,7 @@ describe.each(testDialects())('schedule routes are guarded on %s', (dialect) => 
 
   it.each(routes.map((r) => [r.name, r] as const))('%s: anonymous 401, outsider and other tenant 404, viewer, allowed 200', async (_name, route) => {
     const input = route.input();
-    const status = async (who: Who, body = input) => (await api.call(route.method, route.path, tokens[who], body)).status;
+    const status = (who: Who, body = input) => api.statusOf(route.method, route.path, tokens[who], body);
     expect(await status('anonymous')).toBe(401);
     // Someone who cannot see the thing is told it is not there, whatever else is wrong with the call.
     expect(await status('outsider')).toBe(404);

@@ -16,9 +16,20 @@ export function scheduleClient(t: TestApp) {
     return result.body.data;
   };
 
+  /** Only the status: for calls that may answer a file rather than JSON (the export). */
+  const statusOf = async (method: 'GET' | 'POST', path: string, token: string | undefined, input?: Record<string, unknown>): Promise<number> => {
+    const target = new URL(`/api${SCHEDULE_PREFIX}/${path}`, t.url);
+    if (method === 'GET') for (const [key, value] of Object.entries(input ?? {})) target.searchParams.set(key, String(value));
+    const headers: Record<string, string> = token === undefined ? {} : { token };
+    if (method === 'POST') headers['content-type'] = 'application/json';
+    const response = await fetch(target, { method, headers, body: method === 'POST' ? JSON.stringify(input ?? {}) : undefined });
+    await response.arrayBuffer();
+    return response.status;
+  };
+
   const create = (token: string, workspaceCode: string, name: string) => ok<ScheduleSummary>('POST', 'create', token, { workspaceCode, name });
 
-  return { call, ok, create };
+  return { call, ok, statusOf, create };
 }
 
 /** A work row of the model, as the editor inserts one. */

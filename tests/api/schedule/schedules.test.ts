@@ -39,7 +39,7 @@ describe.each(testDialects())('schedules on %s', (dialect) => {
         { op: 'taskInsert', index: 0, task: taskOf(1, 'Strip out') },
         { op: 'taskInsert', index: 1, task: taskOf(2, 'Partitions') },
         { op: 'taskInsert', index: 2, task: { ...taskOf(3, 'Ceilings'), percentComplete: 50 } },
-        { op: 'linkAdd', link: { from: 1, to: 2, type: 'FS', lag: 0, lagFormat: 'work' } },
+        { op: 'linkAdd', link: { from: 2, to: 3, type: 'FS', lag: 0, lagFormat: 'work' } },
         { op: 'taskIndent', ids: [2] },
         { op: 'baselineSave', index: 0, savedAt: '2026-11-22T08:00:00.000Z' },
       ],
@@ -52,9 +52,13 @@ describe.each(testDialects())('schedules on %s', (dialect) => {
       [2, 2],
       [3, 1],
     ]);
-    expect(read.model.links).toEqual([{ from: 1, to: 2, type: 'FS', lag: 0, lagFormat: 'work' }]);
+    expect(read.model.links).toEqual([{ from: 2, to: 3, type: 'FS', lag: 0, lagFormat: 'work' }]);
     expect(Object.keys(read.model.baselines[0]!.tasks).sort()).toEqual(['1', '2', '3']);
     expect(read).toMatchObject({ revision: 2, canEdit: true, canManage: false });
+    // The engine's dates come with the model: Ceilings follow Partitions.
+    const [, partitions, ceilings] = read.scheduled;
+    expect(read.scheduled.map((s) => s.wbs)).toEqual(['1', '1.1', '2']);
+    expect(ceilings!.start).toBeGreaterThanOrEqual(partitions!.finish);
     const list = await api.ok<ScheduleListResult>('POST', 'list', bob, { workspaceCode: TOWER, search: 'fit-OUT' });
     expect(list.rows.map((r) => r.name)).toEqual(['Fit-out']);
     // Two leaf rows of one day, one half done; the summary's own percent does not count.
@@ -84,6 +88,15 @@ describe.each(testDialects())('schedules on %s', (dialect) => {
     const dangling = await save([{ op: 'linkAdd', link: { from: 1, to: 2, type: 'FS', lag: 0, lagFormat: 'work' } }]);
     expect(dangling.status).toBe(400);
     expect(dangling.body.data).toMatchObject({ problem: 'changeRefused', params: { change: 0, reason: 'taskMissing' } });
+    const loop = await save([
+      { op: 'taskInsert', index: 0, task: taskOf(1, 'Walls') },
+      { op: 'taskInsert', index: 1, task: taskOf(2, 'Roof') },
+      { op: 'linkAdd', link: { from: 1, to: 2, type: 'FS', lag: 0, lagFormat: 'work' } },
+      { op: 'linkAdd', link: { from: 2, to: 1, type: 'FS', lag: 0, lagFormat: 'work' } },
+    ]);
+    expect(loop.status).toBe(400);
+    expect(loop.body.data).toMatchObject({ problem: 'loop' });
+    expect(loop.body.message).toContain('Walls');
     expect((await detail(alice, created.id)).revision).toBe(1);
   });
 

@@ -5,6 +5,7 @@ import {
   scheduleCopyBody,
   scheduleCreateBody,
   scheduleIdBody,
+  scheduleImportBody,
   scheduleIdQuery,
   scheduleListBody,
   schedulePublicQuery,
@@ -15,14 +16,17 @@ import {
   type ScheduleCopyBody,
   type ScheduleCreateBody,
   type ScheduleIdQuery,
+  type ScheduleImportBody,
   type ScheduleListBody,
   type SchedulePublicQuery,
   type ScheduleRenameBody,
   type ScheduleSaveBody,
   type ScheduleShareCreateBody,
 } from '../../../core/contracts/schedules.ts';
+import { contentDisposition } from '../../content-disposition.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { workspaceByCode, type ScheduleCaller } from './context.ts';
+import { exportSchedule, importSchedule } from './exchange.ts';
 import { archiveSchedule, copySchedule, createSchedule, deleteSchedule, listSchedules, renameSchedule, saveSchedule, scheduleDetail, scheduleHistory } from './schedules.ts';
 import { createShare, listShares, publicSchedule, revokeShare } from './shares.ts';
 
@@ -52,6 +56,20 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: ScheduleCreateBody }>(SCHEDULE_PATHS.create, { schema: { body: scheduleCreateBody } }, async (request) => {
     const caller = scheduleCallerOf(request);
     return createSchedule(caller, await workspaceByCode(caller, request.body.workspaceCode), request.body);
+  });
+
+  app.post<{ Body: ScheduleImportBody }>(SCHEDULE_PATHS.importMspdi, { schema: { body: scheduleImportBody }, bodyLimit: 64 * 1024 * 1024 }, async (request) => {
+    const caller = scheduleCallerOf(request);
+    return importSchedule(caller, await workspaceByCode(caller, request.body.workspaceCode), request.body);
+  });
+
+  app.get<{ Querystring: ScheduleIdQuery }>(SCHEDULE_PATHS.exportMspdi, { schema: { querystring: scheduleIdQuery } }, async (request, reply) => {
+    const { fileName, xml } = await exportSchedule(scheduleCallerOf(request), request.query.id);
+    return reply
+      .header('content-type', 'application/xml; charset=utf-8')
+      .header('content-disposition', contentDisposition(fileName))
+      .header('cache-control', 'no-store')
+      .send(xml);
   });
 
   app.post<{ Body: ScheduleCopyBody }>(SCHEDULE_PATHS.copy, { schema: { body: scheduleCopyBody } }, async (request) => copySchedule(scheduleCallerOf(request), request.body));

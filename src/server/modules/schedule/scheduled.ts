@@ -1,5 +1,8 @@
-import { storedDates, type TaskDates } from '../../../core/schedule/changes.ts';
+import type { ScheduledTaskDates } from '../../../core/contracts/schedules.ts';
+import type { TaskDates } from '../../../core/schedule/changes.ts';
+import { scheduleAll, ScheduleLoopError, type ScheduleResult } from '../../../core/schedule/engine.ts';
 import type { ScheduleModel } from '../../../core/schedule/model.ts';
+import { scheduleProblem } from './context.ts';
 
 /** What the list shows of a schedule: its span, its size and how far it has come. */
 export interface ScheduleFigures {
@@ -9,20 +12,27 @@ export interface ScheduleFigures {
   progress: number;
 }
 
-/** The dates each task has now: what a baseline keeps and the list's span is read from. */
-export function datesOf(model: ScheduleModel): Map<number, TaskDates> {
-  return storedDates(model);
+/**
+ * The engine's run over a model, the same the editor makes; a loop in the links is refused
+ * (400) with the tasks in it named.
+ */
+export function scheduleOrRefuse(model: ScheduleModel): ScheduleResult {
+  try {
+    return scheduleAll(model);
+  } catch (error) {
+    if (!(error instanceof ScheduleLoopError)) throw error;
+    throw scheduleProblem(400, 'loop', error.message, { taskIds: error.taskIds });
+  }
 }
 
-/** The list's columns of a model: span of its tasks' dates, progress weighted by the work rows' durations. */
-export function figuresOf(model: ScheduleModel): ScheduleFigures {
-  const dates = datesOf(model);
-  let start: number | null = null;
-  let finish: number | null = null;
-  for (const d of dates.values()) {
-    if (start === null || d.start < start) start = d.start;
-    if (finish === null || d.finish > finish) finish = d.finish;
-  }
+/** The dates each task is scheduled at: what a baseline keeps. */
+export function datesOf(model: ScheduleModel): Map<number, TaskDates> {
+  const result = scheduleOrRefuse(model);
+  return new Map([...result.tasks].map(([id, task]) => [id, { start: task.start, finish: task.finish, duration: task.duration }]));
+}
+
+/** The list's columns: the scheduled span, and progress weighted by the work rows' durations. */
+export function figuresOf(model: ScheduleModel, result: ScheduleResult = scheduleOrRefuse(model)): ScheduleFigures {
   let work = 0;
   let done = 0;
   for (const [row, task] of model.tasks.entries()) {
@@ -32,5 +42,35 @@ export function figuresOf(model: ScheduleModel): ScheduleFigures {
     work += weight;
     done += (weight * task.percentComplete) / 100;
   }
-  return { taskCount: model.tasks.length, start, finish, progress: work === 0 ? 0 : Math.round((done / work) * 1000) / 10 };
+  const empty = model.tasks.length === 0;
+  return {
+    taskCount: model.tasks.length,
+    start: empty ? null : result.start,
+    finish: empty ? null : result.finish,
+    progress: work === 0 ? 0 : Math.round((done / work) * 1000) / 10,
+  };
+}
+
+/** The engine's dates in the answer's terms, in outline order. */
+export function scheduledDates(model: ScheduleModel, result: ScheduleResult): ScheduledTaskDates[] {
+  return model.tasks.flatMap((task) => {
+    const s = result.tasks.get(task.id);
+    return s
+      ? [
+          {
+            id: s.id,
+            wbs: s.wbs,
+            summary: s.summary,
+            milestone: s.milestone,
+            start: s.start,
+            finish: s.finish,
+            duration: s.duration,
+            totalFloat: s.totalFloat,
+            freeFloat: s.freeFloat,
+            critical: s.critical,
+            nearCritical: s.nearCritical,
+          },
+        ]
+      : [];
+  });
 }

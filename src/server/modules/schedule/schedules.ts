@@ -30,7 +30,7 @@ import {
   type ScheduleRow,
   type ScheduleWorkspace,
 } from './context.ts';
-import { datesOf, figuresOf } from './scheduled.ts';
+import { datesOf, figuresOf, scheduledDates, scheduleOrRefuse } from './scheduled.ts';
 
 /** Rows in the answer's terms: owner and last editor by name. */
 export async function summariesOf(caller: ScheduleCaller, rows: readonly ScheduleRow[], workspaceCode: string): Promise<ScheduleSummary[]> {
@@ -71,9 +71,11 @@ export async function listSchedules(caller: ScheduleCaller, workspace: ScheduleW
 export async function scheduleDetail(caller: ScheduleCaller, id: number): Promise<ScheduleDetail> {
   const { row, workspace } = await visibleSchedule(caller, id);
   const [summary] = await summariesOf(caller, [row], workspace.code);
+  const model = readJson<ScheduleModel>(row.model);
   return {
     ...summary!,
-    model: readJson<ScheduleModel>(row.model),
+    model,
+    scheduled: scheduledDates(model, scheduleOrRefuse(model)),
     canEdit: policy.schedule.edit(caller) && row.status === 'active',
     canManage: policy.schedule.manage(caller),
   };

@@ -1,3 +1,4 @@
+import { isElapsedUnit } from '../durations.ts';
 import type { DurationUnit, LagFormat } from '../model.ts';
 
 /**
@@ -33,8 +34,6 @@ export function durationUnitOf(format: number): DurationUnit | undefined {
 }
 
 export const durationFormatOf = (unit: DurationUnit): number => UNIT_FORMATS[unit];
-
-export const isElapsedUnit = (unit: DurationUnit): boolean => unit.startsWith('e');
 
 /** How a link's lag counts, from its LagFormat; undefined for an unknown number. */
 export function lagFormatOf(format: number): LagFormat | undefined {

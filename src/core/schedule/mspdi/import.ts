@@ -11,7 +11,8 @@ import {
   type WallTime,
 } from '../model.ts';
 import { type FileCalendar, foldCalendars, readCalendar } from './calendars.ts';
-import { ELAPSED_PERCENT_FORMAT, durationUnitOf, isElapsedUnit, lagFormatOf, parseXsdDuration } from './formats.ts';
+import { isElapsedUnit } from '../durations.ts';
+import { ELAPSED_PERCENT_FORMAT, durationUnitOf, lagFormatOf, parseXsdDuration } from './formats.ts';
 import { MspdiError, type Xml, bool, int, lineAt, list, num, obj, parseProject, tagOffsets, text } from './xml.ts';
 
 /** Something in the file that was read with a default, dropped, or turned into the model's terms. */

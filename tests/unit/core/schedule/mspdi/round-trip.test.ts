@@ -140,7 +140,7 @@ const model: fc.Arbitrary<ScheduleModel> = fc
         const to = tasks[l.to % tasks.length]!.id;
         if (from === to || seen.has(`${from}>${to}`)) continue;
         seen.add(`${from}>${to}`);
-        links.push({ from, to, type: l.type, lag: l.lagFormat === 'percent' ? l.lag % 300 : l.lag, lagFormat: l.lagFormat });
+        links.push({ from, to, type: l.type, lag: l.lagFormat === 'percent' ? l.lag % 300 || 0 : l.lag, lagFormat: l.lagFormat });
       }
     const baselines: Baseline[] = tasks.length === 0 ? [] : rawBaselines
       .map((b) => {
@@ -196,5 +196,32 @@ describe('MSPDI round trip', () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('MSPDI with a schedule result', () => {
+  it('states the scheduled dates, floats in tenths of a minute and criticality', () => {
+    const m: ScheduleModel = {
+      settings: { start: JAN_2020 + 480, calendarId: 1, minutesPerDay: 480, minutesPerWeek: 2400, daysPerMonth: 20, nearCriticalMinutes: 0 },
+      calendars: [{ id: 1, name: 'Standard', week: [[], [{ from: 480, to: 1020 }], [], [], [], [], []], exceptions: [] }],
+      tasks: [
+        { id: 5, name: 'Dig', level: 1, duration: 480, unit: 'd', milestone: false, constraint: { type: 'ASAP' }, percentComplete: 0, assignees: [], start: 0, finish: 0 },
+      ],
+      links: [],
+      baselines: [],
+    };
+    const start = JAN_2020 + 2 * DAY + 480;
+    const finish = start + 540;
+    const dates = { start, finish, earlyStart: start, earlyFinish: finish, lateStart: start + 60, lateFinish: finish + 60, totalFloat: 60, freeFloat: 30, critical: true };
+    const xml = exportMspdi(m, { tasks: new Map([[5, dates]]), finish });
+    expect(xml).toContain('<Start>2020-01-03T08:00:00</Start>');
+    expect(xml).toContain('<Finish>2020-01-03T17:00:00</Finish>');
+    expect(xml).toContain('<FinishDate>2020-01-03T17:00:00</FinishDate>');
+    expect(xml).toContain('<LateStart>2020-01-03T09:00:00</LateStart>');
+    expect(xml).toContain('<TotalSlack>600</TotalSlack>');
+    expect(xml).toContain('<FreeSlack>300</FreeSlack>');
+    expect(xml).toContain('<Critical>1</Critical>');
+    const back = importMspdi(xml).model.tasks[0]!;
+    expect([back.start, back.finish]).toEqual([start, finish]);
   });
 });

@@ -14,7 +14,7 @@ import { LoadState } from '../../ui/load-state.tsx';
 import { Loadable } from '../../ui/loadable.ts';
 import { useSave } from '../../ui/use-save.ts';
 import { useStores } from '../../stores/stores-context.tsx';
-import { designerPath } from '../form-designer/designer-paths.ts';
+import { templateDesignerPath } from '../form-designer/designer-paths.ts';
 import { useSettingsApi, type SettingsApi } from './settings-api.ts';
 import { useMayChange } from './settings-access.ts';
 import { ReadOnlyNote, SettingsHeader } from './settings-frame.tsx';
@@ -79,7 +79,7 @@ const Templates = observer(function Templates({ workspaceCode }: { workspaceCode
     setBusy(row.type.id);
     try {
       const formId = row.template?.formId || (await api.saveTemplate({ typeId: row.type.id, design: { version: 1, items: [] }, bindings: {} })).formId;
-      navigate(designerPath(formId));
+      navigate(templateDesignerPath(formId, row.type.id));
     } catch (failure) {
       void message.error(messageOf(failure, t('template.failed')));
     } finally {

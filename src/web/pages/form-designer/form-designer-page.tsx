@@ -28,6 +28,7 @@ import { DesignStore } from './design-store.ts';
 import { FormList } from './form-list.tsx';
 import { PreviewPane } from './preview-pane.tsx';
 import { PropertiesPanel } from './properties-panel.tsx';
+import { DATA_TEMPLATE_PATH, TemplateBreadcrumb, useTemplateOrigin } from '../follow-settings/template-origin.tsx';
 import '../../ui/admin.css';
 import './form-designer.css';
 
@@ -41,9 +42,19 @@ export function useDesignerApi(): DesignerApi {
   return useMemo(() => designerApi(stores.api.http), [stores]);
 }
 
-/** One form's designer: palette, canvas and properties; save, publish and the version history. */
-const Designer = observer(function Designer({ api, id, canPublish }: { api: DesignerApi; id: number; canPublish: boolean }) {
+/**
+ * One form's designer: palette, canvas and properties; save, publish and the version history.
+ * Opened for a follow-up type's data template (`templateTypeId`), it shows the way back to the
+ * data templates screen and saves and publishes through the template's calls (bindings checked,
+ * a new template version).
+ */
+const Designer = observer(function Designer({ api, id, canPublish, templateTypeId }: { api: DesignerApi; id: number; canPublish: boolean; templateTypeId: number | null }) {
   const { t, i18n } = useTranslation('forms');
+  const { t: settingsT } = useTranslation('followSettings');
+  const origin = useTemplateOrigin(templateTypeId, id);
+  const template = origin && origin !== 'failed' ? origin : null;
+  // Opened for a template: nothing is saved until its origin is known, and never past its checks.
+  const templateBlocked = templateTypeId !== null && template === null;
   const textIn = useTextIn();
   const { message } = App.useApp();
   const [detail] = useState(() => new Loadable(() => api.detail(id)));
@@ -73,10 +84,17 @@ const Designer = observer(function Designer({ api, id, canPublish }: { api: Desi
     setBusy('save');
     setFailure('');
     try {
-      const saved = await api.update({ id, revision, design: store.design });
-      detail.set(saved);
-      setRevision(saved.revision);
-      store.markSaved(saved.design);
+      if (template) {
+        const saved = await template.save(revision, store.design);
+        await detail.load();
+        setRevision(saved.revision);
+        store.markSaved(saved.design);
+      } else {
+        const saved = await api.update({ id, revision, design: store.design });
+        detail.set(saved);
+        setRevision(saved.revision);
+        store.markSaved(saved.design);
+      }
       void message.success(t('designer.saved'));
       return true;
     } catch (error) {
@@ -100,10 +118,12 @@ const Designer = observer(function Designer({ api, id, canPublish }: { api: Desi
     setBusy('publish');
     setFailure('');
     try {
-      const version = await api.publish(id);
+      const version = template ? { version: await template.publish() } : await api.publish(id);
       void message.success(t('designer.published', { version: version.version }));
       await detail.load();
       if (detail.data) setRevision(detail.data.revision);
+      // A template's publishing fills its bound choices from their lists in the draft: show them.
+      if (template && detail.data) store.markSaved(detail.data.design);
       store.setPublishedKeys(await publishedKeys(api, id, version.version));
       if (versions) setVersions(await api.versions(id));
     } catch (error) {
@@ -130,9 +150,11 @@ const Designer = observer(function Designer({ api, id, canPublish }: { api: Desi
         {(form) =>
           !store ? null : (
             <>
+              {template && <TemplateBreadcrumb origin={template} />}
+              {origin === 'failed' && <Alert type="error" showIcon role="alert" title={settingsT('template.failed')} data-testid="designer-template-failed" />}
               <div className="admin-page-header">
                 <Space wrap>
-                  <Link to={DESIGNER_PATH} aria-label={t('designer.back')}>
+                  <Link to={templateTypeId !== null ? DATA_TEMPLATE_PATH : DESIGNER_PATH} aria-label={template ? settingsT('template.title') : t('designer.back')}>
                     <ArrowLeftOutlined className="designer-flip" />
                   </Link>
                   <Typography.Title level={3} className="designer-title">
@@ -153,11 +175,11 @@ const Designer = observer(function Designer({ api, id, canPublish }: { api: Desi
                   <Link to={advancePath(id)}>
                     <Button icon={<SettingOutlined />}>{t('designer.advance.title')}</Button>
                   </Link>
-                  <Button icon={<SaveOutlined />} loading={busy === 'save'} disabled={!store.dirty || busy !== null} onClick={() => void save()} data-testid="save-form">
+                  <Button icon={<SaveOutlined />} loading={busy === 'save'} disabled={!store.dirty || busy !== null || templateBlocked} onClick={() => void save()} data-testid="save-form">
                     {t('designer.save')}
                   </Button>
-                  {canPublish && (
-                    <Button type="primary" icon={<SendOutlined />} loading={busy === 'publish'} disabled={busy !== null || store.problems.length > 0} onClick={() => void publish()} data-testid="publish-form">
+                  {(canPublish || template) && (
+                    <Button type="primary" icon={<SendOutlined />} loading={busy === 'publish'} disabled={busy !== null || store.problems.length > 0 || templateBlocked} onClick={() => void publish()} data-testid="publish-form">
                       {t('designer.publish')}
                     </Button>
                   )}
@@ -245,7 +267,7 @@ const FormDesignerPage = observer(function FormDesignerPage() {
     return <Result status="403" title={t('designer.forbidden')} />;
   }
   if (id === null) return <FormList api={api} held={held} />;
-  return <Designer key={id} api={api} id={id} canPublish={held.has(FORM_POINTS.publish)} />;
+  return <Designer key={id} api={api} id={id} canPublish={held.has(FORM_POINTS.publish)} templateTypeId={idOfParam(params.get('template'))} />;
 });
 
 export default FormDesignerPage;

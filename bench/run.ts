@@ -18,6 +18,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
     await (await import('./follows-server.ts')).runFollowsServerBench();
     await (await import('./follows-browser.ts')).runFollowsBrowserBench();
   },
+  schedules: async () => (await import('./schedules-engine.ts')).runSchedulesEngineBench(),
 };
 
 const known = Object.keys(benchmarks);

@@ -130,7 +130,8 @@ class Engine implements Scheduler {
   private clock: Clock[] = [];
   private dur = new Float64Array(0);
   private links: (NetLink | undefined)[] = [];
-  private linkAt = new Map<string, number>();
+  /** Link index by predecessor index × task count + successor index. */
+  private linkAt = new Map<number, number>();
   private out: number[][] = [];
   private inc: number[][] = [];
   private topo = new Int32Array(0);
@@ -178,7 +179,8 @@ class Engine implements Scheduler {
     const n = tasks.length;
     this.tasks = [...tasks];
     this.n = n;
-    this.indexOf = new Map(tasks.map((t, i) => [t.id, i]));
+    this.indexOf = new Map();
+    for (let i = 0; i < n; i++) this.indexOf.set(tasks[i]!.id, i);
     const calendars = new Map<number, Calendar>(model.calendars.map((c) => [c.id, c]));
     const projectCalendar = calendars.get(model.settings.calendarId) ?? model.calendars[0];
     if (!projectCalendar) throw new Error('A schedule needs its project calendar');
@@ -188,19 +190,19 @@ class Engine implements Scheduler {
     const children: number[][] = Array.from({ length: n }, () => []);
     const wbs: string[] = new Array<string>(n);
     const stack: number[] = [];
-    const counters: number[] = [0];
+    let topCount = 0;
     for (let i = 0; i < n; i++) {
       const level = tasks[i]!.level;
       while (stack.length > 0 && tasks[stack[stack.length - 1]!]!.level >= level) stack.pop();
-      const depth = stack.length;
-      counters.length = depth + 1;
-      counters[depth] = (counters[depth] ?? 0) + 1;
-      const p = depth > 0 ? stack[depth - 1]! : -1;
+      const p = stack.length > 0 ? stack[stack.length - 1]! : -1;
       parent[i] = p;
-      if (p >= 0) children[p]!.push(i);
-      wbs[i] = counters.join('.');
+      if (p >= 0) {
+        children[p]!.push(i);
+        wbs[i] = `${wbs[p]}.${children[p]!.length}`;
+      } else {
+        wbs[i] = String(++topCount);
+      }
       stack.push(i);
-      counters.push(0);
     }
     this.parent = parent;
     this.children = children;
@@ -220,7 +222,8 @@ class Engine implements Scheduler {
 
     this.cal = tasks.map((t) => workingTimeOf((t.calendarId !== undefined && calendars.get(t.calendarId)) || projectCalendar));
     this.clock = tasks.map((t, i) => (children[i]!.length === 0 && isElapsedUnit(t.unit) ? ELAPSED_CLOCK : this.cal[i]!));
-    this.dur = Float64Array.from(tasks, (t) => Math.max(0, Math.round(t.duration)));
+    this.dur = new Float64Array(n);
+    for (let i = 0; i < n; i++) this.dur[i] = Math.max(0, Math.round(tasks[i]!.duration));
     this.hasAlap = tasks.some((t) => t.constraint.type === 'ALAP');
     this.projectStart = model.settings.start;
 
@@ -270,7 +273,7 @@ class Engine implements Scheduler {
     const p = this.indexOf.get(link.from);
     const s = this.indexOf.get(link.to);
     if (p === undefined || s === undefined || p === s) return -1;
-    const key = `${link.from}:${link.to}`;
+    const key = p * this.n + s;
     const existing = this.linkAt.get(key);
     const net: NetLink = { link, p, s, target: this.targetOf(s), type: TYPE_CODE[link.type] ?? FS };
     if (existing !== undefined) {
@@ -288,7 +291,7 @@ class Engine implements Scheduler {
   private removeLink(index: number): void {
     const net = this.links[index]!;
     this.links[index] = undefined;
-    this.linkAt.delete(`${net.link.from}:${net.link.to}`);
+    this.linkAt.delete(net.p * this.n + net.s);
     const drop = (list: number[]) => list.splice(list.indexOf(index), 1);
     drop(this.out[net.p]!);
     drop(this.inc[net.target]!);
@@ -308,17 +311,33 @@ class Engine implements Scheduler {
   /** Topological order of the nodes (Kahn); a loop throws ScheduleLoopError naming its tasks. */
   private sort(): void {
     const nodes = this.nodes;
+    const n = this.n;
+    // Successors in one flat array (CSR): the order is built for every full run.
+    const first = new Int32Array(nodes + 1);
+    for (let v = 0; v < n; v++) first[v + 1] = this.out[v]!.length + (this.parent[v]! >= 0 ? 1 : 0);
+    for (let v = n; v < nodes; v++) first[v + 1] = this.children[this.entryTask[v - n]!]!.length;
+    for (let v = 0; v < nodes; v++) first[v + 1] = first[v + 1]! + first[v]!;
+    const next = new Int32Array(first[nodes]!);
     const indegree = new Int32Array(nodes);
-    for (let v = 0; v < nodes; v++) this.forEachSuccessor(v, (w) => (indegree[w] = indegree[w]! + 1));
+    for (let v = 0, k = 0; v < nodes; v++) {
+      if (v < n) {
+        for (const l of this.out[v]!) next[k++] = this.links[l]!.target;
+        if (this.parent[v]! >= 0) next[k++] = this.parent[v]!;
+      } else {
+        for (const c of this.children[this.entryTask[v - n]!]!) next[k++] = this.targetOf(c);
+      }
+    }
+    for (let k = 0; k < next.length; k++) indegree[next[k]!] = indegree[next[k]!]! + 1;
     const order = new Int32Array(nodes);
     let head = 0;
     let tail = 0;
     for (let v = 0; v < nodes; v++) if (indegree[v] === 0) order[tail++] = v;
     while (head < tail) {
       const v = order[head++]!;
-      this.forEachSuccessor(v, (w) => {
+      for (let k = first[v]!; k < first[v + 1]!; k++) {
+        const w = next[k]!;
         if (--indegree[w]! === 0) order[tail++] = w;
-      });
+      }
     }
     if (tail < nodes) this.throwLoop(indegree);
     const pos = new Int32Array(nodes);
@@ -406,7 +425,12 @@ class Engine implements Scheduler {
       const changed = v >= this.n ? this.forwardEntry(v, scheduled) : this.entry[v]! >= 0 ? this.forwardRollup(v, scheduled) : this.forwardLeaf(v, scheduled);
       if (!changed) continue;
       if (!scheduled) this.fwdChanged[v] = 1;
-      this.forEachSuccessor(v, (w) => (dirty[w] = 1));
+      if (v < this.n) {
+        for (const l of this.out[v]!) dirty[this.links[l]!.target] = 1;
+        if (this.parent[v]! >= 0) dirty[this.parent[v]!] = 1;
+      } else {
+        for (const c of this.children[this.entryTask[v - this.n]!]!) dirty[this.targetOf(c)] = 1;
+      }
       this.markOut(v);
     }
   }
@@ -875,7 +899,7 @@ class Engine implements Scheduler {
       this.model = model;
       return this.result;
     }
-    const existing = this.linkAt.get(`${from}:${to}`);
+    const existing = this.linkAt.get(p * this.n + s);
     if (change.kind === 'link' && existing === undefined && this.pos[p]! >= this.pos[this.targetOf(s)]!) {
       // The new link runs against the current order: order afresh (a loop throws here, untouched).
       const engine = new Engine(model);

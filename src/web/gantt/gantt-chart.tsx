@@ -68,8 +68,9 @@ export const GanttChart = observer(function GanttChart({ store, onEdit, onReady 
     const stopScroll = reaction(
       () => ({ top: store.scrollTop, along: (store.viewStart - store.range.start) * store.pxPerMinute, width: store.axisWidth, height: store.contentHeight, rtl: store.rtl }),
       ({ top, along, width, height, rtl }) => {
-        spacer.style.width = `${width}px`;
-        spacer.style.height = `${height}px`;
+        // Written only when changed: a style write before reading the scroll would lay the page out again.
+        if (spacer.style.width !== `${width}px`) spacer.style.width = `${width}px`;
+        if (spacer.style.height !== `${height}px`) spacer.style.height = `${height}px`;
         if (Math.abs(scroller.scrollTop - top) > 1) scroller.scrollTop = top;
         if (Math.abs(Math.abs(scroller.scrollLeft) - along) > 1) scroller.scrollLeft = rtl ? -along : along;
       },

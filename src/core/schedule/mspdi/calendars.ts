@@ -137,6 +137,7 @@ export function readCalendar(element: Xml): FileCalendar {
     for (const day of recurringDays(exception, from, to))
       exceptions.push({ name, from: dayText(day), to: dayText(day), periods: periods.map((p) => ({ ...p })) });
   }
+  const own = exceptions.length > 0 || element.Exceptions !== undefined ? exceptions : legacy;
   const baseUid = int(element.BaseCalendarUID);
   return {
     uid: int(element.UID) ?? Number.NaN,
@@ -145,14 +146,42 @@ export function readCalendar(element: Xml): FileCalendar {
     ...(baseUid !== undefined && baseUid >= 0 ? { baseUid } : {}),
     week,
     // 2007 and later write Exceptions (and some also the old WeekDay form): Exceptions win.
-    exceptions: exceptions.length > 0 || element.Exceptions !== undefined ? exceptions : legacy,
+    exceptions: [...own, ...withoutDays(workWeekDays(element), own)],
     recurring,
   };
 }
 
+/** Longest stretch of an alternative work week turned into days; longer ones are cut there. */
+const WORK_WEEK_DAYS_MAX = 3 * 366;
+
+/**
+ * Project 2007+ work weeks (WorkWeeks: another working week over a date range) as exceptions, one
+ * per day whose week day the work week sets: the model keeps one week per calendar.
+ */
+function workWeekDays(element: Xml): CalendarException[] {
+  const out: CalendarException[] = [];
+  for (const workWeek of list(obj(element.WorkWeeks).WorkWeek)) {
+    const period = obj(workWeek.TimePeriod);
+    const from = dayOfText(text(period.FromDate));
+    if (Number.isNaN(from)) continue;
+    const to = Math.min(Math.max(from, lastDayOf(from, text(period.ToDate))), from + WORK_WEEK_DAYS_MAX);
+    const week: (WorkingPeriod[] | undefined)[] = [];
+    for (const weekDay of list(obj(workWeek.WeekDays).WeekDay)) {
+      const type = int(weekDay.DayType);
+      if (type !== undefined && type >= 1 && type <= 7) week[type - 1] = periodsOf(weekDay);
+    }
+    const name = text(workWeek.Name) ?? '';
+    for (let day = from; day <= to; day++) {
+      const periods = week[weekdayOf(day)];
+      if (periods) out.push({ name, from: dayText(day), to: dayText(day), periods: periods.map((p) => ({ ...p })) });
+    }
+  }
+  return out;
+}
+
 const STANDARD_WEEK: WorkingPeriod[][] = [[], DEFAULT_DAY, DEFAULT_DAY, DEFAULT_DAY, DEFAULT_DAY, DEFAULT_DAY, []];
 
-/** The base's exceptions less the days the calendar's own exceptions cover (its own win). */
+/** Exceptions less the days other exceptions cover (a calendar's own win over its base's and its work weeks'). */
 function withoutDays(exceptions: CalendarException[], covered: CalendarException[]): CalendarException[] {
   const ranges = covered.map((c) => [dayOfText(c.from), dayOfText(c.to)] as const);
   const out: CalendarException[] = [];

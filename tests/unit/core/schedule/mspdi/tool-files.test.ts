@@ -120,6 +120,39 @@ describe('MSPDI files from other tools', () => {
   });
 });
 
+describe('MSPDI alternative work weeks', () => {
+  it('become exceptions on the days they set, and the calendar\'s own exceptions win', () => {
+    const xml = `<?xml version="1.0"?>
+<Project xmlns="http://schemas.microsoft.com/project">
+  <StartDate>2024-06-03T08:00:00</StartDate>
+  <CalendarUID>1</CalendarUID>
+  <Calendars>
+    <Calendar>
+      <UID>1</UID><Name>Standard</Name><IsBaseCalendar>1</IsBaseCalendar>
+      <Exceptions>
+        <Exception><TimePeriod><FromDate>2024-06-05T00:00:00</FromDate><ToDate>2024-06-05T23:59:00</ToDate></TimePeriod><Name>Site closed</Name><Type>1</Type><DayWorking>0</DayWorking></Exception>
+      </Exceptions>
+      <WorkWeeks>
+        <WorkWeek>
+          <TimePeriod><FromDate>2024-06-03T00:00:00</FromDate><ToDate>2024-06-09T23:59:00</ToDate></TimePeriod>
+          <Name>Summer hours</Name>
+          <WeekDays>
+            <WeekDay><DayType>4</DayType><DayWorking>1</DayWorking><WorkingTimes><WorkingTime><FromTime>07:00:00</FromTime><ToTime>15:00:00</ToTime></WorkingTime></WorkingTimes></WeekDay>
+            <WeekDay><DayType>7</DayType><DayWorking>1</DayWorking><WorkingTimes><WorkingTime><FromTime>08:00:00</FromTime><ToTime>12:00:00</ToTime></WorkingTime></WorkingTimes></WeekDay>
+          </WeekDays>
+        </WorkWeek>
+      </WorkWeeks>
+    </Calendar>
+  </Calendars>
+</Project>`;
+    const { model } = importMspdi(xml);
+    expect(model.calendars[0]!.exceptions).toEqual([
+      { name: 'Site closed', from: '2024-06-05', to: '2024-06-05', periods: [] },
+      { name: 'Summer hours', from: '2024-06-08', to: '2024-06-08', periods: [{ from: 480, to: 720 }] },
+    ]);
+  });
+});
+
 describe('MSPDI files that cannot be read', () => {
   it('names the line of broken XML', () => {
     const e = error('<?xml version="1.0"?>\n<Project xmlns="http://schemas.microsoft.com/project">\n  <Tasks>\n    <Task><UID>1</Task>\n  </Tasks>\n</Project>\n');

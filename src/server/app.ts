@@ -57,6 +57,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { seedDemoDrawings } from './seed/demo/drawings.ts';
 import { seedDemoFollows } from './seed/demo/follows.ts';
+import { seedDemoSchedules } from './seed/demo/schedules.ts';
 import type { Services } from './services.ts';
 import { QueryResultCache } from './modules/dataset/query-cache.ts';
 
@@ -119,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.seed !== false) await seedDemoDrawings(services);
   // Follow-ups sit on the demo's sheets and hold photos of the store: after the drawings.
   if (options.seed !== false) await seedDemoFollows(services);
+  if (options.seed !== false) await seedDemoSchedules(services);
   // On the raw response, as helmet's headers are: replies taken over from Fastify (events, file downloads) carry it too.
   app.addHook('onRequest', (request, reply, done) => {
     reply.raw.setHeader('x-request-id', request.id);

@@ -1,16 +1,10 @@
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import type { FollowDueState, FollowPerson, FollowPriority, FollowStatus } from '../../../core/contracts/follows.ts';
+import { FOLLOW_STATUS_COLORS } from '../../../core/follows/status-colors.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { messageOf } from '../../api/error-message.ts';
 
-/** A status's colour, the same on the list, the detail, the overview and the canvas's pins. */
-export const STATUS_COLORS: Record<FollowStatus, string> = {
-  open: 'blue',
-  inProgress: 'gold',
-  readyForReview: 'purple',
-  closed: 'green',
-};
 
 export const PRIORITY_COLORS: Record<FollowPriority, string> = {
   low: 'default',
@@ -21,9 +15,11 @@ export const PRIORITY_COLORS: Record<FollowPriority, string> = {
 
 export const DUE_COLORS: Partial<Record<FollowDueState, string>> = { overdue: 'red', today: 'orange', tomorrow: 'gold' };
 
+/** A status's tag: its text in the status's one colour (as its pins) on a light tint of it. */
 export function StatusTag({ status, t }: { status: FollowStatus; t: TFunction }) {
+  const color = FOLLOW_STATUS_COLORS[status];
   return (
-    <Tag color={STATUS_COLORS[status]} data-status={status}>
+    <Tag style={{ color, borderColor: `${color}66`, background: `${color}14` }} className="follow-status-tag" data-status={status}>
       {t(`follows:status.${status}`)}
     </Tag>
   );

@@ -10,6 +10,7 @@ import { STATUS_TEXTS } from '../../../../core/follows/status-flow.ts';
 import { textIn } from '../../../../core/local-text.ts';
 import type { FileClient } from '../../../files/file-client.ts';
 import { filterCount, NO_FILTERS, type FollowCanvasStore, type PinFilters } from './follow-canvas-store.ts';
+import { StatusTag as ListStatusTag } from '../../follows/follow-texts.tsx';
 import { STATUS_COLORS } from './pin-paint.ts';
 
 const LIST_PAGE = 25;
@@ -21,13 +22,10 @@ export function useStatusText(): (status: FollowStatus) => string {
   return (status) => t(`status.${status}`, { defaultValue: textIn(STATUS_TEXTS[status], i18n.language) });
 }
 
+/** A status's tag in the canvas panel: the list's tag, in the reader's words. */
 export function StatusTag({ status }: { status: FollowStatus }) {
-  const statusText = useStatusText();
-  return (
-    <Tag color={STATUS_COLORS[status]} className="follow-status-tag" data-status={status}>
-      {statusText(status)}
-    </Tag>
-  );
+  const { t } = useTranslation('follows');
+  return <ListStatusTag status={status} t={t} />;
 }
 
 /** A date as the reader writes it. */

@@ -13,14 +13,10 @@ import ToolOutlined from '@ant-design/icons-svg/es/asn/ToolOutlined';
 import WarningOutlined from '@ant-design/icons-svg/es/asn/WarningOutlined';
 import type { FollowStatus, FollowTypeIcon } from '../../../../core/contracts/follows.ts';
 import type { Matrix } from '../../../../core/drawings/viewport.ts';
+import { FOLLOW_STATUS_COLORS } from '../../../../core/follows/status-colors.ts';
 
-/** A pin's colour per status: what a reader sees first on a busy sheet. */
-export const STATUS_COLORS: Record<FollowStatus, string> = {
-  open: '#e5252a',
-  inProgress: '#1677ff',
-  readyForReview: '#d48806',
-  closed: '#389e0d',
-};
+/** A pin's colour per status: what a reader sees first on a busy sheet (the list's tags have the same). */
+export const STATUS_COLORS = FOLLOW_STATUS_COLORS;
 
 /** The outline of each type icon; any other name shows a plain pin. */
 const PIN_ICONS: Record<FollowTypeIcon, IconDefinition> = {

@@ -6,13 +6,13 @@ import { Link, useNavigate } from 'react-router-dom';
 import { FOLLOW_STATUSES, type FollowOverview, type FollowStatus } from '../../../../core/contracts/follows.ts';
 import type { DataSourceOption } from '../../../../core/contracts/follow-settings.ts';
 import { addDays, ageBucketDays } from '../../../../core/follows/due.ts';
+import { FOLLOW_STATUS_COLORS } from '../../../../core/follows/status-colors.ts';
 import { useTextIn, useTextLanguage } from '../../../i18n/local-text.ts';
 import { useStores } from '../../../stores/stores-context.tsx';
 import { LoadState } from '../../../ui/load-state.tsx';
 import { Loadable } from '../../../ui/loadable.ts';
 import { openFollowEvents } from '../follow-api.ts';
 import { listPath, type FollowFilter } from '../follow-filter.ts';
-import { STATUS_COLORS } from '../follow-texts.tsx';
 import { useFollowApi } from '../use-follow-api.ts';
 import { FollowChart } from './follow-chart.tsx';
 import '../../../ui/admin.css';
@@ -20,9 +20,6 @@ import '../follows.css';
 
 /** The open (not closed) statuses: what assignee, trade and age figures count. */
 const OPEN: FollowStatus[] = FOLLOW_STATUSES.filter((status) => status !== 'closed');
-
-// antd's preset tag colours as the charts draw them.
-const PRESET_HEX: Record<string, string> = { blue: '#1677ff', gold: '#faad14', purple: '#722ed1', green: '#52c41a' };
 
 /**
  * /follows/details: how the workspace's follow-ups stand — by status, type, assignee, trade and
@@ -107,7 +104,7 @@ function Figures({ data, trades }: { data: FollowOverview; trades: DataSourceOpt
       <div className="follow-figures" data-testid="follow-figures">
         <Figure label={t('overview.total')} value={data.total} to={listPath({})} testId="total" />
         {FOLLOW_STATUSES.map((status) => (
-          <Figure key={status} label={t(`status.${status}`)} value={count(status)} to={listPath({ statuses: [status] })} color={PRESET_HEX[STATUS_COLORS[status]]} testId={status} />
+          <Figure key={status} label={t(`status.${status}`)} value={count(status)} to={listPath({ statuses: [status] })} color={FOLLOW_STATUS_COLORS[status]} testId={status} />
         ))}
         <Figure label={t('overview.overdue')} value={data.overdue} to={listPath({ overdue: true })} color="#ff4d4f" testId="overdue" />
       </div>
@@ -122,7 +119,7 @@ function Figures({ data, trades }: { data: FollowOverview; trades: DataSourceOpt
               labels: true,
               x: 'status',
               series: [{ field: 'count' }],
-              colors: FOLLOW_STATUSES.map((status) => PRESET_HEX[STATUS_COLORS[status]]!),
+              colors: FOLLOW_STATUSES.map((status) => FOLLOW_STATUS_COLORS[status]),
               valueLabels: Object.fromEntries(FOLLOW_STATUSES.map((status) => [status, t(`status.${status}`)])),
             }}
             rows={statusChart.rows}

@@ -4,9 +4,9 @@ import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SheetListResult } from '../../src/core/contracts/drawings.ts';
-import { FOLLOW_PATHS, type FollowDetail } from '../../src/core/contracts/follows.ts';
+import { FOLLOW_PATHS, type FollowDetail, type FollowPerson, type FollowType } from '../../src/core/contracts/follows.ts';
 import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
-import { STATUS_COLORS } from '../../src/web/pages/drawings/follow/pin-paint.ts';
+import { PIN, STATUS_COLORS } from '../../src/web/pages/drawings/follow/pin-paint.ts';
 import { drawingClient } from '../api/drawing/drawing-client.ts';
 import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
 import { rgbPng } from '../helpers/png.ts';
@@ -29,6 +29,7 @@ describe('follow-ups on a sheet in Chromium', () => {
   let alice: string;
   let sheetId: number;
   let size: { width: number; height: number };
+  let revisionId: number;
 
   beforeAll(async () => {
     [t, browser] = await Promise.all([startTestApp('sqlite', { webDir: builtWebDir() }), launchBrowser()]);
@@ -38,6 +39,7 @@ describe('follow-ups on a sheet in Chromium', () => {
     const sheet = sheets.rows.find((row) => row.number === 'M-501')!;
     sheetId = sheet.id;
     size = { width: sheet.current!.width, height: sheet.current!.height };
+    revisionId = sheet.current!.id;
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
   }, 60_000);
   afterAll(async () => {
@@ -154,5 +156,44 @@ describe('follow-ups on a sheet in Chromium', () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'ar-1440.png') });
     expect(problems).toEqual([]);
     await page.context().close();
+  });
+
+  it('follows a status change made in another window: the pin takes its colour and the panel its status', { timeout: 90_000 }, async () => {
+    const people = (await t.call<FollowPerson[]>('GET', FOLLOW_PATHS.people, { token: alice, query: { workspaceCode: WORKSPACE } })).body.data;
+    const types = (await t.call<FollowType[]>('GET', FOLLOW_PATHS.typeList, { token: alice, query: { workspaceCode: WORKSPACE } })).body.data;
+    const me = people.find((person) => person.name.startsWith('Alice'))!;
+    const made = await t.call<FollowDetail>('POST', FOLLOW_PATHS.create, {
+      token: alice,
+      body: {
+        workspaceCode: WORKSPACE,
+        typeId: types.find((type) => !type.retired)!.id,
+        title: 'Duct hanger missing',
+        assigneeIds: [me.id],
+        pin: { sheetId, revisionId, x: size.width * 0.7, y: size.height * 0.3 },
+      },
+    });
+    expect(made.status).toBe(200);
+    const id = made.body.data.id;
+    const [first, second] = [await open('en-US', `followId=${id}`), await open('en-US', `followId=${id}`)];
+    const watching = second.page;
+    await watching.getByTestId('follow-summary').waitFor();
+    const pinButton = watching.locator(`.follow-pin-button[data-follow-id="${id}"]`);
+    await expect.poll(() => pinButton.getAttribute('aria-label')).toMatch(/Duct hanger missing, Open/);
+    const box = (await pinButton.boundingBox())!;
+    // Just above the pin's tip: the stem, drawn in the status's colour.
+    const stem: [number, number] = [box.x + PIN.radius, box.y + PIN.radius - PIN.cy + PIN.tip - 6];
+    await expect.poll(async () => (await pixel(watching, stem)).slice(0, 3)).toEqual(hex(STATUS_COLORS.open));
+
+    await first.page.getByTestId('follow-summary').waitFor();
+    await first.page.getByTestId('follow-move-start').click();
+    await first.page.getByTestId('follow-summary').locator('[data-status="inProgress"]').waitFor();
+
+    await watching.getByTestId('follow-summary').locator('[data-status="inProgress"]').waitFor({ timeout: 15_000 });
+    await expect.poll(() => pinButton.getAttribute('aria-label')).toMatch(/Duct hanger missing, In progress/);
+    await expect.poll(async () => (await pixel(watching, stem)).slice(0, 3)).toEqual(hex(STATUS_COLORS.inProgress));
+    expect(first.problems).toEqual([]);
+    expect(second.problems).toEqual([]);
+    await first.page.context().close();
+    await watching.context().close();
   });
 });

@@ -3,6 +3,7 @@ import type { RevisionRow, SheetDetail, SheetRow } from '../../../../core/contra
 import type {
   FollowCreateBody,
   FollowDetail,
+  FollowEvent,
   FollowMove,
   FollowPerson,
   FollowPinListBody,
@@ -243,11 +244,12 @@ export class FollowCanvasStore {
     await this.loadPins();
   }
 
-  async loadPins(): Promise<void> {
+  /** The pins of the sheet shown; `quietly` keeps the pins shown while they are read again. */
+  async loadPins(quietly = false): Promise<void> {
     const sheet = this.sheet;
     if (!sheet) return;
     const request = ++this.pinRequest;
-    this.pinsStatus = 'loading';
+    if (!quietly) this.pinsStatus = 'loading';
     try {
       const pins = await this.deps.api.pins(pinListBody(this.deps.workspaceCode, sheet.sheet.id, this.revisionId, this.filters));
       if (request !== this.pinRequest) return;
@@ -333,6 +335,24 @@ export class FollowCanvasStore {
       if (this.selectedId === id) this.showDetail(detail);
     } catch {
       if (this.selectedId === id) runInAction(() => (this.detailStatus = 'failed'));
+    }
+  }
+
+  /**
+   * Someone changed a follow-up of the workspace (the live `follow` event): the pins are read
+   * again, and the one open in the panel too (closed when it was deleted). A pin being dragged
+   * keeps its place until it is dropped.
+   */
+  async followChanged(event: FollowEvent): Promise<void> {
+    if (this.moving) return;
+    await this.loadPins(true);
+    if (this.selectedId !== event.id || this.detailStatus !== 'ready') return;
+    if (event.action === 'delete') return this.closeFollow();
+    try {
+      const detail = await this.deps.api.follow(event.id);
+      if (this.selectedId === event.id) this.showDetail(detail);
+    } catch {
+      // Gone or out of reach since: the panel keeps what it showed; the pins say the rest.
     }
   }
 

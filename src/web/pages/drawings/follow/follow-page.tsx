@@ -13,6 +13,7 @@ import { useDrawingApi } from '../../../drawing-kit/use-drawing-api.ts';
 import { useFileClient } from '../../../files/use-file-client.ts';
 import { useStores } from '../../../stores/stores-context.tsx';
 import { useHeldPoints } from '../../../ui/held-points.ts';
+import { openFollowEvents } from '../../follows/follow-api.ts';
 import { followCanvasApi } from './follow-canvas-api.ts';
 import { FollowCanvasStore, type CanvasDeps, type CanvasProblem } from './follow-canvas-store.ts';
 import { FollowPanel, useStatusText } from './follow-panel.tsx';
@@ -70,6 +71,11 @@ const FollowCanvas = observer(function FollowCanvas({ workspaceCode }: { workspa
       }),
   );
   useEffect(() => void store.load(idOf(search.get('sheetId')), idOf(search.get('followId'))), [store]); // The address is read once; the store keeps it since.
+  // Others' changes (the list's live event) redraw the pins and the panel as they happen.
+  useEffect(
+    () => openFollowEvents({ ticket: async () => (await stores.api.notifyStreamTicket()).ticket, workspaceCode, onChange: (event) => void store.followChanged(event) }),
+    [store, stores, workspaceCode],
+  );
   useEffect(() => autorun(() => store.setPoints(held.ready && held.has(FOLLOW_POINTS.create), held.ready && held.has(FOLLOW_POINTS.manage))), [store, held]);
   // On a phone the panel comes up when there is something to show in it.
   useEffect(() => autorun(() => void ((store.draft || store.selectedId !== null) && setDrawerOpen(true))), [store]);

@@ -18,7 +18,10 @@ const benchmarks: Record<string, () => Promise<void>> = {
     await (await import('./follows-server.ts')).runFollowsServerBench();
     await (await import('./follows-browser.ts')).runFollowsBrowserBench();
   },
-  schedules: async () => (await import('./schedules-engine.ts')).runSchedulesEngineBench(),
+  schedules: async () => {
+    await (await import('./schedules-engine.ts')).runSchedulesEngineBench();
+    await (await import('./schedules-browser.ts')).runSchedulesBrowserBench();
+  },
 };
 
 const known = Object.keys(benchmarks);

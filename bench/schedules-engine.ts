@@ -141,7 +141,7 @@ function measure(taskCount: number, linkCount: number, runs: number): Figures {
   return { tasks: taskCount, links: model.links.length, full, fullCpu, edit, reached: Math.round(reached / runs) };
 }
 
-export function runSchedulesEngineBench(): void {
+export async function runSchedulesEngineBench(): Promise<void> {
   const results = [measure(1000, 1400, 60), measure(10000, 14000, 30)];
   const ms = (value: number) => `${value.toFixed(2)} ms`;
   printTable(

@@ -25,7 +25,7 @@ import * as m023 from './migrations/023_follows.ts';
 import * as m024 from './migrations/024_follow_settings.ts';
 import * as m025 from './migrations/025_form_names_in_languages.ts';
 import * as m026 from './migrations/026_follow_bcf.ts';
-import * as m030 from './migrations/030_schedules.ts';
+import * as m027 from './migrations/027_schedules.ts';
 
 /** What a migration needs to know about the database beyond Kysely's schema builder. */
 export interface MigrationContext {
@@ -63,7 +63,7 @@ const MIGRATIONS: Record<string, CodeMigration> = {
   '024_follow_settings': m024,
   '025_form_names_in_languages': m025,
   '026_follow_bcf': m026,
-  '030_schedules': m030,
+  '027_schedules': m027,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -282,7 +282,8 @@ export function importMspdi(xml: string, options: MspdiImportOptions = {}): Mspd
     if (lagNumber === ELAPSED_PERCENT_FORMAT) warn('elapsedPercentLag', `Task UID ${to}: an elapsed percent lag is read as a percent of the predecessor's duration`, line, to);
     const linkLag = num(link.LinkLag) ?? 0;
     // LinkLag is in tenths of a minute, except for percent lags where it is the percentage.
-    const lag = lagFormat === 'percent' ? Math.round(linkLag) : Math.round(linkLag / 10);
+    // `|| 0`: a lead rounded to nothing is no lag, not -0.
+    const lag = (lagFormat === 'percent' ? Math.round(linkLag) : Math.round(linkLag / 10)) || 0;
     const key = `${from}>${to}`;
     if (linkKeys.has(key)) {
       warn('duplicateLink', `Task UID ${to} is linked from task UID ${from} twice; the first link is kept`, line, to);

@@ -180,7 +180,7 @@ export function tasksFromTable(rows: readonly TaskTableRow[], settings: Duration
         const value = Number(amount.replace(',', '.')) * (sign === '-' ? -1 : 1);
         if (unitText === '%') {
           lagFormat = 'percent';
-          lag = Math.round(value);
+          lag = Math.round(value) || 0; // never -0: a zero lag is one value
         } else {
           const unit = parseDuration(`1${unitText ?? ''}`, settings);
           if (!unit.ok) {
@@ -188,7 +188,7 @@ export function tasksFromTable(rows: readonly TaskTableRow[], settings: Duration
             continue;
           }
           lagFormat = isElapsedUnit(unit.unit) ? 'elapsed' : 'work';
-          lag = toMinutes(value, unit.unit, settings);
+          lag = toMinutes(value, unit.unit, settings) || 0;
         }
       }
       if (!LINK_TYPES.includes(type) || seen.has(`${from}>${to}`)) continue;

@@ -1,4 +1,3 @@
-import { DISCIPLINE_CODES, type DisciplineCode } from '../drawings/disciplines.ts';
 import { REVISION_LABEL_PATTERN, SHEET_NUMBER_MAX, SHEET_NUMBER_PATTERN, SHEET_TITLE_MAX } from '../drawings/sheet-number.ts';
 import { ALLPLAN_PREFIX, idSchema, strictObject, type Validated } from './common.ts';
 import { FILE_ID_PATTERN } from './files.ts';
@@ -121,7 +120,7 @@ export interface RevisionRow {
   sheetId: number | null;
   number: string;
   title: string;
-  discipline: DisciplineCode;
+  discipline: string;
   label: string;
   status: RevisionStatus;
   kind: RevisionKind;
@@ -146,7 +145,7 @@ export interface SheetRow {
   id: number;
   number: string;
   title: string;
-  discipline: DisciplineCode;
+  discipline: string;
   setId: number | null;
   setName: string | null;
   current: RevisionRow | null;
@@ -160,7 +159,7 @@ export interface SheetListResult {
   rows: SheetRow[];
   total: number;
   /** Sheets per discipline in the workspace (the filter's counts, whatever else is filtered). */
-  disciplines: { code: DisciplineCode; count: number }[];
+  disciplines: { code: string; count: number }[];
 }
 
 export interface SheetDetail {
@@ -243,7 +242,8 @@ export const setNameSchema = { type: 'string', minLength: 1, maxLength: DRAWING_
 export const sheetNumberSchema = { type: 'string', minLength: 1, maxLength: SHEET_NUMBER_MAX, pattern: SHEET_NUMBER_PATTERN } as const;
 export const sheetTitleSchema = { type: 'string', maxLength: SHEET_TITLE_MAX, pattern: '^[^<>]*$' } as const;
 export const revisionLabelSchema = { type: 'string', minLength: 1, maxLength: 8, pattern: REVISION_LABEL_PATTERN } as const;
-export const disciplineSchema = { enum: [...DISCIPLINE_CODES] } as const;
+/** A discipline code of the workspace's list (project settings; the defaults of src/core/drawings/disciplines.ts until saved). */
+export const disciplineSchema = { type: 'string', pattern: '^[A-Z]{1,4}$' } as const;
 
 export const calibrationSchema = {
   anyOf: [

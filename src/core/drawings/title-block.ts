@@ -5,6 +5,7 @@
  * the lower right that looks like a sheet number (`A-101`, `S2.03`, `M-201a`, `E 100`); the
  * title the largest other words in the title block. Sheet coordinates: x right, y down.
  */
+import { ruleDiscipline, type DisciplineReading } from './disciplines.ts';
 import { normaliseSheetNumber, normaliseSheetTitle } from './sheet-number.ts';
 
 export interface TextRun {
@@ -49,10 +50,14 @@ export function joinLines(runs: readonly TextRun[]): TextRun[] {
   return lines.map((line) => ({ ...line, text: line.text.replace(/\s+/g, ' ').trim() }));
 }
 
-const numberOf = (text: string): string | null => {
-  const trimmed = text.replace(/\s+/g, ' ').trim();
-  return NUMBER_SHAPE.test(trimmed) ? normaliseSheetNumber(trimmed) : null;
-};
+/** A reader of numbers: the usual shape, or one the workspace's sheet-number rule makes (`T1-HV001`). */
+const numberReader =
+  (reading: DisciplineReading | undefined) =>
+  (text: string): string | null => {
+    const trimmed = text.replace(/\s+/g, ' ').trim();
+    if (NUMBER_SHAPE.test(trimmed)) return normaliseSheetNumber(trimmed);
+    return reading && ruleDiscipline(trimmed, reading) ? normaliseSheetNumber(trimmed) : null;
+  };
 
 /** The value for a label: the rest of its own line, else the nearest text to its right on its line, else the nearest below it. */
 function valueBeside(label: TextRun, rest: string, lines: readonly TextRun[], accept: (text: string) => string | null): string | null {
@@ -71,14 +76,19 @@ function valueBeside(label: TextRun, rest: string, lines: readonly TextRun[], ac
   return null;
 }
 
-const titleOf = (text: string): string | null => {
+const titleReader = (numberOf: (text: string) => string | null) => (text: string): string | null => {
   const title = normaliseSheetTitle(text);
   if (!title || title.length < 3 || !/\p{L}.*\p{L}/u.test(title) || NOT_A_TITLE.test(title) || NUMBER_LABEL.test(title) || TITLE_LABEL.test(title) || OTHER_LABEL.test(title)) return null;
   return numberOf(title) ? null : title;
 };
 
-/** The number and title of a sheet `width` × `height` from its text runs. */
-export function readTitleBlock(runs: readonly TextRun[], width: number, height: number): TitleBlockReading {
+/**
+ * The number and title of a sheet `width` × `height` from its text runs; with the workspace's
+ * reading, numbers its sheet-number rule makes are numbers too.
+ */
+export function readTitleBlock(runs: readonly TextRun[], width: number, height: number, reading?: DisciplineReading): TitleBlockReading {
+  const numberOf = numberReader(reading);
+  const titleOf = titleReader(numberOf);
   const lines = joinLines(runs);
   // The title block: the lower right of the sheet, or the strip along its right edge.
   const inBlock = (l: TextRun) => (l.x >= width * 0.5 && l.y >= height * 0.55) || l.x >= width * 0.78;

@@ -15,6 +15,7 @@ import { badRequest, conflict, notFound, savedMeanwhile } from '../../errors.ts'
 import { recordEvent, requireAllowed, workspaceById, type DrawingCaller, type DrawingWorkspace } from './context.ts';
 import { calibrationOf, numberSortKey, presentRevisions, presentSheets, revisionsById, type RevisionRecord } from './rows.ts';
 import { requireSet } from './sets.ts';
+import { requireDiscipline } from './disciplines.ts';
 
 /** A revision the caller may see (404 otherwise), with its workspace. */
 export async function visibleRevision(caller: DrawingCaller, id: number): Promise<{ revision: RevisionRecord; workspace: DrawingWorkspace }> {
@@ -90,6 +91,7 @@ export async function updateRevision(caller: DrawingCaller, body: RevisionUpdate
   const title = normaliseSheetTitle(body.title);
   const { scope, session } = caller;
   const setId = await requireSet(scope, workspace, body.setId);
+  await requireDiscipline(scope, workspace.id, body.discipline);
   const sheet = await sheetByNumber(scope, workspace.id, number);
   const time = caller.now();
   await scope.db.transaction().execute(async (trx) => {

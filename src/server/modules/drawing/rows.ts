@@ -1,6 +1,5 @@
 import type { Selectable } from 'kysely';
 import type { Calibration, RevisionKind, RevisionRow, RevisionStatus, SheetRow } from '../../../core/contracts/drawings.ts';
-import { isDisciplineCode, type DisciplineCode } from '../../../core/drawings/disciplines.ts';
 import { readJsonOrNull } from '../../db/json-column.ts';
 import type { DrawingRevisionTable, DrawingSheetTable } from '../../db/schema.ts';
 import type { TenantScope } from '../../db/tenant-scope.ts';
@@ -9,7 +8,6 @@ import { userNames } from '../account/user-names.ts';
 export type RevisionRecord = Selectable<DrawingRevisionTable>;
 export type SheetRecord = Selectable<DrawingSheetTable>;
 
-const discipline = (code: string): DisciplineCode => (isDisciplineCode(code) ? code : 'X');
 
 /** The revisions with these ids, in the tenant, in no particular order. */
 export async function revisionsById(scope: TenantScope, ids: readonly number[]): Promise<RevisionRecord[]> {
@@ -28,7 +26,7 @@ export async function presentRevisions(scope: TenantScope, rows: readonly Revisi
     sheetId: r.sheet_id,
     number: r.number,
     title: r.title,
-    discipline: discipline(r.discipline),
+    discipline: r.discipline,
     label: r.label,
     status: r.status as RevisionStatus,
     kind: r.kind as RevisionKind,
@@ -89,7 +87,7 @@ export async function presentSheets(scope: TenantScope, sheets: readonly SheetRe
     id: s.id,
     number: s.number,
     title: s.title,
-    discipline: discipline(s.discipline),
+    discipline: s.discipline,
     setId: s.set_id,
     setName: s.set_id === null ? null : (setName.get(s.set_id) ?? null),
     current: s.current_revision_id === null ? null : (currentById.get(s.current_revision_id) ?? null),

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { SheetDetail, SheetListBody, SheetListResult } from '../../../core/contracts/drawings.ts';
-import { isDisciplineCode } from '../../../core/drawings/disciplines.ts';
 import { policy } from '../../access/policies.ts';
 import { containsText } from '../../db/like.ts';
 import { notFound } from '../../errors.ts';
@@ -62,8 +61,7 @@ export async function listSheets(caller: DrawingCaller, workspace: DrawingWorksp
     rows: await presentSheets(scope, rows),
     total: Number(count.total),
     disciplines: perDiscipline
-      .filter((d) => isDisciplineCode(d.discipline))
-      .map((d) => ({ code: d.discipline as SheetListResult['disciplines'][number]['code'], count: Number(d.count) }))
+      .map((d) => ({ code: d.discipline, count: Number(d.count) }))
       .sort((a, b) => a.code.localeCompare(b.code)),
   };
 }

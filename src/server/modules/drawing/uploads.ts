@@ -12,7 +12,8 @@ import {
   type UploadProblemCode,
   type UploadStatus,
 } from '../../../core/contracts/drawings.ts';
-import { disciplineOfNumber } from '../../../core/drawings/disciplines.ts';
+import { disciplineOfNumber, type DisciplineReading } from '../../../core/drawings/disciplines.ts';
+import { proposeSheetNumber } from '../../../core/follow-settings/sheet-number-rule.ts';
 import { normaliseSheetNumber, normaliseSheetTitle, SHEET_NUMBER_MAX } from '../../../core/drawings/sheet-number.ts';
 import { extensionOf } from '../../../core/upload-types.ts';
 import { policy } from '../../access/policies.ts';
@@ -25,6 +26,7 @@ import { newFileId } from '../filestore/file-objects.ts';
 import type { NotifyBus } from '../notify/bus.ts';
 import type { DrawingJobResult, StoredDrawingFile } from './processing/drawing-job-types.ts';
 import { recordEvent, requireAllowed, type DrawingCaller, type DrawingWorkspace } from './context.ts';
+import { workspaceDisciplines, workspaceNumbering } from './disciplines.ts';
 import { proposedLabel, sheetByNumber } from './revisions.ts';
 import { requireSet } from './sets.ts';
 
@@ -139,7 +141,8 @@ async function queueUpload(deps: UploadDeps, scope: TenantScope, row: UploadReco
   await scope.updateTable('drawing_upload').set({ job_id: jobId }).where('id', '=', row.id).execute();
   try {
     const owner = { tenantId: scope.tenantId, userId: row.created_by ?? 0 };
-    await deps.jobs.add('drawing.process', { sha256, fileName: row.file_name }, owner, { jobId });
+    const numbering = await workspaceNumbering(scope, row.workspace_id);
+    await deps.jobs.add('drawing.process', { sha256, fileName: row.file_name, numbering }, owner, { jobId });
   } catch (error) {
     await failUpload(deps, scope, row, { code: 'failed', fileName: row.file_name, detail: error instanceof Error ? error.message : String(error) });
   }
@@ -197,8 +200,12 @@ async function failUpload(deps: UploadDeps, scope: TenantScope, row: UploadRecor
   if (failed) await push(deps, scope, await scope.selectFrom('drawing_upload').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow());
 }
 
-/** A number for a sheet whose title block said none: the file's name, and the page of a set. */
-function numberFromFileName(fileName: string, page: number | null, uploadId: number): string {
+/**
+ * A number for a sheet whose title block said none: the file's name, and the page of a set;
+ * a name that holds no number gets the workspace's sheet-number rule's first free number of
+ * discipline X (other), e.g. X-101.
+ */
+function numberFromFileName(fileName: string, page: number | null, reading: DisciplineReading, taken: ReadonlySet<string>): string {
   const suffix = page === null ? '' : `-${page}`;
   const base = path
     .basename(fileName)
@@ -207,7 +214,15 @@ function numberFromFileName(fileName: string, page: number | null, uploadId: num
     .replace(/[^\p{L}\p{N}._/-]+/gu, '-')
     .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
     .slice(0, SHEET_NUMBER_MAX - suffix.length);
-  return normaliseSheetNumber(`${base}${suffix}`) ?? `SHEET-${uploadId}${suffix}`;
+  return normaliseSheetNumber(`${base}${suffix}`) ?? proposeSheetNumber(reading.rule, 'X', taken) ?? `X-${taken.size + 1}`;
+}
+
+/** Numbers of the workspace's live sheets and of revisions waiting for review: what a proposed number must not be. */
+async function takenNumbers(scope: TenantScope, workspaceId: number): Promise<Set<string>> {
+  // One after the other: the scope may be a transaction's single connection.
+  const sheets = await scope.selectFrom('drawing_sheet').select('number').where('workspace_id', '=', workspaceId).where('deleted_time', 'is', null).execute();
+  const pending = await scope.selectFrom('drawing_revision').select('number').where('workspace_id', '=', workspaceId).where('status', '=', 'pending').execute();
+  return new Set([...sheets, ...pending].map((row) => row.number));
 }
 
 const titleFromFileName = (fileName: string): string => normaliseSheetTitle(path.basename(fileName).replace(/\.[^.]*$/, '').replace(/[_]+/g, ' '));
@@ -238,8 +253,16 @@ export async function storeUploadResult(scope: TenantScope, upload: UploadRecord
     };
     const revisionIds: number[] = [];
     const pages = result.sheets.length;
+    // The workspace's own rule and disciplines (project settings) read each number.
+    const reading = await workspaceDisciplines(tx, upload.workspace_id);
+    let taken: Set<string> | undefined;
     for (const sheet of result.sheets) {
-      const number = normaliseSheetNumber(sheet.number ?? '') ?? numberFromFileName(upload.file_name, pages > 1 ? sheet.page : null, upload.id);
+      let number = normaliseSheetNumber(sheet.number ?? '');
+      if (!number) {
+        taken ??= await takenNumbers(tx, upload.workspace_id);
+        number = numberFromFileName(upload.file_name, pages > 1 ? sheet.page : null, reading, taken);
+        taken.add(number);
+      }
       const existing = await sheetByNumber(tx, upload.workspace_id, number);
       const title = normaliseSheetTitle(sheet.title ?? '') || existing?.title || titleFromFileName(upload.file_name);
       const source = await fileRow(sheet.source);
@@ -253,7 +276,7 @@ export async function storeUploadResult(scope: TenantScope, upload: UploadRecord
             upload_id: upload.id,
             number,
             title,
-            discipline: existing?.discipline ?? disciplineOfNumber(number),
+            discipline: existing?.discipline ?? disciplineOfNumber(number, reading),
             set_id: upload.set_id ?? existing?.set_id ?? null,
             label: await proposedLabel(tx, upload.workspace_id, number, existing?.id ?? null),
             status: 'pending',

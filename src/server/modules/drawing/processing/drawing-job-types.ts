@@ -11,6 +11,8 @@ export interface DrawingJobInput {
   sha256: string;
   /** The name it was uploaded with (its extension says what it should be; the bytes decide). */
   fileName: string;
+  /** The workspace's sheet-number rule and discipline codes (null: the defaults), so title blocks read its numbers. */
+  numbering?: { rule: string | null; codes: string[] | null };
 }
 
 /** One file the job kept in the file store. */

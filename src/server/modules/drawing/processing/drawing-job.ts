@@ -11,6 +11,7 @@ import type { BlobStore } from '../../filestore/blob-store.ts';
 import { DrawingFileError, type ProcessedSheet } from './drawing-file.ts';
 import type { DrawingJobInput, DrawingJobResult, StoredDrawingFile, StoredDrawingSheet } from './drawing-job-types.ts';
 import { eachDrawingSheet } from './process-drawing-file.ts';
+import { disciplineReading } from '../../../../core/drawings/disciplines.ts';
 
 const TYPES = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', dxf: 'image/vnd.dxf', dwg: 'image/vnd.dwg' } as const;
 
@@ -52,13 +53,16 @@ async function storeSheet(blobs: BlobStore, fileName: string, sheet: ProcessedSh
   };
 }
 
+/** How the workspace reads numbers, as the upload handed it in. */
+const readingOf = (input: DrawingJobInput) => (input.numbering ? disciplineReading(input.numbering.rule, input.numbering.codes) : undefined);
+
 export async function run(input: DrawingJobInput, context: JobContext): Promise<DrawingJobResult> {
   const blobs = await context.blobs();
   const stream = await blobs.open(input.sha256);
   const bytes = await buffer(stream);
   const sheets: StoredDrawingSheet[] = [];
   try {
-    for await (const sheet of eachDrawingSheet(bytes, input.fileName, (done, total) => context.progress(total ? done / total : 0, `${done}/${total}`))) {
+    for await (const sheet of eachDrawingSheet(bytes, input.fileName, (done, total) => context.progress(total ? done / total : 0, `${done}/${total}`), readingOf(input))) {
       sheets.push(await storeSheet(blobs, input.fileName, sheet));
     }
   } catch (error) {

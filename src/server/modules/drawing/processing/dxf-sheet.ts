@@ -2,6 +2,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { drawDxf } from '../../../../core/drawings/dxf/draw-dxf.ts';
 import type { DxfDisplayList } from '../../../../core/drawings/dxf/display-list.ts';
 import { readDxf } from '../../../../core/drawings/dxf/read-dxf.ts';
+import type { DisciplineReading } from '../../../../core/drawings/disciplines.ts';
 import { readTitleBlock, type TextRun } from '../../../../core/drawings/title-block.ts';
 import { DrawingFileError, DRAWING_THUMBNAIL_PX, type ProcessedSheet } from './drawing-file.ts';
 
@@ -33,7 +34,7 @@ function thumbnailOf(list: DxfDisplayList): Uint8Array {
  * in; number and title read from its texts as from a title block. `fileName` is the name the
  * person gave (the DWG's, when the DXF was made from one).
  */
-export async function dxfSheet(bytes: Uint8Array, dxfName: string, fileName = dxfName): Promise<ProcessedSheet> {
+export async function dxfSheet(bytes: Uint8Array, dxfName: string, fileName = dxfName, reading?: DisciplineReading): Promise<ProcessedSheet> {
   let list: DxfDisplayList;
   try {
     list = readDxf(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
@@ -43,6 +44,6 @@ export async function dxfSheet(bytes: Uint8Array, dxfName: string, fileName = dx
   if (!(list.width > 0 && list.height > 0) || (list.batches.length === 0 && list.texts.length === 0)) {
     throw new DrawingFileError('corrupt', fileName, 'nothing is drawn');
   }
-  const { number, title } = readTitleBlock(textRuns(list), list.width, list.height);
+  const { number, title } = readTitleBlock(textRuns(list), list.width, list.height, reading);
   return Promise.resolve({ page: null, kind: 'dxf', source: bytes, thumbnail: thumbnailOf(list), width: list.width, height: list.height, number, title });
 }

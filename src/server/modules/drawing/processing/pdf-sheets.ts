@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument } from 'pdf-lib';
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { DisciplineReading } from '../../../../core/drawings/disciplines.ts';
 import { readTitleBlock, type TextRun } from '../../../../core/drawings/title-block.ts';
 import { DrawingFileError, DRAWING_PDF_MAX_PAGES, DRAWING_THUMBNAIL_PX, type ProcessedSheet } from './drawing-file.ts';
 
@@ -86,7 +87,12 @@ async function splitPage(set: PDFDocument, index: number): Promise<Uint8Array> {
   return single.save({ useObjectStreams: true });
 }
 
-export async function* eachPdfSheet(bytes: Uint8Array, fileName: string, onProgress: (done: number, total: number) => void): AsyncGenerator<ProcessedSheet> {
+export async function* eachPdfSheet(
+  bytes: Uint8Array,
+  fileName: string,
+  onProgress: (done: number, total: number) => void,
+  reading?: DisciplineReading,
+): AsyncGenerator<ProcessedSheet> {
   const reader = await openWithPdfJs(bytes, fileName);
   try {
     const total = reader.numPages;
@@ -102,7 +108,7 @@ export async function* eachPdfSheet(bytes: Uint8Array, fileName: string, onProgr
       });
       try {
         const { runs, width, height } = await textRunsOf(page);
-        const { number, title } = readTitleBlock(runs, width, height);
+        const { number, title } = readTitleBlock(runs, width, height, reading);
         sheet = { page: index + 1, kind: 'pdf', source: await splitPage(set, index), thumbnail: await thumbnailOf(page), width, height, number, title };
       } catch (error) {
         if (error instanceof DrawingFileError) throw error;

@@ -1,5 +1,4 @@
 import { makeAutoObservable } from 'mobx';
-import type { DisciplineCode } from '../../../../core/drawings/disciplines.ts';
 import type { DrawingSet, SheetListBody, SheetListResult, SheetSort } from '../../../../core/contracts/drawings.ts';
 import { Loadable } from '../../../ui/loadable.ts';
 import type { DrawingApi } from '../../../drawing-kit/drawing-api.ts';
@@ -11,7 +10,7 @@ export type RegisterView = 'grid' | 'list';
 
 export interface RegisterQuery {
   keyword: string;
-  discipline: DisciplineCode | undefined;
+  discipline: string | undefined;
   setId: number | undefined;
   sort: SheetSort;
   order: 'asc' | 'desc';

@@ -3,7 +3,6 @@ import { Button, Input, Select, Space } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { SHEET_SORTS, type SheetSort } from '../../../../core/contracts/drawings.ts';
-import { DISCIPLINE_CODES, type DisciplineCode } from '../../../../core/drawings/disciplines.ts';
 import { formatNumber } from '../../../../core/value-format.ts';
 import { useDrawingTexts } from '../shared/drawing-texts.ts';
 import type { RegisterStore } from './register-store.ts';
@@ -11,15 +10,17 @@ import type { RegisterStore } from './register-store.ts';
 /** Above the sheets: the search by number or title, the discipline and set filters, and the sort. */
 export const RegisterToolbar = observer(function RegisterToolbar({ register }: { register: RegisterStore }) {
   const { t } = useTranslation('drawings');
-  const { discipline, language } = useDrawingTexts();
+  const { discipline, disciplineCodes, language } = useDrawingTexts();
   const { query } = register;
   const counts = new Map((register.listing.data?.disciplines ?? []).map((each) => [each.code, each.count]));
-  const disciplineLabel = (code: DisciplineCode) => {
+  const disciplineLabel = (code: string) => {
     const count = counts.get(code);
     return count === undefined ? discipline(code) : `${discipline(code)} (${formatNumber(count, language)})`;
   };
-  // Disciplines with sheets first, then the rest, each in the order of the list of codes.
-  const codes = [...DISCIPLINE_CODES].sort((a, b) => Number(!counts.get(a)) - Number(!counts.get(b)));
+  // The workspace's disciplines with sheets first, then the rest, each in the list's order; a code
+  // sheets carry that the list no longer has still filters.
+  const listed = [...disciplineCodes, ...[...counts.keys()].filter((code) => !disciplineCodes.includes(code))];
+  const codes = listed.sort((a, b) => Number(!counts.get(a)) - Number(!counts.get(b)));
   return (
     <div className="drawing-toolbar">
       <Input.Search
@@ -32,7 +33,7 @@ export const RegisterToolbar = observer(function RegisterToolbar({ register }: {
         data-testid="drawing-search"
       />
       <Space wrap>
-        <Select<DisciplineCode | ''>
+        <Select<string>
           className="drawing-filter"
           aria-label={t('columns.discipline')}
           value={query.discipline ?? ''}

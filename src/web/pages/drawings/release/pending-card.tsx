@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useId, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import type { RevisionRow } from '../../../../core/contracts/drawings.ts';
-import type { DisciplineCode } from '../../../../core/drawings/disciplines.ts';
 import { normaliseSheetNumber } from '../../../../core/drawings/sheet-number.ts';
 import { formatNumber } from '../../../../core/value-format.ts';
 import { useDrawingTexts } from '../shared/drawing-texts.ts';
@@ -117,7 +116,7 @@ export const PendingCard = observer(function PendingCard({ store, row, thumbnail
               <Input id={`${id}-title`} dir="auto" value={edit.title} onChange={(event) => store.change(row, { title: event.target.value })} data-testid="drawing-edit-title" />
             </Form.Item>
             <Form.Item label={t('columns.discipline')} htmlFor={`${id}-discipline`}>
-              <Select<DisciplineCode>
+              <Select<string>
                 id={`${id}-discipline`}
                 value={edit.discipline}
                 options={disciplineOptions}

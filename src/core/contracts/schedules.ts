@@ -1,6 +1,7 @@
 import type { ChangeCounts, ScheduleChange, ScheduleChangeProblem } from '../schedule/changes.ts';
 import { SCHEDULE_CHANGES_MAX, scheduleChangeSchema } from '../schedule/changes.ts';
 import type { ScheduleModel, Task, WallTime } from '../schedule/model.ts';
+import type { ScheduledTask } from '../schedule/engine.ts';
 import { scheduleNameSchema } from '../schedule/schema.ts';
 import { ALLPLAN_PREFIX, idSchema, revisionSchema, strictObject, type Validated } from './common.ts';
 
@@ -123,20 +124,11 @@ export interface ScheduleListResult {
   total: number;
 }
 
-/** A task's dates as the engine scheduled them (src/core/schedule/engine.ts's ScheduledTask). */
-export interface ScheduledTaskDates {
-  id: number;
-  wbs: string;
-  summary: boolean;
-  milestone: boolean;
-  start: WallTime;
-  finish: WallTime;
-  duration: number;
-  totalFloat: number;
-  freeFloat: number;
-  critical: boolean;
-  nearCritical: boolean;
-}
+/** A task's dates as the engine scheduled them: the part of its result the wire carries. */
+export type ScheduledTaskDates = Pick<
+  ScheduledTask,
+  'id' | 'wbs' | 'summary' | 'milestone' | 'start' | 'finish' | 'duration' | 'totalFloat' | 'freeFloat' | 'critical' | 'nearCritical'
+>;
 
 export interface ScheduleDetail extends ScheduleSummary {
   model: ScheduleModel;

@@ -1,5 +1,5 @@
-import { formatDurationShort } from '../../core/schedule/durations.ts';
 import type { Link, ScheduleModel, Task } from '../../core/schedule/model.ts';
+import { outlineNumbers, predecessorsText as writePredecessors } from '../../core/schedule/outline.ts';
 
 /**
  * The outline of a schedule as the grid shows it: each row's WBS code, whether it is a
@@ -16,18 +16,13 @@ export interface Outline {
 
 export function outlineOf(tasks: readonly Task[]): Outline {
   const rowOf = new Map<number, number>();
-  const wbs: string[] = [];
+  const wbs = outlineNumbers(tasks);
   const summary: boolean[] = [];
   const parent: number[] = [];
-  const counters: number[] = [];
   const stack: number[] = [];
   tasks.forEach((task, row) => {
     rowOf.set(task.id, row);
     const level = Math.max(1, task.level);
-    counters.length = level;
-    counters[level - 1] = (counters[level - 1] ?? 0) + 1;
-    for (let i = 0; i < level - 1; i++) counters[i] ??= 1;
-    wbs.push(counters.join('.'));
     while (stack.length && tasks[stack[stack.length - 1]!]!.level >= level) stack.pop();
     parent.push(stack.length ? stack[stack.length - 1]! : -1);
     stack.push(row);
@@ -61,26 +56,15 @@ export function predecessorsOf(links: readonly Link[]): Map<number, Link[]> {
   return byTask;
 }
 
-/**
- * A task's predecessors as MS Project writes them, by row number (its "ID", 1-based): "3",
- * "3SS", "3FS+2d", "5FF-1ed", "4SF+50%". A plain FS without lag is just the number.
- */
+/** A task's predecessors as MS Project writes them, by row number ("3", "4FS+2d", "2SF+50%"). */
 export function predecessorsText(links: readonly Link[] | undefined, outline: Outline, model: ScheduleModel): string {
   if (!links) return '';
-  return links
-    .map((link) => {
-      const row = outline.rowOf.get(link.from);
-      if (row === undefined) return '';
-      let lag = '';
-      if (link.lag !== 0) {
-        const sign = link.lag > 0 ? '+' : '-';
-        const size = Math.abs(link.lag);
-        if (link.lagFormat === 'percent') lag = `${sign}${size}%`;
-        else if (link.lagFormat === 'elapsed') lag = sign + formatDurationShort(size, size % 1440 === 0 ? 'ed' : 'eh');
-        else lag = sign + formatDurationShort(size, size % model.settings.minutesPerDay === 0 ? 'd' : 'h', model.settings);
-      }
-      return `${row + 1}${link.type === 'FS' && !lag ? '' : link.type}${lag}`;
-    })
-    .filter(Boolean)
-    .join(', ');
+  return writePredecessors(
+    links,
+    (taskId) => {
+      const row = outline.rowOf.get(taskId);
+      return row === undefined ? undefined : row + 1;
+    },
+    model.settings,
+  );
 }

@@ -1,22 +1,14 @@
-import { CONSTRAINT_TYPES, formatWallTime, type Calendar, type LinkType, type ScheduleModel, type Task, type WallTime, type WorkingPeriod } from '../model.ts';
+import { CONSTRAINT_TYPES, formatWallTime, type Calendar, type LinkType, type ScheduleModel, type WallTime, type WorkingPeriod } from '../model.ts';
 import { durationFormatOf, formatXsdDuration, lagFormatNumber } from './formats.ts';
 import { escapeXml } from './xml.ts';
+import { outlineNumbers } from '../outline.ts';
+import type { ScheduledTask } from '../engine.ts';
 
 /** The part of the engine's ScheduleResult a file carries: each task's dates, floats and criticality. */
 export interface ScheduledDates {
   tasks: ReadonlyMap<
     number,
-    {
-      start: WallTime;
-      finish: WallTime;
-      earlyStart: WallTime;
-      earlyFinish: WallTime;
-      lateStart: WallTime;
-      lateFinish: WallTime;
-      totalFloat: number;
-      freeFloat: number;
-      critical: boolean;
-    }
+    Pick<ScheduledTask, 'start' | 'finish' | 'earlyStart' | 'earlyFinish' | 'lateStart' | 'lateFinish' | 'totalFloat' | 'freeFloat' | 'critical'>
   >;
   finish: WallTime;
 }
@@ -34,17 +26,6 @@ const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 const clockText = (minutes: number): string =>
   minutes >= 1440 ? '00:00:00' : `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
-
-/** Outline numbers (1, 1.1, 1.2, 2 …) from the rows' levels, as MS Project's OutlineNumber and WBS. */
-export function outlineNumbers(tasks: readonly Task[]): string[] {
-  const counters: number[] = [];
-  return tasks.map((task) => {
-    counters.length = task.level;
-    counters[task.level - 1] = (counters[task.level - 1] ?? 0) + 1;
-    for (let i = 0; i < task.level; i++) counters[i] ??= 1;
-    return counters.join('.');
-  });
-}
 
 class XmlWriter {
   private readonly lines: string[] = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'];

@@ -1,6 +1,6 @@
 import { formatDurationShort, isElapsedUnit, parseDuration, toMinutes, type DurationSettings } from '../durations.ts';
 import { LINK_TYPES, type Link, type LinkType, type ScheduleModel, type Task, type WallTime } from '../model.ts';
-import { outlineNumbers } from '../mspdi/export.ts';
+import { outlineNumbers, predecessorsText } from '../outline.ts';
 
 /**
  * The task table a spreadsheet exchanges: one row per task in outline order, as MS Project's
@@ -26,29 +26,6 @@ export interface TaskTableRow {
   percentComplete: number;
   /** Names, separated by commas. */
   assignees: string;
-}
-
-/** A lag in the largest unit that says it exactly: "+2d", "-4h", "+30m", "+3ed", "+50%". */
-function lagText(link: Link, settings: DurationSettings): string {
-  if (link.lag === 0) return '';
-  const sign = link.lag > 0 ? '+' : '-';
-  const size = Math.abs(link.lag);
-  if (link.lagFormat === 'percent') return `${sign}${size}%`;
-  const [day, e] = link.lagFormat === 'elapsed' ? [1440, 'e'] : [settings.minutesPerDay, ''];
-  if (size % day === 0) return `${sign}${size / day}${e}d`;
-  if (size % 60 === 0) return `${sign}${size / 60}${e}h`;
-  return `${sign}${size}${e}m`;
-}
-
-export function predecessorsText(links: readonly Link[], rowIdOf: ReadonlyMap<number, number>, settings: DurationSettings): string {
-  return links
-    .flatMap((link) => {
-      const row = rowIdOf.get(link.from);
-      if (row === undefined) return [];
-      const lag = lagText(link, settings);
-      return [`${row}${link.type === 'FS' && !lag ? '' : link.type}${lag}`];
-    })
-    .join(', ');
 }
 
 export type TaskTableProblemCode = 'badDuration' | 'badPredecessor' | 'unknownRow' | 'badWbs' | 'duplicateUid';
@@ -78,7 +55,7 @@ export function taskTableOf(model: ScheduleModel, result?: { tasks: ReadonlyMap<
       duration: formatDurationShort(task.duration, task.unit, model.settings),
       ...(start !== undefined ? { start } : {}),
       ...(finish !== undefined ? { finish } : {}),
-      predecessors: predecessorsText(incoming.get(task.id) ?? [], rowIdOf, model.settings),
+      predecessors: predecessorsText(incoming.get(task.id) ?? [], (id) => rowIdOf.get(id), model.settings),
       percentComplete: task.percentComplete,
       assignees: task.assignees.join(', '),
     };

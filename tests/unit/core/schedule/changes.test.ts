@@ -1,4 +1,4 @@
-import Ajv from 'ajv';
+import type Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { applyChanges, countChanges, ScheduleChangeError, scheduleChangeSchema } from '../../../../src/core/schedule/changes.ts';
 import { standardCalendar, type ScheduleModel, type Task } from '../../../../src/core/schedule/model.ts';

@@ -7,7 +7,7 @@ import {
   ZoomOutOutlined,
 } from '@ant-design/icons';
 import { Button, Spin, Tooltip } from 'antd';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   clampViewport,
@@ -335,6 +335,22 @@ export function SheetView(props: SheetViewProps) {
     if (current && size) change(rotateBy(current, sheet, size, quarterTurns));
   };
 
+  // The view changes on every frame of a pan or zoom: the controls are given the same actions
+  // each time, so only the zoom figure is rendered again.
+  const latestActions = useRef({ zoomBy, fit, turn });
+  latestActions.current = { zoomBy, fit, turn };
+  const actions = useMemo<ControlActions>(
+    () => ({
+      zoomOut: () => latestActions.current.zoomBy(1 / KEY_ZOOM),
+      zoomIn: () => latestActions.current.zoomBy(KEY_ZOOM),
+      fitPage: () => latestActions.current.fit('page'),
+      fitWidth: () => latestActions.current.fit('width'),
+      rotate: () => latestActions.current.turn(1),
+      toggleMinimap: () => setMinimapShown((shown) => !shown),
+    }),
+    [],
+  );
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // Keys typed into an overlay's text field are the field's.
     if (event.target !== root.current || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -428,38 +444,7 @@ export function SheetView(props: SheetViewProps) {
           {failureAction}
         </div>
       )}
-      {controls && status === 'ready' && (
-        <div className="sheet-view-controls" role="toolbar" aria-label={t('controls')} onPointerDown={(event) => event.stopPropagation()}>
-          <Tooltip title={t('zoomOut')}>
-            <Button size="small" icon={<ZoomOutOutlined />} aria-label={t('zoomOut')} onClick={() => zoomBy(1 / KEY_ZOOM)} />
-          </Tooltip>
-          <span className="sheet-view-percent" aria-live="polite" data-testid="sheet-zoom">
-            {percentText}
-          </span>
-          <Tooltip title={t('zoomIn')}>
-            <Button size="small" icon={<ZoomInOutlined />} aria-label={t('zoomIn')} onClick={() => zoomBy(KEY_ZOOM)} />
-          </Tooltip>
-          <Tooltip title={t('fitPage')}>
-            <Button size="small" icon={<CompressOutlined />} aria-label={t('fitPage')} onClick={() => fit('page')} />
-          </Tooltip>
-          <Tooltip title={t('fitWidth')}>
-            <Button size="small" icon={<ColumnWidthOutlined />} aria-label={t('fitWidth')} onClick={() => fit('width')} />
-          </Tooltip>
-          <Tooltip title={t('rotate')}>
-            <Button size="small" icon={<RotateRightOutlined />} aria-label={t('rotate')} onClick={() => turn(1)} />
-          </Tooltip>
-          <Tooltip title={t('minimap')}>
-            <Button
-              size="small"
-              icon={<PictureOutlined />}
-              aria-label={t('minimap')}
-              aria-pressed={minimapShown}
-              type={minimapShown ? 'primary' : 'default'}
-              onClick={() => setMinimapShown(!minimapShown)}
-            />
-          </Tooltip>
-        </div>
-      )}
+      {controls && status === 'ready' && <SheetControls percentText={percentText} minimapShown={minimapShown} actions={actions} />}
       {minimapShown && wide && status === 'ready' && view && viewSize && thumbnail && (
         <SheetMinimap
           picture={thumbnail}
@@ -473,3 +458,42 @@ export function SheetView(props: SheetViewProps) {
     </div>
   );
 }
+
+type ControlActions = Record<'zoomOut' | 'zoomIn' | 'fitPage' | 'fitWidth' | 'rotate' | 'toggleMinimap', () => void>;
+
+/** Zoom, fit, rotate and minimap buttons; memoised, so a pan frame renders only the percentage. */
+const SheetControls = memo(function SheetControls({ percentText, minimapShown, actions }: { percentText: string; minimapShown: boolean; actions: ControlActions }) {
+  const { t } = useTranslation('sheetViewer');
+  return (
+    <div className="sheet-view-controls" role="toolbar" aria-label={t('controls')} onPointerDown={(event) => event.stopPropagation()}>
+      <Tooltip title={t('zoomOut')}>
+        <Button size="small" icon={<ZoomOutOutlined />} aria-label={t('zoomOut')} onClick={actions.zoomOut} />
+      </Tooltip>
+      <span className="sheet-view-percent" aria-live="polite" data-testid="sheet-zoom">
+        {percentText}
+      </span>
+      <Tooltip title={t('zoomIn')}>
+        <Button size="small" icon={<ZoomInOutlined />} aria-label={t('zoomIn')} onClick={actions.zoomIn} />
+      </Tooltip>
+      <Tooltip title={t('fitPage')}>
+        <Button size="small" icon={<CompressOutlined />} aria-label={t('fitPage')} onClick={actions.fitPage} />
+      </Tooltip>
+      <Tooltip title={t('fitWidth')}>
+        <Button size="small" icon={<ColumnWidthOutlined />} aria-label={t('fitWidth')} onClick={actions.fitWidth} />
+      </Tooltip>
+      <Tooltip title={t('rotate')}>
+        <Button size="small" icon={<RotateRightOutlined />} aria-label={t('rotate')} onClick={actions.rotate} />
+      </Tooltip>
+      <Tooltip title={t('minimap')}>
+        <Button
+          size="small"
+          icon={<PictureOutlined />}
+          aria-label={t('minimap')}
+          aria-pressed={minimapShown}
+          type={minimapShown ? 'primary' : 'default'}
+          onClick={actions.toggleMinimap}
+        />
+      </Tooltip>
+    </div>
+  );
+});

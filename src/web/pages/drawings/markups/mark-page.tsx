@@ -2,7 +2,7 @@ import { DownloadOutlined, HistoryOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Dropdown, Result, Select, Spin, Tag, Typography } from 'antd';
 import { autorun } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { DRAWING_POINTS, type RevisionRow } from '../../../../core/contracts/drawings.ts';
@@ -15,7 +15,7 @@ import { useStores } from '../../../stores/stores-context.tsx';
 import { useHeldPoints } from '../../../ui/held-points.ts';
 import { historyPath, sheetPath } from '../shared/sheet-paths.ts';
 import { useDrawingApi } from '../../../drawing-kit/use-drawing-api.ts';
-import { SheetView, type SheetSource, type SheetViewApi } from '../../../drawing-kit/sheet-view.tsx';
+import { SheetView, type SheetSource, type SheetViewApi, type SheetViewProps } from '../../../drawing-kit/sheet-view.tsx';
 import { markupApi } from './markup-api.ts';
 import { CalibrateDialog, MarkupDialogs } from './markup-dialogs.tsx';
 import { exportPdf, exportPng } from './markup-export.ts';
@@ -74,7 +74,8 @@ const MarkCanvas = observer(function MarkCanvas({ revisionId }: { revisionId: nu
   };
   const [store] = useState(() => new MarkupStore({ api, validate: (markup) => markupValidator(markup), notify: (notice) => notices.current(notice), storage: window.localStorage }, revisionId, false));
   const [revisions, setRevisions] = useState<RevisionRow[]>([]);
-  const [viewport, setViewport] = useState<Viewport | null>(null);
+  /** Moves the view (the sheet below keeps the view's state, so the page is not rendered again on every frame). */
+  const moveView = useRef<((viewport: Viewport) => void) | null>(null);
   const [calibrateOpen, setCalibrateOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const lastView = useRef<SheetViewApi | null>(null);
@@ -139,7 +140,7 @@ const MarkCanvas = observer(function MarkCanvas({ revisionId }: { revisionId: nu
     const scale = Math.min(view.scale * 4, Math.max(view.scale / 4, Math.min(width / (box.width * 2 + 1e-9), height / (box.height * 2 + 1e-9))));
     const centre: [number, number] = [box.x + box.width / 2, box.y + box.height / 2];
     const at = sheetToScreen({ x: 0, y: 0, scale, rotation: view.viewport.rotation }, view.sheet, centre);
-    setViewport({ x: width / 2 - at[0], y: height / 2 - at[1], scale, rotation: view.viewport.rotation });
+    moveView.current?.({ x: width / 2 - at[0], y: height / 2 - at[1], scale, rotation: view.viewport.rotation });
   };
 
   const runExport = async (kind: 'png' | 'pdf') => {
@@ -169,6 +170,14 @@ const MarkCanvas = observer(function MarkCanvas({ revisionId }: { revisionId: nu
       closeCalibrate: () => setCalibrateOpen(false),
     }),
     [],
+  );
+  const layerLabel = t('layerLabel');
+  const overlay = useCallback(
+    (view: SheetViewApi) => {
+      lastView.current = view;
+      return <MarkupLayer store={store} view={view} texts={texts} onOpen={stable.open} label={layerLabel} />;
+    },
+    [store, texts, stable, layerLabel],
   );
 
   const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -297,17 +306,7 @@ const MarkCanvas = observer(function MarkCanvas({ revisionId }: { revisionId: nu
       <MarkupToolbar store={store} onCalibrate={stable.calibrate} />
       <div className="markup-body">
         <div className="markup-canvas">
-          <SheetView
-            source={source}
-            viewport={viewport}
-            onViewportChange={setViewport}
-            panWithPrimary={store.tool === 'pan'}
-            ariaLabel={t('canvasLabel', { number: revision.number })}
-            overlay={(view) => {
-              lastView.current = view;
-              return <MarkupLayer store={store} view={view} texts={texts} onOpen={stable.open} label={t('layerLabel')} />;
-            }}
-          />
+          <MarkSheet source={source} panWithPrimary={store.tool === 'pan'} ariaLabel={t('canvasLabel', { number: revision.number })} overlay={overlay} moveView={moveView} />
         </div>
         <MarkupPanel store={store} texts={texts} onFocus={stable.focus} onOpen={stable.open} />
       </div>
@@ -315,4 +314,22 @@ const MarkCanvas = observer(function MarkCanvas({ revisionId }: { revisionId: nu
       <CalibrateDialog store={store} open={calibrateOpen} onClose={stable.closeCalibrate} />
     </div>
   );
+});
+
+/**
+ * The sheet and its markup layer, holding the view: a pan or zoom frame renders this and not
+ * the page's heading, toolbar, side list and dialogs around it.
+ */
+const MarkSheet = memo(function MarkSheet({
+  moveView,
+  ...props
+}: Omit<SheetViewProps, 'viewport' | 'onViewportChange'> & { moveView: RefObject<((viewport: Viewport) => void) | null> }) {
+  const [viewport, setViewport] = useState<Viewport | null>(null);
+  useEffect(() => {
+    moveView.current = setViewport;
+    return () => {
+      moveView.current = null;
+    };
+  }, [moveView]);
+  return <SheetView {...props} viewport={viewport} onViewportChange={setViewport} />;
 });

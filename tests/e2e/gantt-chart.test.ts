@@ -105,6 +105,31 @@ describe('the gantt chart', () => {
     await page.close();
   });
 
+  it('keeps every grid row level with its bar while the timeline scrolls', async () => {
+    const { page, problems } = await open('en');
+    for (const top of [20 * 28 + 5, 47 * 28 + 13]) {
+      await page.locator('.gantt-scroller').evaluate((element, to) => (element.scrollTop = to), top);
+      await frames(page);
+      await frames(page);
+      const rows = await page.evaluate(() => {
+        const canvas = document.querySelector<HTMLCanvasElement>('.gantt-canvas')!.getBoundingClientRect();
+        return [...document.querySelectorAll<HTMLElement>('.gantt-row')].flatMap((row) => {
+          const box = row.getBoundingClientRect();
+          const bar = window.gantt.handle!.barOf(Number(row.id.replace('gantt-row-', '')));
+          if (!bar || box.top < canvas.top || box.bottom > canvas.bottom) return [];
+          return [{ rowTop: box.top, rowBottom: box.bottom, barTop: canvas.top + bar.bar.y, barBottom: canvas.top + bar.bar.y + bar.bar.height }];
+        });
+      });
+      expect(rows.length).toBeGreaterThan(10);
+      for (const row of rows) {
+        expect(row.barTop).toBeGreaterThanOrEqual(row.rowTop - 1);
+        expect(row.barBottom).toBeLessThanOrEqual(row.rowBottom + 1);
+      }
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('moves the selection with the arrows, collapses a summary with Space, and asks to edit on Enter', async () => {
     const { page } = await open('en');
     const grid = page.locator('.gantt-grid-scroll');

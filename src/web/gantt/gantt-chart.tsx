@@ -16,7 +16,8 @@ export const HEADER_HEIGHT = 44;
 const NARROW_WIDTH = 600;
 
 type ColumnKey = 'wbs' | 'name' | 'duration' | 'start' | 'finish' | 'predecessors' | 'totalFloat' | 'percentComplete' | 'assignees';
-const COLUMNS: { key: ColumnKey; width: number; numeric?: boolean }[] = [
+type Column = { key: ColumnKey; width: number; numeric?: boolean };
+const COLUMNS: Column[] = [
   { key: 'wbs', width: 68 },
   { key: 'name', width: 240 },
   { key: 'duration', width: 88, numeric: true },
@@ -49,13 +50,18 @@ export interface GanttChartProps {
  * timeline both ways and the grid follows it, so the two never drift.
  */
 export const GanttChart = observer(function GanttChart({ store, onEdit, onReady }: GanttChartProps) {
-  const { t, i18n } = useTranslation('schedules');
-  const language = i18n.language;
+  const { t } = useTranslation('schedules');
   const rootRef = useRef<HTMLDivElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const spacerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const gridBodyRef = useRef<HTMLDivElement>(null);
+  const rowsRef = useRef<HTMLDivElement | null>(null);
+  // Placed at the scroll when it comes into the page (the rows come and go with an empty schedule).
+  const placeRows = (element: HTMLDivElement | null) => {
+    rowsRef.current = element;
+    if (element) element.style.transform = `translateY(${-store.scrollTop}px)`;
+  };
   const narrowRef = useRef(false);
 
   // The canvas drawn on the frame after anything it shows changed; the scroller kept in step with the store.
@@ -72,6 +78,8 @@ export const GanttChart = observer(function GanttChart({ store, onEdit, onReady 
         if (spacer.style.width !== `${width}px`) spacer.style.width = `${width}px`;
         if (spacer.style.height !== `${height}px`) spacer.style.height = `${height}px`;
         if (Math.abs(scroller.scrollTop - top) > 1) scroller.scrollTop = top;
+        // The grid's rows follow by a transform: a scroll step renders nothing until a row enters.
+        if (rowsRef.current) rowsRef.current.style.transform = `translateY(${-top}px)`;
         if (Math.abs(Math.abs(scroller.scrollLeft) - along) > 1) scroller.scrollLeft = rtl ? -along : along;
       },
       { fireImmediately: true },
@@ -218,12 +226,89 @@ export const GanttChart = observer(function GanttChart({ store, onEdit, onReady 
   };
 
   // A narrow grid (a phone) keeps the name column only, as wide as the grid.
-  const columns: typeof COLUMNS = store.gridWidth <= 200 ? [{ key: 'name', width: store.gridWidth }] : COLUMNS;
+  const columns: Column[] = store.gridWidth <= 200 ? [{ key: 'name', width: store.gridWidth }] : COLUMNS;
   const gridInnerWidth = columns.reduce((sum, column) => sum + column.width, 0);
-  const first = Math.max(0, Math.floor(store.scrollTop / ROW_HEIGHT) - 2);
-  const last = Math.min(store.rows.length - 1, Math.ceil((store.scrollTop + store.viewHeight) / ROW_HEIGHT) + 2);
+
+  return (
+    <div ref={rootRef} className="gantt" dir={store.rtl ? 'rtl' : 'ltr'} onKeyDown={onKeyDown} aria-label={t('chart.label')} role="group">
+      <div className="gantt-grid" style={{ width: store.gridWidth }}>
+        <div
+          className="gantt-grid-scroll"
+          role="treegrid"
+          tabIndex={0}
+          aria-label={t('chart.grid')}
+          aria-rowcount={store.rows.length + 1}
+          aria-activedescendant={store.selectedId === null ? undefined : `gantt-row-${store.selectedId}`}
+          aria-describedby="gantt-keys"
+        >
+          <div className="gantt-grid-inner" style={{ width: gridInnerWidth }}>
+            <div className="gantt-grid-head" role="row" aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
+              {columns.map((column) => (
+                <div key={column.key} role="columnheader" className={`gantt-cell${column.numeric ? ' gantt-numeric' : ''}`} style={{ width: column.width }}>
+                  {t(`column.${column.key}`)}
+                </div>
+              ))}
+            </div>
+            <div ref={gridBodyRef} className="gantt-grid-body" role="rowgroup">
+              {store.rows.length === 0 ? (
+                <div className="gantt-empty">{t('chart.empty')}</div>
+              ) : (
+                <div ref={placeRows} className="gantt-grid-rows">
+                  <GridRows store={store} columns={columns} width={gridInnerWidth} onEdit={onEdit} />
+                </div>
+              )}
+            </div>
+          </div>
+        </div>
+        <span id="gantt-keys" className="gantt-keys">
+          {t('chart.keys')}
+        </span>
+      </div>
+      <div
+        className="gantt-splitter"
+        role="separator"
+        aria-orientation="vertical"
+        aria-label={t('chart.resize')}
+        aria-valuenow={store.gridWidth}
+        tabIndex={0}
+        onPointerDown={onSplitterDown}
+        onKeyDown={onSplitterKey}
+      />
+      <div className="gantt-timeline" aria-label={t('chart.timeline')} role="img">
+        <div className="gantt-scale" style={{ height: HEADER_HEIGHT }}>
+          <TimeScale store={store} />
+        </div>
+        <div className="gantt-body">
+          <canvas ref={canvasRef} className="gantt-canvas" />
+          <div
+            ref={scrollerRef}
+            className="gantt-scroller"
+            data-zoom={store.level.key}
+            onScroll={onScroll}
+            onClick={(event) => store.select(taskAtPointer(event) ?? store.selectedId)}
+            onDoubleClick={(event) => {
+              const taskId = taskAtPointer(event);
+              if (taskId !== null) onEdit?.(taskId);
+            }}
+          >
+            <div ref={spacerRef} className="gantt-spacer" />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+});
+
+/**
+ * The grid's rows in the page: those in view and two either side. Rendered again when a row
+ * enters or leaves, or what a row shows changes; between, the rows move by a transform.
+ */
+const GridRows = observer(function GridRows({ store, columns, width, onEdit }: { store: GanttStore; columns: Column[]; width: number; onEdit?: (taskId: number) => void }) {
+  const { t, i18n } = useTranslation('schedules');
+  const language = i18n.language;
+  const first = store.firstRow;
+  const last = store.lastRow;
   const settings = store.model.settings;
-  const view = store.timeView;
 
   const cellText = (key: ColumnKey, row: number): string => {
     const drawn = store.drawn[row]!;
@@ -267,7 +352,7 @@ export const GanttChart = observer(function GanttChart({ store, onEdit, onReady 
         aria-selected={selected}
         aria-rowindex={index + 2}
         className={`gantt-row${summary ? ' gantt-summary' : ''}${selected ? ' gantt-selected' : ''}${store.showCritical && store.drawn[row]!.critical ? ' gantt-critical' : ''}`}
-        style={{ top: index * ROW_HEIGHT - store.scrollTop, width: gridInnerWidth }}
+        style={{ top: index * ROW_HEIGHT, width }}
         onClick={() => store.select(task.id)}
         onDoubleClick={() => onEdit?.(task.id)}
       >
@@ -307,6 +392,14 @@ export const GanttChart = observer(function GanttChart({ store, onEdit, onReady 
     );
   }
 
+  return <>{rowElements}</>;
+});
+
+/** The timeline's two header rows: rendered again when the time in view or the zoom changes. */
+const TimeScale = observer(function TimeScale({ store }: { store: GanttStore }) {
+  const { t, i18n } = useTranslation('schedules');
+  const language = i18n.language;
+  const view = store.timeView;
   const scaleRow = (upper: boolean) =>
     headerCells(view, upper ? store.level.top : store.level.bottom).map((cell) => (
       <div key={cell.start} className="gantt-scale-cell" style={{ left: cell.x, width: cell.width }} title={headerText(t, language, cell.unit, cell.start, 200, true)}>
@@ -315,68 +408,9 @@ export const GanttChart = observer(function GanttChart({ store, onEdit, onReady 
     ));
 
   return (
-    <div ref={rootRef} className="gantt" dir={store.rtl ? 'rtl' : 'ltr'} onKeyDown={onKeyDown} aria-label={t('chart.label')} role="group">
-      <div className="gantt-grid" style={{ width: store.gridWidth }}>
-        <div
-          className="gantt-grid-scroll"
-          role="treegrid"
-          tabIndex={0}
-          aria-label={t('chart.grid')}
-          aria-rowcount={store.rows.length + 1}
-          aria-activedescendant={store.selectedId === null ? undefined : `gantt-row-${store.selectedId}`}
-          aria-describedby="gantt-keys"
-        >
-          <div className="gantt-grid-inner" style={{ width: gridInnerWidth }}>
-            <div className="gantt-grid-head" role="row" aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
-              {columns.map((column) => (
-                <div key={column.key} role="columnheader" className={`gantt-cell${column.numeric ? ' gantt-numeric' : ''}`} style={{ width: column.width }}>
-                  {t(`column.${column.key}`)}
-                </div>
-              ))}
-            </div>
-            <div ref={gridBodyRef} className="gantt-grid-body" role="rowgroup">
-              {store.rows.length === 0 ? <div className="gantt-empty">{t('chart.empty')}</div> : rowElements}
-            </div>
-          </div>
-        </div>
-        <span id="gantt-keys" className="gantt-keys">
-          {t('chart.keys')}
-        </span>
-      </div>
-      <div
-        className="gantt-splitter"
-        role="separator"
-        aria-orientation="vertical"
-        aria-label={t('chart.resize')}
-        aria-valuenow={store.gridWidth}
-        tabIndex={0}
-        onPointerDown={onSplitterDown}
-        onKeyDown={onSplitterKey}
-      />
-      <div className="gantt-timeline" aria-label={t('chart.timeline')} role="img">
-        <div className="gantt-scale" style={{ height: HEADER_HEIGHT }}>
-          <div className="gantt-scale-rows" style={{ width: store.viewWidth }}>
-            <div className="gantt-scale-row">{scaleRow(true)}</div>
-            <div className="gantt-scale-row">{scaleRow(false)}</div>
-          </div>
-        </div>
-        <div className="gantt-body">
-          <canvas ref={canvasRef} className="gantt-canvas" />
-          <div
-            ref={scrollerRef}
-            className="gantt-scroller"
-            data-zoom={store.level.key}
-            onScroll={onScroll}
-            onClick={(event) => store.select(taskAtPointer(event) ?? store.selectedId)}
-            onDoubleClick={(event) => {
-              const taskId = taskAtPointer(event);
-              if (taskId !== null) onEdit?.(taskId);
-            }}
-          >
-            <div ref={spacerRef} className="gantt-spacer" />
-          </div>
-        </div>
-      </div>
+    <div className="gantt-scale-rows" style={{ width: store.viewWidth }}>
+      <div className="gantt-scale-row">{scaleRow(true)}</div>
+      <div className="gantt-scale-row">{scaleRow(false)}</div>
     </div>
   );
 });

@@ -73,6 +73,8 @@ export class GanttStore {
       rows: computed,
       rowIndex: computed,
       drawn: computed,
+      firstRow: computed,
+      lastRow: computed,
       range: computed,
       level: computed,
       timeView: computed,
@@ -117,6 +119,18 @@ export class GanttStore {
       if (scheduled) return { task, start: scheduled.start, finish: scheduled.finish, duration: scheduled.duration, totalFloat: scheduled.totalFloat, critical: scheduled.critical };
       return { task, start: task.start, finish: task.finish, duration: task.duration, critical: false };
     });
+  }
+
+  /**
+   * The first and last rows the grid holds in the page (those in view and two either side):
+   * they change once a row has scrolled by, not at every pixel, so the grid renders again then.
+   */
+  get firstRow(): number {
+    return Math.max(0, Math.floor(this.scrollTop / ROW_HEIGHT) - 2);
+  }
+
+  get lastRow(): number {
+    return Math.min(this.rows.length - 1, Math.ceil((this.scrollTop + this.viewHeight) / ROW_HEIGHT) + 2);
   }
 
   /** The earliest date drawn: the first task's start, or the project start. */

@@ -49,8 +49,7 @@ export function useDesignerApi(): DesignerApi {
  * a new template version).
  */
 const Designer = observer(function Designer({ api, id, canPublish, templateTypeId }: { api: DesignerApi; id: number; canPublish: boolean; templateTypeId: number | null }) {
-  const { t, i18n } = useTranslation('forms');
-  const { t: settingsT } = useTranslation('followSettings');
+  const { t, i18n } = useTranslation(['forms', 'followSettings']);
   const origin = useTemplateOrigin(templateTypeId, id);
   const template = origin && origin !== 'failed' ? origin : null;
   // Opened for a template: nothing is saved until its origin is known, and never past its checks.
@@ -151,10 +150,10 @@ const Designer = observer(function Designer({ api, id, canPublish, templateTypeI
           !store ? null : (
             <>
               {template && <TemplateBreadcrumb origin={template} />}
-              {origin === 'failed' && <Alert type="error" showIcon role="alert" title={settingsT('template.failed')} data-testid="designer-template-failed" />}
+              {origin === 'failed' && <Alert type="error" showIcon role="alert" title={t('followSettings:template.failed')} data-testid="designer-template-failed" />}
               <div className="admin-page-header">
                 <Space wrap>
-                  <Link to={templateTypeId !== null ? DATA_TEMPLATE_PATH : DESIGNER_PATH} aria-label={template ? settingsT('template.title') : t('designer.back')}>
+                  <Link to={templateTypeId !== null ? DATA_TEMPLATE_PATH : DESIGNER_PATH} aria-label={template ? t('followSettings:template.title') : t('designer.back')}>
                     <ArrowLeftOutlined className="designer-flip" />
                   </Link>
                   <Typography.Title level={3} className="designer-title">

@@ -440,6 +440,9 @@ class Engine implements Scheduler {
     const task = v < this.n ? v : this.entryTask[v - this.n]!;
     this.outDirty[task] = 1;
     for (const l of this.inc[v]!) this.outDirty[this.links[l]!.p] = 1;
+    // Links into a summary end at its entry node, yet their free float reads the summary's own dates.
+    const e = this.entry[task]!;
+    if (e >= 0 && e !== v) for (const l of this.inc[e]!) this.outDirty[this.links[l]!.p] = 1;
   }
 
   /** The lag of a link in minutes (percent lags are a share of the predecessor's duration). */

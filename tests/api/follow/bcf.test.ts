@@ -149,20 +149,20 @@ describe.each(testDialects())('BCF import and export on %s', (dialect) => {
     expect((foreign.body as { data?: { problem?: string } }).data?.problem).toBe('fileUnavailable');
   });
 
-  it('imports a large file through the job: 500 topics with snapshots, progress told by topics, a topic it cannot read named with why', async () => {
-    // The 500th topic's markup is cut short: that topic is left out and named, the others are kept.
-    const lastGuid = topicGuid(499);
-    const fileId = await upload(admin, await largeBcf(500, [499]), 'model-check.bcfzip');
+  it('imports a large file through the job: 150 topics with snapshots, progress told by topics, a topic it cannot read named with why', async () => {
+    // The 150th topic's markup is cut short: that topic is left out and named, the others are kept.
+    const lastGuid = topicGuid(149);
+    const fileId = await upload(admin, await largeBcf(150, [149]), 'model-check.bcfzip');
     const { ended, seen } = await importEnded(admin, { workspaceCode: HQ, fileId, typeId: (await api.types(admin, HQ))[0]!.id });
     expect(ended.problem).toBeNull();
-    expect(ended.result).toMatchObject({ version: '2.1', topics: 500, updated: [], comments: 499, photos: 499, failed: [{ guid: lastGuid, title: '', problem: 'badMarkup' }] });
-    expect(ended.result!.created).toHaveLength(499);
-    expect(ended).toMatchObject({ fileName: 'model-check.bcfzip', done: 499, total: 499 });
+    expect(ended.result).toMatchObject({ version: '2.1', topics: 150, updated: [], comments: 149, photos: 149, failed: [{ guid: lastGuid, title: '', problem: 'badMarkup' }] });
+    expect(ended.result!.created).toHaveLength(149);
+    expect(ended).toMatchObject({ fileName: 'model-check.bcfzip', done: 149, total: 149 });
     // Progress is told in topics: every state seen counts within its total, and the counts only grow within a step.
     for (const state of seen) expect(state.done).toBeLessThanOrEqual(state.total || state.done);
     expect(seen.some((state) => state.status === 'reading' || state.status === 'writing')).toBe(true);
     const listed = await api.ok<FollowListResult>('POST', 'list', admin, { workspaceCode: HQ, text: 'duct through beam', size: 1 });
-    expect(listed.total).toBe(499);
+    expect(listed.total).toBe(149);
     const one = await api.ok<FollowDetail>('GET', 'get', admin, { id: ended.result!.created[10]! });
     expect(one).toMatchObject({ title: 'Clash 11 — duct through beam', commentCount: 1, photoCount: 1 });
   }, 240_000);

@@ -20,7 +20,7 @@ import {
 } from '../../../core/contracts/follows.ts';
 import { FOLLOW_SETTINGS_PATHS, type DataSourceOption, type FollowTemplate } from '../../../core/contracts/follow-settings.ts';
 import { FOLLOW_BCF_IMPORT_EVENT, FOLLOW_FILE_PATHS, type FollowBcfImport, type FollowBcfImportBody, type FollowBcfImportEvent } from '../../../core/follows/bcf.ts';
-import { NOTIFY_STREAM_PATH } from '../../../core/contracts/notify.ts';
+import { openPushedEvents } from '../../api/pushed-events.ts';
 import { PREFERENCE_PATHS } from '../../../core/contracts/preference.ts';
 import type { PreferenceConfig } from '../../../core/entities.ts';
 import type { CallOptions, Http } from '../../api/endpoints.ts';
@@ -83,23 +83,13 @@ export interface FollowEventsOptions {
  * what stops it.
  */
 export function openFollowEvents(options: FollowEventsOptions): () => void {
-  let source: EventSource | null = null;
-  let stopped = false;
-  void options
-    .ticket()
-    .then((ticket) => {
-      if (stopped) return;
-      source = new EventSource(`/api${NOTIFY_STREAM_PATH}?ticket=${encodeURIComponent(ticket)}`);
-      source.addEventListener(FOLLOW_EVENT, (event) => {
-        const pushed = JSON.parse((event as MessageEvent<string>).data) as FollowEvent;
-        if (pushed.workspaceCode === options.workspaceCode) options.onChange(pushed);
-      });
-    })
-    .catch(() => undefined);
-  return () => {
-    stopped = true;
-    source?.close();
-  };
+  return openPushedEvents<FollowEvent>({
+    ticket: options.ticket,
+    event: FOLLOW_EVENT,
+    onData: (pushed) => {
+      if (pushed.workspaceCode === options.workspaceCode) options.onChange(pushed);
+    },
+  });
 }
 
 /**
@@ -107,23 +97,13 @@ export function openFollowEvents(options: FollowEventsOptions): () => void {
  * Returns what stops it.
  */
 export function openBcfImportEvents(options: { ticket: () => Promise<string>; id: string; onChange: (state: FollowBcfImport) => void }): () => void {
-  let source: EventSource | null = null;
-  let stopped = false;
-  void options
-    .ticket()
-    .then((ticket) => {
-      if (stopped) return;
-      source = new EventSource(`/api${NOTIFY_STREAM_PATH}?ticket=${encodeURIComponent(ticket)}`);
-      source.addEventListener(FOLLOW_BCF_IMPORT_EVENT, (event) => {
-        const { workspaceCode: _workspace, ...state } = JSON.parse((event as MessageEvent<string>).data) as FollowBcfImportEvent;
-        if (state.id === options.id) options.onChange(state);
-      });
-    })
-    .catch(() => undefined);
-  return () => {
-    stopped = true;
-    source?.close();
-  };
+  return openPushedEvents<FollowBcfImportEvent>({
+    ticket: options.ticket,
+    event: FOLLOW_BCF_IMPORT_EVENT,
+    onData: ({ workspaceCode: _workspace, ...state }) => {
+      if (state.id === options.id) options.onChange(state);
+    },
+  });
 }
 
 /**

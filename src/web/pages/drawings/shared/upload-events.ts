@@ -1,5 +1,5 @@
 import { DRAWING_UPLOAD_EVENT, type DrawingUpload, type DrawingUploadEvent } from '../../../../core/contracts/drawings.ts';
-import { NOTIFY_STREAM_PATH } from '../../../../core/contracts/notify.ts';
+import { openPushedEvents } from '../../../api/pushed-events.ts';
 
 export interface UploadEventsOptions {
   /** Asks the server for a ticket that opens the event stream once. */
@@ -16,25 +16,13 @@ export interface UploadEventsOptions {
  * the uploads every two seconds while any is processed, so nothing is missed. Returns what stops it.
  */
 export function openUploadEvents(options: UploadEventsOptions): () => void {
-  const open = options.eventSource ?? ((url: string) => new EventSource(url));
-  let source: EventSource | null = null;
-  let stopped = false;
-  void options
-    .ticket()
-    .then((ticket) => {
-      if (stopped) return;
-      source = open(`/api${NOTIFY_STREAM_PATH}?ticket=${encodeURIComponent(ticket)}`);
-      source.addEventListener(DRAWING_UPLOAD_EVENT, (event) => {
-        const pushed = JSON.parse((event as MessageEvent<string>).data) as DrawingUploadEvent;
-        if (pushed.workspaceCode !== options.workspaceCode) return;
-        const { workspaceCode: _workspace, ...upload } = pushed;
-        options.onUpload(upload);
-      });
-      source.addEventListener('error', () => source?.close());
-    })
-    .catch(() => undefined);
-  return () => {
-    stopped = true;
-    source?.close();
-  };
+  return openPushedEvents<DrawingUploadEvent>({
+    ticket: options.ticket,
+    event: DRAWING_UPLOAD_EVENT,
+    closeOnError: true,
+    eventSource: options.eventSource,
+    onData: ({ workspaceCode, ...upload }) => {
+      if (workspaceCode === options.workspaceCode) options.onUpload(upload);
+    },
+  });
 }

@@ -9,7 +9,7 @@ export default defineConfig({
   plugins: [widgetValidatorsPlugin('widgets'), formDesignValidatorPlugin('schemas/meta'), flowValidatorPlugin('schemas/meta'), markupValidatorPlugin('schemas/meta')],
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    setupFiles: ['tests/helpers/dom-teardown.ts'],
+    setupFiles: ['tests/helpers/password-cost.ts', 'tests/helpers/dom-teardown.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // A busy two-core machine may take more than the default second to show what a poll waits

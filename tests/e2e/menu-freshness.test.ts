@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { RoleDetail } from '../../src/core/contracts/role.ts';
 import { flattenTree, type MenuItem } from '../../src/core/menu-tree.ts';
 import { ok, roleByCode, tenantNodes } from '../helpers/authorization.ts';
-import { builtWebDir, launchBrowser, pageAtRest } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, openMenuEntry, pageAtRest } from '../helpers/browser.ts';
 import { signedInBrowsers, type OpenOptions, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -54,14 +54,6 @@ describe('the shell follows permission changes in Chromium', () => {
   /** Alice's home page on the server; her first page there comes through the login screen. */
   const aliceHome = (t: TestApp, options?: OpenOptions) => users.get(t)!.open('alice', '/home', options);
 
-  /** Opens a sidebar entry the way a user does: its section, then the entry. */
-  const openEntry = async (page: Page, section: string, entry: string) => {
-    await page.locator('.app-sider').getByRole('menuitem', { name: section }).click();
-    // The section opens with an animation: its entry is clicked once it has settled.
-    await pageAtRest(page);
-    await page.locator('.app-sider').getByRole('menuitem', { name: entry }).click();
-  };
-
   /**
    * Changes what the member role (alice's) grants, by seed keys of menu entries or by
    * function point codes, through the API as an administrator would.
@@ -107,8 +99,8 @@ describe('the shell follows permission changes in Chromium', () => {
 
   it('shows a revoked and a granted entry when the window regains focus, keeping the tab on screen', async () => {
     const page = await aliceHome(quiet);
-    await openEntry(page, 'Documents', 'Document library');
-    await openEntry(page, 'Forms & tables', 'Form data');
+    await openMenuEntry(page, 'Documents', 'Document library');
+    await openMenuEntry(page, 'Forms & tables', 'Form data');
     await expect.poll(() => tabTitles(page), SETTLE).toEqual(['Switch workspace', 'Home', 'Document library', 'Form data']);
     expect(await menuEntries(sideMenu(page))).not.toContain('Administration');
 
@@ -131,7 +123,7 @@ describe('the shell follows permission changes in Chromium', () => {
 
   it('after a refused call, closes the page on screen and goes home saying why', async () => {
     const page = await aliceHome(quiet);
-    await openEntry(page, 'Project dashboards', 'Roche campus');
+    await openMenuEntry(page, 'Project dashboards', 'Roche campus');
     await page.waitForURL(`${quiet.url}/roche`);
     await page.locator('[data-widget-state]').first().waitFor();
     expect(await page.locator('.app-sider').getByRole('menuitem', { name: 'Roles' }).count()).toBe(0);
@@ -156,7 +148,7 @@ describe('the shell follows permission changes in Chromium', () => {
   it('a user who manages roles sees their own menu change as soon as they save their role', async () => {
     await changeMemberRole(quiet, { grant: ['role:manage'] });
     const page = await aliceHome(quiet);
-    await openEntry(page, 'Administration', 'Roles');
+    await openMenuEntry(page, 'Administration', 'Roles');
     await page.getByTestId('role-member').click();
     await expect.poll(() => page.getByTestId('role-member').getAttribute('aria-current'), SETTLE).toBe('true');
     const tree = page.locator('.admin-tree');
@@ -183,8 +175,8 @@ describe('the shell follows permission changes in Chromium', () => {
     page.on('request', (request) => {
       if (request.url().includes('/workingSpace/user/function/tree')) checks.push(request.url());
     });
-    await openEntry(page, 'Documents', 'Document library');
-    await openEntry(page, 'Forms & tables', 'Form data');
+    await openMenuEntry(page, 'Documents', 'Document library');
+    await openMenuEntry(page, 'Forms & tables', 'Form data');
     // Mark the menu element: a check that finds nothing new must not redraw it.
     await sideMenu(page).evaluate((menu) => menu.setAttribute('data-probe', 'kept'));
     const before = checks.length;
@@ -233,7 +225,7 @@ describe('the shell follows permission changes in Chromium', () => {
   for (const { locale, suffix, section, entry, home, menu } of NARROW_CASES) {
     it(`folds the sidebar below the lg breakpoint and opens it as a drawer (${suffix})`, async () => {
       const page = await aliceHome(quiet, { locale });
-      await openEntry(page, section, entry);
+      await openMenuEntry(page, section, entry);
       await page.waitForURL(`${quiet.url}/table/formData`);
       await shoot(page, `wide-${suffix}`);
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, openMenuEntry, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots');
@@ -71,13 +71,8 @@ describe('workspace shell in Chromium', () => {
     await page.getByRole('heading', { level: 3 }).first().waitFor();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'home.png') });
 
-    for (const [section, entry] of [
-      ['Forms & tables', 'Form data'],
-      ['Documents', 'Document library'],
-    ]) {
-      await page.getByRole('menuitem', { name: section }).click();
-      await page.getByRole('menuitem', { name: entry }).click();
-    }
+    await openMenuEntry(page, 'Forms & tables', 'Form data');
+    await openMenuEntry(page, 'Documents', 'Document library');
     const tabs = page.locator('.app-tabs .ant-tabs-tab');
     // The workspace step of the sign-in was a page too, and stays open as a tab.
     await expect.poll(() => tabs.allInnerTexts()).toEqual(['Switch workspace', 'Home', 'Form data', 'Document library']);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { chromium, errors, type Browser, type Page, type Request } from 'playwright-core';
 import { DEMO_PASSWORD, NORTHWIND } from './test-app.ts';
 
@@ -147,6 +148,23 @@ export function requestsOf(page: Page): { settled(): Promise<void> } {
       } while (open.size > 0);
     },
   };
+}
+
+/**
+ * Opens a sidebar entry the way a user does: its section, then the entry. The page is let come
+ * to rest first, since the shell opens the section of the screen it has just shown, and a
+ * section opened before that would be closed under the click. A section already open is not
+ * clicked again (that would close it).
+ */
+export async function openMenuEntry(page: Page, section: string, entry: string): Promise<void> {
+  const sider = page.locator('.app-sider');
+  await pageAtRest(page);
+  const title = sider.getByRole('menuitem', { name: section });
+  if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
+  await expect.poll(() => title.getAttribute('aria-expanded')).toBe('true');
+  // The section opens with an animation: its entry is clicked once it has settled.
+  await pageAtRest(page);
+  await sider.getByRole('menuitem', { name: entry }).click();
 }
 
 /**

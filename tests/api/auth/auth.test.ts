@@ -2,15 +2,22 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult, TenantOption } from '../../../src/core/entities.ts';
 import { ResultCode } from '../../../src/core/result-codes.ts';
+import { hashPassword, OWASP_COST, setPasswordCostForTests } from '../../../src/server/modules/auth/password.ts';
 import { testDialects } from '../../helpers/databases.ts';
+import { TEST_PASSWORD_COST } from '../../helpers/password-cost.ts';
 import { DEMO_PASSWORD, HARBOR, NORTHWIND, startTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 describe.each(testDialects())('login and tokens on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(dialect);
+    // The server's own cost, which the other tests' setup lowers.
+    setPasswordCostForTests(OWASP_COST);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    setPasswordCostForTests(TEST_PASSWORD_COST);
+    await t.close();
+  });
 
   const login = (account: string, password = DEMO_PASSWORD) =>
     t.call<LoginResult>('POST', '/proptech_allplan/login/passwordLogin', { body: { account, password } });
@@ -134,7 +141,8 @@ describe.each(testDialects())('login and tokens on %s', (dialect) => {
     const users = await t.app.services.db.selectFrom('app_user').select('password_hash').execute();
     const salts = new Set(users.map((u) => u.password_hash.split('$')[4]));
     expect(salts.size).toBe(users.length);
-    for (const u of users) expect(u.password_hash).toMatch(/^scrypt\$32768\$8\$3\$/);
+    expect(OWASP_COST).toEqual({ N: 32768, r: 8, p: 3 });
+    expect(await hashPassword('a new password')).toMatch(/^scrypt\$32768\$8\$3\$/);
   });
 
   it('makes a hash of older parameters again at sign-in, and signs in with either', async () => {

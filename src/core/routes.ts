@@ -42,7 +42,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/modelMag', screen: 'modelList' },
   { path: '/modelMag/detail', screen: 'modelDetail' },
   { path: '/picture', screen: 'picture' },
-  { path: '/publicSchedule', screen: 'publicSchedule' },
+  { path: '/publicSchedule', screen: 'publicSchedule', public: true },
   { path: '/gantt-list', screen: 'ganttList' },
   { path: '/gantt/:id', screen: 'gantt' },
   { path: '/table/customerForm/advance', screen: 'formAdvance' },

@@ -44,3 +44,72 @@ export function predecessorsText(links: readonly Link[], rowIdOf: (taskId: numbe
     })
     .join(', ');
 }
+
+/** Why a typed predecessors text was refused; the browser words it from the code. */
+export type PredecessorsProblem = 'badItem' | 'noSuchRow' | 'self' | 'twice' | 'badLag';
+
+export type ParsedPredecessors =
+  | { ok: true; links: Link[] }
+  | { ok: false; problem: PredecessorsProblem; item: string; message: string };
+
+/** Units a lag may be typed in, and whether they count elapsed time. */
+const LAG_UNITS: Record<string, { minutes: (settings: DurationSettings) => number; elapsed: boolean }> = {
+  m: { minutes: () => 1, elapsed: false },
+  h: { minutes: () => 60, elapsed: false },
+  d: { minutes: (s) => s.minutesPerDay, elapsed: false },
+  w: { minutes: (s) => s.minutesPerWeek, elapsed: false },
+  mo: { minutes: (s) => s.minutesPerDay * s.daysPerMonth, elapsed: false },
+  em: { minutes: () => 1, elapsed: true },
+  eh: { minutes: () => 60, elapsed: true },
+  ed: { minutes: () => 1440, elapsed: true },
+  ew: { minutes: () => 10080, elapsed: true },
+  emo: { minutes: () => 43200, elapsed: true },
+};
+
+/**
+ * Reads predecessors as {@link predecessorsText} writes them and MS Project takes them typed:
+ * row IDs with an optional type and lag, "3", "3FS+2d", "5SS", "4FF-1ed", "2SF+50%", split by
+ * commas or semicolons (also the Chinese and Arabic commas). A lag without a unit counts days;
+ * a type without a lag is FS's default of none. `taskIdOfRow` gives the task of a 1-based row.
+ */
+export function parsePredecessors(
+  text: string,
+  to: number,
+  taskIdOfRow: (row: number) => number | undefined,
+  settings: DurationSettings,
+): ParsedPredecessors {
+  const links: Link[] = [];
+  const items = text
+    .split(/[,;，；،、]/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  for (const item of items) {
+    const match = /^(\d+)\s*(FS|SS|FF|SF)?\s*(?:([+-])\s*(\d+(?:[.,]\d+)?)\s*([a-z]*|%))?$/i.exec(item);
+    if (!match) return { ok: false, problem: 'badItem', item, message: `"${item}" is not a predecessor such as 3, 3FS+2d or 5SS` };
+    const [, rowText, typeText, sign, amount, unitText] = match;
+    const from = taskIdOfRow(Number(rowText));
+    if (from === undefined) return { ok: false, problem: 'noSuchRow', item, message: `There is no row ${rowText}` };
+    if (from === to) return { ok: false, problem: 'self', item, message: 'A task cannot be its own predecessor' };
+    if (links.some((link) => link.from === from)) return { ok: false, problem: 'twice', item, message: `Row ${rowText} is named twice` };
+    const type = (typeText?.toUpperCase() ?? 'FS') as Link['type'];
+    let lag = 0;
+    let lagFormat: Link['lagFormat'] = 'work';
+    if (sign !== undefined) {
+      const size = Number(amount!.replace(',', '.'));
+      const unitWord = unitText!.toLowerCase();
+      if (unitWord === '%') {
+        lag = Math.round(size);
+        lagFormat = 'percent';
+      } else {
+        const unit = LAG_UNITS[unitWord === '' ? 'd' : unitWord];
+        if (!unit) return { ok: false, problem: 'badLag', item, message: `"${unitText}" is not a unit of a lag` };
+        lag = Math.round(size * unit.minutes(settings));
+        lagFormat = unit.elapsed ? 'elapsed' : 'work';
+      }
+      // A lag of nothing is zero, never minus zero.
+      lag = sign === '-' && lag !== 0 ? -lag : lag;
+    }
+    links.push({ from, to, type, lag, lagFormat });
+  }
+  return { ok: true, links };
+}

@@ -7,6 +7,7 @@ import type { DatasetQuery } from '../../src/core/query/query-spec.ts';
 import type { ChartProps } from '../../widgets/chart/chart-props.ts';
 import { builtWebDir, launchBrowser, pageAtRest } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { looksIn, pictureAtRest } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/chart-widget');
 
@@ -181,11 +182,12 @@ describe('chart widget in Chromium', () => {
     return { page, errors };
   };
 
-  for (const [locale, language] of [
+  const languages = [
     ['en-US', 'en'],
     ['zh-CN', 'zh-CN'],
     ['ar', 'ar'],
-  ] as const) {
+  ] as const;
+  for (const [locale, language] of looksIn(languages, languages.filter(([each]) => each !== 'zh-CN'))) {
     it(`draws every kind without a console error or problem panel (${language})`, async () => {
       const { page, errors } = await open(locale);
       expect(await page.locator('.widget-problem').allInnerTexts()).toEqual([]);
@@ -194,8 +196,7 @@ describe('chart widget in Chromium', () => {
       const labels = await page.locator('.chart-widget [role="img"]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
       expect(labels).toHaveLength(CHARTS.length);
       for (const label of labels) expect(label.length).toBeGreaterThan(10);
-      await pageAtRest(page);
-      await page.screenshot({ path: path.join(SCREENSHOTS, `charts-${language}.png`), fullPage: true });
+      await pictureAtRest(page, { path: path.join(SCREENSHOTS, `charts-${language}.png`), fullPage: true });
       expect(errors).toEqual([]);
       await page.context().close();
     });

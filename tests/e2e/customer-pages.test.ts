@@ -7,6 +7,7 @@ import { readSeedPages } from '../../src/server/modules/page/seed.ts';
 import { builtWebDir, launchBrowser, pageAtRest } from '../helpers/browser.ts';
 import { signedInBrowsers, type OpenOptions, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { looksIn, picture } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/customer-pages');
 const API = '/proptech_allplan';
@@ -82,7 +83,7 @@ describe('customer pages in Chromium', () => {
       await settled(page, file.config.widgets.filter((w) => !w.visibleIf).length);
       await expectNoProblems(page, file.route!);
       await expect.poll(() => page.locator('h1').first().innerText()).toBe(file.config.title);
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${key}-en.png`), fullPage: true });
+      await picture(page, { path: path.join(SCREENSHOTS, `${key}-en.png`), fullPage: true });
     }
     await page.close();
   });
@@ -120,14 +121,14 @@ describe('customer pages in Chromium', () => {
 
   it('draws the pages in Chinese and in Arabic, mirrored right to left', { timeout: 240_000 }, async () => {
     const samples = ['weishitong-2', 'monitoring', 'roche', 'project-dashboard2'];
-    for (const locale of ['zh-CN', 'ar']) {
+    for (const locale of looksIn(['zh-CN', 'ar'], ['ar'])) {
       const page = await adminAt('/home', { locale });
       for (const key of samples) {
         const { file } = customerPages.find((p) => p.key === key)!;
         await page.goto(`${t.url}${file.route}`);
         await settled(page, file.config.widgets.length);
         await expectNoProblems(page, `${locale} ${file.route}`);
-        await page.screenshot({ path: path.join(SCREENSHOTS, `${key}-${locale}.png`), fullPage: true });
+        await picture(page, { path: path.join(SCREENSHOTS, `${key}-${locale}.png`), fullPage: true });
       }
       // The first KPI of the row (x = 0) reads first: on the left in Chinese, on the right in Arabic.
       await page.goto(`${t.url}/weishitong-2`);
@@ -150,7 +151,7 @@ describe('customer pages in Chromium', () => {
     const boxes = await page.locator('.widget-cell').evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().toJSON() as DOMRect));
     const x = boxes[0]!.x;
     for (const box of boxes) expect(Math.abs(box.x - x)).toBeLessThan(2);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'monitoring-phone.png'), fullPage: true });
+    await picture(page, { path: path.join(SCREENSHOTS, 'monitoring-phone.png'), fullPage: true });
     await page.close();
   });
 
@@ -206,7 +207,7 @@ describe('customer pages in Chromium', () => {
       await expectNoProblems(page, `website ${locale}`);
       expect(new URL(page.url()).pathname).toBe(`/website/${site.id}`);
       expect(await page.locator('.app-layout').count()).toBe(0); // no workspace frame
-      await page.screenshot({ path: path.join(SCREENSHOTS, `website-${locale}.png`), fullPage: true });
+      await picture(page, { path: path.join(SCREENSHOTS, `website-${locale}.png`), fullPage: true });
       if (locale === 'en-US') {
         // The visitor's filter narrows the stored queries through website/{id}/query.
         const rows = page.locator('[data-widget-id="list"] [role="grid"]');

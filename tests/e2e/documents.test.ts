@@ -7,6 +7,7 @@ import type { FileInfo } from '../../src/core/contracts/files.ts';
 import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
 import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { looksIn, picture, pictureAtRest } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/documents');
 const DOC = '/proptech_allplan/doc';
@@ -92,7 +93,7 @@ describe('document library in Chromium', () => {
         }),
       )
       .toBeGreaterThan(100);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'pdf-preview-en.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'pdf-preview-en.png') });
     await page.keyboard.press('Escape');
 
     // Two files dropped on the list: each shows in the upload panel, then in the folder.
@@ -110,7 +111,7 @@ describe('document library in Chromium', () => {
     await page.getByTestId('doc-search').locator('input').fill('quantities');
     await page.getByTestId('doc-search').locator('input').press('Enter');
     await expect.poll(() => page.locator('.doc-path').first().textContent()).toBe('Drawings');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'search-en.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'search-en.png') });
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -143,8 +144,7 @@ describe('document library in Chromium', () => {
     const bin = page.locator('.ant-drawer');
     await bin.getByText('Handover').waitFor();
     // The drawer slides in: let it settle before the picture.
-    await pageAtRest(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'recycle-bin-en.png') });
+    await pictureAtRest(page, { path: path.join(SCREENSHOTS, 'recycle-bin-en.png') });
     await bin.getByRole('row', { name: /Handover/ }).getByRole('checkbox').check();
     await bin.getByRole('row', { name: /Drawings/ }).getByRole('checkbox').check();
     await page.getByTestId('trash-restore').click();
@@ -155,19 +155,18 @@ describe('document library in Chromium', () => {
     await page.context().close();
   });
 
-  for (const locale of ['zh-CN', 'ar']) {
+  for (const locale of looksIn(['zh-CN', 'ar'], ['ar'])) {
     it(`shows the library in ${locale}`, { timeout: 90_000 }, async () => {
       const { page, problems } = await openLibrary(locale);
       await page.getByTestId('doc-tree-Drawings').click();
       await page.getByTestId('doc-row-Level 1 GA.pdf').waitFor();
       expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
-      await page.screenshot({ path: path.join(SCREENSHOTS, `library-${locale}.png`) });
+      await picture(page, { path: path.join(SCREENSHOTS, `library-${locale}.png`) });
       await page.getByTestId('doc-actions-Level 1 GA.pdf').click();
       // Preview, download, versions: the third of the row's actions.
       await page.locator('.ant-dropdown').getByRole('menuitem').nth(2).click();
       await page.locator('.ant-drawer').getByText('v1').waitFor();
-      await pageAtRest(page);
-      await page.screenshot({ path: path.join(SCREENSHOTS, `versions-${locale}.png`) });
+      await pictureAtRest(page, { path: path.join(SCREENSHOTS, `versions-${locale}.png`) });
       await page.keyboard.press('Escape');
 
       // A folder's roles: download, rename, move, copy, permissions.
@@ -175,8 +174,7 @@ describe('document library in Chromium', () => {
       await page.locator('.ant-dropdown').getByRole('menuitem').nth(4).click();
       // The role's name in the reader's language, as the demo seeds it.
       await page.locator('.ant-modal').getByText(locale === 'ar' ? 'عضو مساحة العمل' : '工作空间成员').waitFor();
-      await pageAtRest(page);
-      await page.screenshot({ path: path.join(SCREENSHOTS, `grants-${locale}.png`) });
+      await pictureAtRest(page, { path: path.join(SCREENSHOTS, `grants-${locale}.png`) });
       expect(problems).toEqual([]);
       await page.context().close();
     });

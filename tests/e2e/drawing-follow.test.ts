@@ -11,6 +11,7 @@ import { drawingClient } from '../api/drawing/drawing-client.ts';
 import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
 import { rgbPng } from '../helpers/png.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { picture } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/drawing-follow');
 const WORKSPACE = 'NW-TOWER';
@@ -106,15 +107,16 @@ describe('follow-ups on a sheet in Chromium', () => {
     const openColour = hex(STATUS_COLORS.open);
     await expect.poll(async () => (await pixel(page, stem)).slice(0, 3)).toEqual(openColour);
 
-    // Filtered to closed follow-ups, the pin goes; cleared, it comes back.
-    await page.getByTestId('follow-filters-toggle').click();
+    // Filtered to closed follow-ups by the list's filter bar, the pin goes; its chip removed, it comes back.
+    await page.getByTestId('follow-filter').click();
     await page.getByTestId('follow-filter-status').click();
     await page.locator('.ant-select-dropdown:visible').getByText('Closed', { exact: true }).click();
-    await page.keyboard.press('Escape');
+    await page.getByTestId('follow-filter-apply').click();
     await expect.poll(() => pins(page)).toBe(0);
     expect((await pixel(page, stem))[3]).toBe(0);
     await page.getByText('No follow-up on this sheet matches the filters.').waitFor();
-    await page.getByRole('button', { name: 'Clear filters' }).click();
+    expect(await page.getByTestId('follow-filter').getAttribute('aria-label')).toBe('Filters (1)');
+    await page.getByTestId('follow-chip-remove-statuses').click();
     await expect.poll(() => pins(page)).toBe(1);
 
     // A click on the pin's head opens it in the panel.
@@ -125,7 +127,7 @@ describe('follow-ups on a sheet in Chromium', () => {
     expect(await summary.getByTestId('follow-summary-open').getAttribute('href')).toBe(`/follows/detail/${id}`);
     // The keyboard reaches the pin too: it is a button over the sheet.
     expect(await page.locator(`.follow-pin-button[data-follow-id="${id}"]`).getAttribute('aria-label')).toMatch(/Loose flashing at the roof edge, Open/);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'en-1440.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'en-1440.png') });
 
     // Its creator drags the opened pin 80 px to the right: the server keeps it there.
     const from = await place();
@@ -153,7 +155,7 @@ describe('follow-ups on a sheet in Chromium', () => {
     const panel = (await page.getByTestId('follow-panel').boundingBox())!;
     expect(panel.x + panel.width).toBeLessThanOrEqual(canvas.x + 1);
     await expect.poll(() => summary.textContent()).toContain('مفتوح');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'ar-1440.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'ar-1440.png') });
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -11,6 +11,7 @@ import { drawingClient } from '../api/drawing/drawing-client.ts';
 import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
 import { rgbPng } from '../helpers/png.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { looksIn, picture, pictureAtRest } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/drawing-markup');
 const WORKSPACE = 'NW-TOWER';
@@ -211,7 +212,7 @@ describe('drawing markup canvas in Chromium', () => {
       return count;
     }, [sx, sy] as [number, number]);
     expect(ink).toBeGreaterThan(20);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'every-kind-en.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'every-kind-en.png') });
     expect(problems).toEqual([]);
   });
 
@@ -279,13 +280,11 @@ describe('drawing markup canvas in Chromium', () => {
     // The side panel starts at the left in Arabic: the canvas is on the right.
     const [canvasBox, panelBox] = await Promise.all([page.locator('.markup-canvas').boundingBox(), page.locator('.markup-panel').boundingBox()]);
     expect(panelBox!.x).toBeLessThan(canvasBox!.x);
-    await pageAtRest(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'canvas-ar.png') });
+    await pictureAtRest(page, { path: path.join(SCREENSHOTS, 'canvas-ar.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator('.sheet-view[data-status="ready"]').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await pageAtRest(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'canvas-phone-ar.png'), fullPage: true });
+    await pictureAtRest(page, { path: path.join(SCREENSHOTS, 'canvas-phone-ar.png'), fullPage: true });
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -328,7 +327,7 @@ describe('drawing markup canvas in Chromium', () => {
     await expect.poll(() => twentieth.locator('.markup-list-main').getAttribute('aria-pressed')).toBe('true');
     expect(await inView(twentieth)).toBe(true);
     await expect.poll(() => lastRow.count()).toBe(0);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'long-list-en.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'long-list-en.png') });
 
     // Only the measurements: a third of them, each with its value.
     await page.locator('.markup-panel .ant-segmented-item', { hasText: 'Measurements' }).click();
@@ -340,12 +339,13 @@ describe('drawing markup canvas in Chromium', () => {
   });
 
   it('shows the long list right to left in Arabic and within the width of a phone', { timeout: 120_000 }, async () => {
-    for (const [locale, viewport, name] of [
+    const looks = [
       ['zh-CN', { width: 1440, height: 900 }, 'long-list-zh.png'],
       ['zh-CN', { width: 390, height: 844 }, 'long-list-phone-zh.png'],
       ['ar', { width: 1440, height: 900 }, 'long-list-ar.png'],
       ['ar', { width: 390, height: 844 }, 'long-list-phone-ar.png'],
-    ] as const) {
+    ] as const;
+    for (const [locale, viewport, name] of looksIn(looks, [looks[3]])) {
       const { page, problems } = await open(locale, viewport, await longRevision());
       await expect.poll(() => listed(page)).toBe(LONG);
       const item = page.locator('.markup-list-item').first();
@@ -356,8 +356,7 @@ describe('drawing markup canvas in Chromium', () => {
       else expect(iconBox!.x - rowBox!.x).toBeLessThan(20);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await page.locator('.markup-panel').scrollIntoViewIfNeeded();
-      await pageAtRest(page);
-      await page.screenshot({ path: path.join(SCREENSHOTS, name) });
+      await pictureAtRest(page, { path: path.join(SCREENSHOTS, name) });
       expect(problems).toEqual([]);
       await page.context().close();
     }

@@ -8,6 +8,7 @@ import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
 import { drawingClient } from '../api/drawing/drawing-client.ts';
 import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { picture, pictureAtRest } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/drawing-register');
 const WORKSPACE = 'NW-TOWER';
@@ -104,7 +105,7 @@ describe('drawing register in Chromium', () => {
     await expect.poll(() => line.getAttribute('data-status'), { timeout: 45_000 }).toBe('done');
     await expect.poll(() => line.textContent()).toContain('2 sheets wait for review');
     await page.getByTestId('drawing-pending').waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'processed-en.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'processed-en.png') });
 
     // The review shows what the title blocks said; alice may correct, not publish, and is told why.
     await page.getByTestId('drawing-review-link').click();
@@ -139,8 +140,7 @@ describe('drawing register in Chromium', () => {
       // The thumbnail is the server's PNG, loaded.
       await expect.poll(() => card.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
     }
-    await pageAtRest(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'register-grid-en.png') });
+    await pictureAtRest(page, { path: path.join(SCREENSHOTS, 'register-grid-en.png') });
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -154,14 +154,12 @@ describe('drawing register in Chromium', () => {
     // The list begins at the right: the number column sits right of the title column.
     const [numberBox, titleBox] = await Promise.all([page.getByRole('columnheader', { name: 'الرقم' }).boundingBox(), page.getByRole('columnheader', { name: 'العنوان' }).boundingBox()]);
     expect(numberBox!.x).toBeGreaterThan(titleBox!.x);
-    await pageAtRest(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'register-list-ar.png') });
+    await pictureAtRest(page, { path: path.join(SCREENSHOTS, 'register-list-ar.png') });
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('drawing-row-E-902').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await pageAtRest(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'register-phone-ar.png') });
+    await pictureAtRest(page, { path: path.join(SCREENSHOTS, 'register-phone-ar.png') });
     expect(problems).toEqual([]);
     await page.context().close();
   });

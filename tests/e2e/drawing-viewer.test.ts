@@ -9,6 +9,7 @@ import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
 import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
 import { uploadedFile } from '../helpers/file-uploads.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { picture } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/drawing-viewer');
 const WORKSPACE = 'NW-HQ';
@@ -126,14 +127,14 @@ describe('sheet viewer in Chromium', () => {
     await expect.poll(() => countColour(page, red)).toBeGreaterThan(500);
     const blueBefore = await countColour(page, blue);
     expect(blueBefore).toBeGreaterThan(500);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'dxf-en-1440.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'dxf-en-1440.png') });
 
     await page.getByTestId('picture-layers').click();
     await page.getByTestId('sheet-layer-WALLS').click();
     await expect.poll(() => countColour(page, red)).toBeLessThan(20);
     // The other layer stays as it was.
     expect(Math.abs((await countColour(page, blue)) - blueBefore)).toBeLessThan(blueBefore * 0.1);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'dxf-layers-en-1440.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'dxf-layers-en-1440.png') });
     await page.getByTestId('sheet-layer-WALLS').click();
     await expect.poll(() => countColour(page, red)).toBeGreaterThan(500);
     expect(problems).toEqual([]);
@@ -160,7 +161,7 @@ describe('sheet viewer in Chromium', () => {
     // Between 0.71 and 1.41 screen pixels per tile pixel: sharp, never a stretched picture.
     expect(tile.shown / tile.pixels).toBeGreaterThan(0.7);
     expect(tile.shown / tile.pixels).toBeLessThan(1.42);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'pdf-zoomed-en-1440.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'pdf-zoomed-en-1440.png') });
     expect(problems).toEqual([]);
   });
 
@@ -177,7 +178,7 @@ describe('sheet viewer in Chromium', () => {
       return colourAt(page, box.x + x, box.y + y);
     };
     const [old, fresh, both] = [await at(ONLY_OLD), await at(ONLY_NEW), await at(BOTH)];
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'overlay-en-1440.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'overlay-en-1440.png') });
     expect(old[0]).toBeGreaterThan(200);
     expect(old[1]).toBeLessThan(140);
     expect(fresh[1]).toBeGreaterThan(200);
@@ -201,7 +202,7 @@ describe('sheet viewer in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.getByRole('button', { name: 'الطبقات' }).click();
     await page.getByTestId('sheet-layers').waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'dxf-ar-390.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'dxf-ar-390.png') });
     expect(problems).toEqual([]);
     await page.context().close();
   });

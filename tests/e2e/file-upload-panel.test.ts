@@ -7,6 +7,7 @@ import { textIn, type LocalText } from '../../src/core/local-text.ts';
 import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
 import { builtWebDir, launchBrowser, pageAtRest } from '../helpers/browser.ts';
 import { HARBOR, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { looksIn, picture } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/file-store');
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -35,7 +36,7 @@ describe('attachment upload through the shell in Chromium', () => {
     await t?.close();
   });
 
-  for (const locale of ['en-US', 'zh-CN', 'ar']) {
+  for (const locale of looksIn(['en-US', 'zh-CN', 'ar'], ['en-US', 'ar'])) {
     it(`uploads an RFI sketch with the panel showing it (${locale})`, { timeout: 90_000 }, async () => {
       const context = await browser.newContext({ locale, viewport: { width: 1366, height: 860 } });
       const page = await context.newPage();
@@ -66,7 +67,7 @@ describe('attachment upload through the shell in Chromium', () => {
         const [lastBox, panelBox] = await Promise.all([last.boundingBox(), panel.boundingBox()]);
         expect(lastBox!.y + lastBox!.height).toBeLessThanOrEqual(panelBox!.y);
         expect(panelBox!.x + panelBox!.width).toBeLessThanOrEqual(viewport?.width ?? 1366);
-        await page.screenshot({ path: path.join(SCREENSHOTS, `upload-panel-${locale}${viewport ? '-phone' : ''}.png`) });
+        await picture(page, { path: path.join(SCREENSHOTS, `upload-panel-${locale}${viewport ? '-phone' : ''}.png`) });
       }
       // Minimised, it is a title bar.
       await panel.getByRole('button', { name: /Minimize|最小化|تصغير/ }).click();

@@ -8,6 +8,7 @@ import { ok, userIdOf } from '../helpers/authorization.ts';
 import { builtWebDir, launchBrowser, signInThroughLoginScreen, watchPageProblems } from '../helpers/browser.ts';
 import { createRecord, publishFormWithFlow } from '../helpers/flows.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { picture } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/flow-approver-edits');
 
@@ -68,7 +69,7 @@ describe('approvers edit the fields of their step', () => {
 
     await cost.fill('7500');
     await page.getByRole('textbox', { name: 'Comment' }).fill('Scaffolding added to the estimate');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'approver-edits.png'), fullPage: true });
+    await picture(page, { path: path.join(SCREENSHOTS, 'approver-edits.png'), fullPage: true });
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect.poll(() => approvals.length).toBe(1);
     expect(JSON.parse(approvals[0]!)).toMatchObject({ data: { cost: 7500 }, comment: 'Scaffolding added to the estimate' });

@@ -10,6 +10,7 @@ import type { BranchNode } from '../../src/core/flows/flow-definition.ts';
 import { ok } from '../helpers/authorization.ts';
 import { builtWebDir, launchBrowser, pageAtRest, signInThroughLoginScreen, watchPageProblems } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { looksIn, picture, PICTURES } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/flow-designer');
 
@@ -66,8 +67,9 @@ describe('flow designer in Chromium', () => {
   };
 
   const shoot = async (page: Page, name: string) => {
+    if (!PICTURES) return;
     await pageAtRest(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    await picture(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   };
 
   it('adds a rent branch with a role approval and a CC, shows the unassigned approval as a problem, saves and reloads it', { timeout: 180_000 }, async () => {
@@ -160,10 +162,7 @@ describe('flow designer in Chromium', () => {
   });
 
   it('draws the flow in Chinese and, mirrored, in Arabic', { timeout: 120_000 }, async () => {
-    for (const [locale, name] of [
-      ['zh-CN', 'zh'],
-      ['ar', 'ar'],
-    ] as const) {
+    for (const [locale, name] of looksIn([['zh-CN', 'zh'], ['ar', 'ar']] as const, [['ar', 'ar']] as const)) {
       const page = await signedIn(locale);
       await openFlow(page);
       await page.getByTestId('flow-node-approval1').click();

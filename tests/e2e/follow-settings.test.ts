@@ -8,6 +8,7 @@ import { FOLLOW_PATHS, type FollowType } from '../../src/core/contracts/follows.
 import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
 import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { pictureAtRest } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/follow-settings');
 const WORKSPACE = 'NW-TOWER';
@@ -171,13 +172,11 @@ describe('follow-up settings in Chromium', () => {
     expect(await page.getByTestId('source-add').count()).toBe(0);
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     await page.getByText('مصادر البيانات').first().waitFor();
-    await pageAtRest(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'data-sources-ar.png') });
+    await pictureAtRest(page, { path: path.join(SCREENSHOTS, 'data-sources-ar.png') });
 
     await page.goto(`${t.url}/drawing/projectSettings?tab=types`);
     await page.getByTestId('type-list').waitFor();
-    await pageAtRest(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'types-ar.png') });
+    await pictureAtRest(page, { path: path.join(SCREENSHOTS, 'types-ar.png') });
     // Members' rights are the settings holders' to see: the tab says so rather than failing.
     await page.getByRole('tab', { name: 'الأعضاء' }).click();
     await page.getByTestId('members-need-right').waitFor();

@@ -8,6 +8,7 @@ import { textIn } from '../../src/core/local-text.ts';
 import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
 import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { looksIn, picture } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/follow-template-designer');
 const WORKSPACE = 'NW-TOWER';
@@ -82,7 +83,7 @@ describe('data template and form designer round trip in Chromium', () => {
     await page.getByTestId('publish-form').click();
     const next = (before.currentVersion ?? 0) + 1;
     await expect.poll(() => page.getByTestId('form-status').textContent(), { timeout: 20_000 }).toContain(`v${next}`);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'designer-en-1440.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'designer-en-1440.png') });
 
     // Published through the template: the next version, the bindings kept.
     const after = await templateOf(typeId);
@@ -101,16 +102,17 @@ describe('data template and form designer round trip in Chromium', () => {
 
     // The way back reads in Chinese and right to left in Arabic, on a desktop and a phone.
     const route = `/table/customerForm/form?id=${after.formId}&template=${typeId}`;
-    for (const [locale, viewport, name] of [
+    const looks = [
       ['zh-CN', DESKTOP, 'zh-1440'],
       ['ar', DESKTOP, 'ar-1440'],
       ['ar', PHONE, 'ar-390'],
       ['en-US', PHONE, 'en-390'],
-    ] as const) {
+    ] as const;
+    for (const [locale, viewport, name] of looksIn(looks, [looks[1]])) {
       const shown = await open(route, locale, viewport);
       await shown.page.getByTestId('designer-template-origin').waitFor();
       if (locale === 'ar') expect(await shown.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-      await shown.page.screenshot({ path: path.join(SCREENSHOTS, `designer-${name}.png`) });
+      await picture(shown.page, { path: path.join(SCREENSHOTS, `designer-${name}.png`) });
       expect(shown.problems).toEqual([]);
       await shown.page.context().close();
     }

@@ -8,6 +8,7 @@ import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
 import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
 import { rgbPng } from '../helpers/png.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { picture } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/follows');
 const WORKSPACE = 'NW-TOWER';
@@ -101,7 +102,7 @@ describe('follow-up screens in Chromium', () => {
     // Alice sees it closed, and its history tells each step.
     await expect.poll(() => byAlice.getByTestId('follow-title').locator('..').textContent(), { timeout: 10_000 }).toContain('Closed');
     await expect.poll(() => byAlice.getByTestId('follow-history').textContent(), { timeout: 10_000 }).toContain('changed the status');
-    await byAlice.screenshot({ path: path.join(SCREENSHOTS, 'detail-en-1440.png'), fullPage: true });
+    await picture(byAlice, { path: path.join(SCREENSHOTS, 'detail-en-1440.png'), fullPage: true });
     expect([...adminProblems, ...aliceProblems]).toEqual([]);
     await Promise.all([byAdmin.context().close(), byAlice.context().close()]);
   }, 60_000);
@@ -109,7 +110,7 @@ describe('follow-up screens in Chromium', () => {
   it('goes from a photo to a saved follow-up in three taps on a phone', async () => {
     const { page, problems } = await open(alice, '/follows', { viewport: PHONE });
     await page.getByTestId('follow-list').locator('.list-card').first().waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'list-en-390.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'list-en-390.png') });
     // Tap 1 opens the camera; taking the photo (tap 2) hands it over; tap 3 saves.
     const chooser = page.waitForEvent('filechooser');
     await page.getByTestId('follow-new-photo').click();
@@ -121,7 +122,7 @@ describe('follow-up screens in Chromium', () => {
     await page.waitForURL(/\/follows\/detail\/\d+$/);
     await page.getByTestId('follow-photos').locator('img').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'detail-en-390.png'), fullPage: true });
+    await picture(page, { path: path.join(SCREENSHOTS, 'detail-en-390.png'), fullPage: true });
     expect(problems).toEqual([]);
     await page.context().close();
   }, 30_000);
@@ -157,7 +158,7 @@ describe('follow-up screens in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await expect.poll(() => page.getByTestId('follow-new-photo').textContent()).toBe('جديدة من صورة');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'list-ar-390.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'list-ar-390.png') });
     expect(problems).toEqual([]);
     await page.context().close();
   }, 30_000);

@@ -7,6 +7,7 @@ import type { PageResult } from '../../src/core/envelope.ts';
 import { builtWebDir, launchBrowser, pageAtRest, pendingTimersRun, watchPageProblems } from '../helpers/browser.ts';
 import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
 import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { looksIn, picture, PICTURES } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/form-designer');
 const API = '/proptech_allplan';
@@ -41,8 +42,9 @@ describe('form designer in Chromium', () => {
   const adminAt = (path: string, locale = 'en-US') => users.open('admin', path, { locale });
 
   const shoot = async (page: Page, name: string) => {
+    if (!PICTURES) return;
     await pageAtRest(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    await picture(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   };
 
   /** Drags with the mouse in small steps, as the pointer sensor needs to start a drag. */
@@ -188,7 +190,8 @@ describe('form designer in Chromium', () => {
       'zh-CN': { problem: '列：至少添加 1 项。', search: '编号或Visitor' },
       ar: { problem: 'الأعمدة: أضف 1 على الأقل.', search: 'الرقم أو Visitor' },
     } as const;
-    for (const [locale, expected] of Object.entries(texts)) {
+    const languages = Object.entries(texts);
+    for (const [locale, expected] of looksIn(languages, languages.filter(([each]) => each !== 'zh-CN'))) {
       const name = locale.slice(0, 2);
       const list = await adminAt(`/table/dataList/${form.id}`, locale);
       await list.locator('.ant-table-row').first().waitFor();
@@ -303,10 +306,7 @@ describe('form designer in Chromium', () => {
   it('shows the designer and advance settings in Chinese and Arabic (screenshots)', { timeout: 120_000 }, async () => {
     const token = await t.signIn('admin', NORTHWIND);
     const form = (await t.call<PageResult<FormListItem>>('GET', `${API}/form/list`, { token, query: { pageNum: 1, pageSize: 50 } })).body.data.list.find((f) => f.currentVersion !== null)!;
-    for (const [locale, suffix, dir] of [
-      ['zh-CN', 'zh-CN', 'ltr'],
-      ['ar', 'ar', 'rtl'],
-    ] as const) {
+    for (const [locale, suffix, dir] of looksIn([['zh-CN', 'zh-CN', 'ltr'], ['ar', 'ar', 'rtl']] as const, [['ar', 'ar', 'rtl']] as const)) {
       const page = await adminAt('/table/customerForm/form', locale);
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);
       await page.locator('.ant-table-row').first().waitFor();

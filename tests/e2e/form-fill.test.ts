@@ -10,6 +10,7 @@ import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../he
 import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
 import { call, publishedForm } from '../helpers/forms.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { looksIn, picture, PICTURES } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/form-fill');
 
@@ -65,8 +66,9 @@ describe('form fill screens in Chromium', () => {
   });
 
   const shoot = async (page: Page, name: string) => {
+    if (!PICTURES) return;
     await pageAtRest(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    await picture(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   };
 
   it('refuses bad values in the browser, autosaves and resumes a draft, submits, and meets a conflicting save', { timeout: 180_000 }, async () => {
@@ -182,7 +184,7 @@ describe('form fill screens in Chromium', () => {
   });
 
   it('draws the fill screen in Chinese, in Arabic right to left, and on a phone', { timeout: 120_000 }, async () => {
-    for (const [locale, name] of [['zh-CN', 'fill-zh-CN'], ['ar', 'fill-ar']] as const) {
+    for (const [locale, name] of looksIn([['zh-CN', 'fill-zh-CN'], ['ar', 'fill-ar']] as const, [['ar', 'fill-ar']] as const)) {
       const page = await users.open('admin', `/table/fill/${formId}`, { locale });
       await page.locator('#root_summary').waitFor();
       if (locale === 'ar') expect(await page.locator('html').getAttribute('dir')).toBe('rtl');

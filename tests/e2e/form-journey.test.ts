@@ -6,6 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { builtWebDir, launchBrowser, pageAtRest, pendingTimersRun, signInThroughLoginScreen, watchPageProblems, type Account } from '../helpers/browser.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { PICTURES, picture } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/form-journey');
 /** How long a check waits for the screen to catch up: the machine may be busy. */
@@ -58,9 +59,10 @@ describe('a form from design to export in Chromium', () => {
 
   let shots = 0;
   const shoot = async (page: Page, name: string) => {
+    if (!PICTURES) return;
     await pageAtRest(page); // messages and transitions settle before the picture
     shots += 1;
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${String(shots).padStart(2, '0')}-${name}.png`), fullPage: true });
+    await picture(page, { path: path.join(SCREENSHOTS, `${String(shots).padStart(2, '0')}-${name}.png`), fullPage: true });
   };
 
   /**

@@ -10,6 +10,7 @@ import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../he
 import { publishedForm, SIMPLE_DESIGN } from '../helpers/forms.ts';
 import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { PICTURES, picture } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/form-points-reset');
 
@@ -40,8 +41,9 @@ describe('a form list’s buttons and its reset in Chromium', () => {
   });
 
   const shoot = async (page: Page, name: string) => {
+    if (!PICTURES) return;
     await pageAtRest(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+    await picture(page, { path: path.join(SCREENSHOTS, `${name}.png`) });
   };
   const toolbar = (page: Page) => page.locator('.admin-page-header');
 

@@ -10,6 +10,7 @@ import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browse
 import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
 import { call, createRecord, publishedForm } from '../helpers/forms.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { PICTURES } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/form-renderer');
 /** DRAFT_COMMIT_DELAY_MS of field-draft.tsx: how long typing pauses before the form takes a field's draft. */
@@ -187,6 +188,7 @@ describe('form renderer in Chromium', () => {
   const adminAt = (path: string, locale = 'en-US') => users.open('admin', path, { locale });
 
   const shoot = async (page: Page, name: string, target?: Locator) => {
+    if (!PICTURES) return;
     // Fonts and antd's transitions settle before the picture.
     await page.evaluate(() => document.fonts.ready);
     await (target ?? page).screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });

@@ -8,6 +8,7 @@ import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../he
 import { publishedForm } from '../helpers/forms.ts';
 import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { looksIn, picture, PICTURES } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/form-widget');
 const API = '/proptech_allplan';
@@ -67,8 +68,9 @@ describe('form widget in Chromium', () => {
   };
 
   const shoot = async (page: Page, name: string) => {
+    if (!PICTURES) return;
     await pageAtRest(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    await picture(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   };
 
   it('fills the form with its own rules and shows the new record in the list beside it', { timeout: 120_000 }, async () => {
@@ -99,7 +101,7 @@ describe('form widget in Chromium', () => {
   });
 
   it('draws in English, Chinese and Arabic, wide and on a phone', { timeout: 180_000 }, async () => {
-    for (const locale of ['en-US', 'zh-CN', 'ar']) {
+    for (const locale of looksIn(['en-US', 'zh-CN', 'ar'], ['ar'])) {
       for (const viewport of [
         { width: 1440, height: 900 },
         { width: 390, height: 844 },

@@ -8,6 +8,7 @@ import { ok, roleByCode, tenantNodes } from '../helpers/authorization.ts';
 import { builtWebDir, launchBrowser, openMenuEntry, pageAtRest } from '../helpers/browser.ts';
 import { signedInBrowsers, type OpenOptions, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { looksIn, picture, PICTURES } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/menu-freshness');
 // Room for a busy machine: a check, a pop-up's closing motion or a toast may take a few seconds.
@@ -93,8 +94,9 @@ describe('the shell follows permission changes in Chromium', () => {
   };
 
   const shoot = async (page: Page, name: string) => {
+    if (!PICTURES) return;
     await pageAtRest(page); // drawer and menu transitions settle
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+    await picture(page, { path: path.join(SCREENSHOTS, `${name}.png`) });
   };
 
   it('shows a revoked and a granted entry when the window regains focus, keeping the tab on screen', async () => {
@@ -222,7 +224,7 @@ describe('the shell follows permission changes in Chromium', () => {
     { locale: 'zh-CN', suffix: 'zh-CN', section: '表单与表格', entry: '表单数据', home: '首页', menu: '菜单' },
     { locale: 'ar', suffix: 'ar', section: 'النماذج والجداول', entry: 'بيانات النماذج', home: 'الرئيسية', menu: 'القائمة' },
   ] as const;
-  for (const { locale, suffix, section, entry, home, menu } of NARROW_CASES) {
+  for (const { locale, suffix, section, entry, home, menu } of looksIn(NARROW_CASES, NARROW_CASES.filter((each) => each.locale !== 'zh-CN'))) {
     it(`folds the sidebar below the lg breakpoint and opens it as a drawer (${suffix})`, async () => {
       const page = await aliceHome(quiet, { locale });
       await openMenuEntry(page, section, entry);

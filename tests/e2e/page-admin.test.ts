@@ -9,6 +9,7 @@ import { treeCheckbox } from '../helpers/antd-tree.ts';
 import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
 import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { looksIn, picture, PICTURES } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/page-admin');
 const API = '/proptech_allplan';
@@ -91,8 +92,9 @@ describe('page administration in Chromium', () => {
 
   /** A picture of the window, or of the whole page (`fullPage`), whose resize the grid would still be following. */
   const shoot = async (page: Page, name: string, fullPage = false) => {
+    if (!PICTURES) return;
     await pageAtRest(page); // charts animate in, dialogs settle
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
+    await picture(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
   };
 
   it('admin writes a page as JSON and routes it into a role’s menu; alice opens it; once deleted its address is gone', { timeout: 180_000 }, async () => {
@@ -213,11 +215,12 @@ describe('page administration in Chromium', () => {
   it('shows the list and the editor in English, Chinese and Arabic (screenshots)', { timeout: 180_000 }, async () => {
     const token = await t.signIn('admin', NORTHWIND);
     const roche = (await t.call<PageListItem[]>('GET', `${API}/page/list`, { token })).body.data.find((p) => p.route === '/roche')!;
-    for (const [locale, suffix, dir] of [
+    const languages = [
       ['en-US', 'en', 'ltr'],
       ['zh-CN', 'zh-CN', 'ltr'],
       ['ar', 'ar', 'rtl'],
-    ] as const) {
+    ] as const;
+    for (const [locale, suffix, dir] of looksIn(languages, languages.filter(([each]) => each !== 'zh-CN'))) {
       // Tall enough for the editor, its problems and the preview in one picture.
       const page = await users.open('admin', '/pageManage', { locale, viewport: { width: 1440, height: 1400 } });
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);

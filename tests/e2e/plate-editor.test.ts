@@ -8,6 +8,7 @@ import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../he
 import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { textIn } from '../../src/core/local-text.ts';
+import { looksIn, picture, PICTURES } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/plate-editor');
 const API = '/proptech_allplan';
@@ -49,8 +50,9 @@ describe('plate editor in Chromium', () => {
   const adminAt = (path: string, locale = 'en-US') => users.open('admin', path, { locale });
 
   const shoot = async (page: Page, name: string) => {
+    if (!PICTURES) return;
     await pageAtRest(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    await picture(page, { path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   };
 
   /** Picks the option of an antd select that holds `option`, typing it first where the select searches (its list is virtual). */
@@ -254,7 +256,7 @@ describe('plate editor in Chromium', () => {
   });
 
   it('shows the editor and the settings in Chinese and Arabic (screenshots)', { timeout: 120_000 }, async () => {
-    for (const locale of ['zh-CN', 'ar']) {
+    for (const locale of looksIn(['zh-CN', 'ar'], ['ar'])) {
       const backlog = (await t.call<{ list: { id: number; name: string }[] }>('GET', `${API}/board/plate/list`, { token: admin })).body.data.list.find((p) => textIn(p.name, 'en') === 'Maintenance backlog')!;
       const page = await adminAt(`/dataAnalysisPlate/EditPlate?id=${backlog.id}`, locale);
       await settled(page, '[data-testid="plate-canvas"]');

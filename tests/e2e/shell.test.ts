@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { builtWebDir, launchBrowser, openMenuEntry, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { picture, pictureAtRest } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots');
 /** An avatar to upload: a teal disc with initials. */
@@ -52,7 +53,7 @@ describe('workspace shell in Chromium', () => {
     await page.goto(`${t.url}/table/formData?tab=2`);
     await page.waitForURL(/\/login\?path=/);
     expect(new URL(page.url()).search).toBe(`?path=${encodeURIComponent(encodeURIComponent('/table/formData?tab=2'))}`);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'login.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'login.png') });
 
     await signIn(page, 'admin'); // admin belongs to two tenants
     await page.getByRole('button', { name: 'Northwind Properties' }).click();
@@ -69,7 +70,7 @@ describe('workspace shell in Chromium', () => {
     await page.getByTestId('workspace-NW-HQ').click();
     await page.waitForURL(`${t.url}/home`);
     await page.getByRole('heading', { level: 3 }).first().waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'home.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'home.png') });
 
     await openMenuEntry(page, 'Forms & tables', 'Form data');
     await openMenuEntry(page, 'Documents', 'Document library');
@@ -110,13 +111,13 @@ describe('workspace shell in Chromium', () => {
     await page.goto(`${t.url}/login`);
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'login-ar.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'login-ar.png') });
     await signIn(page, 'carol');
     await page.getByTestId('workspace-HB-PIER').click();
     await page.waitForURL(`${t.url}/home`);
     const sider = await page.locator('.app-sider').boundingBox();
     expect(sider!.x).toBeGreaterThan(600); // the sidebar sits on the right
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'home-ar.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'home-ar.png') });
     await page.context().close();
   });
 
@@ -188,8 +189,7 @@ describe('workspace shell in Chromium', () => {
       await page.getByRole('heading', { level: 3 }).first().waitFor();
       await page.keyboard.press('Tab');
       expect(await focused(page)).toBe(`A:${text.skip}`);
-      await pageAtRest(page);
-      await page.screenshot({ path: path.join(SCREENSHOTS, `skip-link-${lang}.png`) });
+      await pictureAtRest(page, { path: path.join(SCREENSHOTS, `skip-link-${lang}.png`) });
       await page.keyboard.press('Enter');
       expect(await focused(page)).toBe('MAIN:main-content');
 
@@ -208,8 +208,7 @@ describe('workspace shell in Chromium', () => {
       // Focus left the menu for the opened screen (its heading or the region).
       await expect.poll(() => page.evaluate(() => document.querySelector('#main-content')!.contains(document.activeElement))).toBe(true);
       await expect.poll(() => page.locator('.app-tabs .ant-tabs-tab-active').innerText()).toBe(text.entry);
-      await pageAtRest(page);
-      await page.screenshot({ path: path.join(SCREENSHOTS, `menu-link-focus-${lang}.png`) });
+      await pictureAtRest(page, { path: path.join(SCREENSHOTS, `menu-link-focus-${lang}.png`) });
 
       // The avatar: an uploaded image (through the file store), replaced and removed.
       const menuButton = page.getByTestId('user-menu');
@@ -227,8 +226,7 @@ describe('workspace shell in Chromium', () => {
       await expect.poll(() => avatarImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
       await openAvatar();
       await page.getByTestId('avatar-remove').waitFor();
-      await pageAtRest(page);
-      await page.screenshot({ path: path.join(SCREENSHOTS, `avatar-${lang}.png`) });
+      await pictureAtRest(page, { path: path.join(SCREENSHOTS, `avatar-${lang}.png`) });
       await page.getByRole('button', { name: text.remove }).click();
       await expect.poll(() => avatarImage.count()).toBe(0);
       expect(problems).toEqual([]);

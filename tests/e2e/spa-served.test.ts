@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { picture } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots');
 
@@ -28,7 +29,7 @@ describe('the built SPA in Chromium', () => {
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     // Signed out, /home leads to the login screen: scripts, styles, locales and fonts all loaded.
     await page.locator('#password-login_account').waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'spa-served.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'spa-served.png') });
     expect(problems).toEqual([]);
     await page.close();
   });

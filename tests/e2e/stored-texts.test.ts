@@ -12,6 +12,7 @@ import { builtWebDir, launchBrowser, pageAtRest } from '../helpers/browser.ts';
 import { publishedForm, SIMPLE_DESIGN } from '../helpers/forms.ts';
 import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { picture, pictureAtRest, PICTURES } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/stored-texts');
 const WIDE = { width: 1440, height: 900 };
@@ -78,21 +79,21 @@ describe('stored texts in the reader\'s language', () => {
       // The plate's own menu entry and its tab speak the reader's language too.
       await page.locator('.app-tabs').getByText(expected.plate).first().waitFor();
       await page.locator('[data-widget-id="score"][data-widget-state="ready"]').waitFor();
-      await pageAtRest(page);
-      await page.screenshot({ path: path.join(SCREENSHOTS, `plate-${locale}-1440.png`) });
+      await pictureAtRest(page, { path: path.join(SCREENSHOTS, `plate-${locale}-1440.png`) });
 
-      await page.setViewportSize(PHONE);
-      await page.locator('.page-renderer-title', { hasText: expected.plate }).waitFor();
-      await pageAtRest(page);
-      await page.screenshot({ path: path.join(SCREENSHOTS, `plate-${locale}-390.png`) });
-      await page.setViewportSize(WIDE);
+      if (PICTURES) {
+        await page.setViewportSize(PHONE);
+        await page.locator('.page-renderer-title', { hasText: expected.plate }).waitFor();
+        await pictureAtRest(page, { path: path.join(SCREENSHOTS, `plate-${locale}-390.png`) });
+        await page.setViewportSize(WIDE);
+      }
 
       const home = await users.open(account, '/home', { locale });
       await home.getByTestId('notification-bell').click();
       const notice = home.locator('.ant-popover .item-list-title', { hasText: expected.notice }).first();
       await notice.waitFor();
       expect(await notice.innerText()).not.toContain('Approval needed');
-      await home.screenshot({ path: path.join(SCREENSHOTS, `bell-${locale}.png`) });
+      await picture(home, { path: path.join(SCREENSHOTS, `bell-${locale}.png`) });
       await home.keyboard.press('Escape');
     }
   });
@@ -107,7 +108,7 @@ describe('stored texts in the reader\'s language', () => {
     const languages = page.locator('.local-text-languages');
     await languages.getByLabel('简体中文').fill('检查员');
     await languages.getByLabel('العربية').fill('مفتش');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'role-editor-languages.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'role-editor-languages.png') });
     await dialog.getByRole('button', { name: 'Text in other languages' }).first().click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -143,7 +144,7 @@ describe('stored texts in the reader\'s language', () => {
     const languages = settings.locator('.local-text-languages');
     await languages.getByLabel('简体中文').fill(BOILER['zh-CN']);
     await languages.getByLabel('العربية').fill(BOILER.ar);
-    await settings.screenshot({ path: path.join(SCREENSHOTS, 'form-name-languages.png') });
+    await picture(settings, { path: path.join(SCREENSHOTS, 'form-name-languages.png') });
     await languagesButton.click();
     await settings.getByTestId('save-settings').click();
     await expect.poll(async () => (await ok<FormDetail>(t, 'GET', 'form/detail', admin, undefined, { id: form.id })).name).toEqual(BOILER);
@@ -151,11 +152,9 @@ describe('stored texts in the reader\'s language', () => {
     for (const locale of ['zh-CN', 'ar'] as const) {
       const forms = await users.open('admin', '/table/formData', { locale });
       await forms.locator(`[data-form="${form.id}"] .ant-card-head-title`, { hasText: BOILER[locale] }).waitFor();
-      await pageAtRest(forms);
-      await forms.screenshot({ path: path.join(SCREENSHOTS, `form-names-${locale}-1440.png`) });
+      await pictureAtRest(forms, { path: path.join(SCREENSHOTS, `form-names-${locale}-1440.png`) });
       await forms.setViewportSize(PHONE);
-      await pageAtRest(forms);
-      await forms.screenshot({ path: path.join(SCREENSHOTS, `form-names-${locale}-390.png`) });
+      await pictureAtRest(forms, { path: path.join(SCREENSHOTS, `form-names-${locale}-390.png`) });
 
       const list = await users.open('admin', `/table/dataList/${form.id}`, { locale });
       await list.locator('.admin-page-header h3', { hasText: BOILER[locale] }).waitFor();
@@ -163,7 +162,7 @@ describe('stored texts in the reader\'s language', () => {
       await designer.locator('.ant-table-row a', { hasText: DEMO_FORM[locale] }).waitFor();
       await designer.locator('.ant-table-row a', { hasText: BOILER[locale] }).waitFor();
       expect(await designer.locator('.ant-table-row a', { hasText: 'Maintenance request' }).count()).toBe(0);
-      await designer.screenshot({ path: path.join(SCREENSHOTS, `form-designer-list-${locale}.png`) });
+      await picture(designer, { path: path.join(SCREENSHOTS, `form-designer-list-${locale}.png`) });
     }
   });
 });

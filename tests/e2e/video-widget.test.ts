@@ -9,6 +9,7 @@ import { registerMediaFolder } from '../../src/server/plugins/media.ts';
 import type { VideoProps } from '../../widgets/video/video-props.ts';
 import { builtWebDir, launchBrowser, pageAtRest } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { looksIn, picture, pictureAtRest } from '../helpers/pictures.ts';
 
 const SCREENSHOTS = path.resolve('test-results/screenshots/video-widget');
 
@@ -125,7 +126,7 @@ describe('video widget in Chromium', () => {
     expect(await target.getAttribute('data-engine')).toBe('hls.js');
     // hls.js feeds the element through Media Source Extensions: a blob: URL the CSP must allow.
     expect(await target.locator('video').evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/^blob:/);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'single-hlsjs.png') });
+    await picture(page, { path: path.join(SCREENSHOTS, 'single-hlsjs.png') });
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -159,8 +160,7 @@ describe('video widget in Chromium', () => {
     expect(await tile(page, 'Gate 1').getAttribute('aria-label')).toBe('Gate 1: Live');
     expect(await tile(page, 'Gate 2').getAttribute('aria-label')).toBe('Gate 2: Demo stream');
     expect(await tile(page, 'Lobby').locator('.video-tile-status').innerText()).toBe('Demo stream');
-    await pageAtRest(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'wall-en.png') });
+    await pictureAtRest(page, { path: path.join(SCREENSHOTS, 'wall-en.png') });
 
     // retrySeconds 0: no countdown, the button tries again (and the stream is still not there).
     expect(await carPark.locator('.video-tile-countdown').count()).toBe(0);
@@ -216,10 +216,7 @@ describe('video widget in Chromium', () => {
     await page.context().close();
   });
 
-  for (const [locale, language] of [
-    ['zh-CN', 'zh-CN'],
-    ['ar', 'ar'],
-  ] as const) {
+  for (const [locale, language] of looksIn([['zh-CN', 'zh-CN'], ['ar', 'ar']] as const, [['ar', 'ar']] as const)) {
     it(`names its controls and states in ${language}${language === 'ar' ? ', mirrored' : ''}`, async () => {
       const { page, errors } = await open(wall, { locale });
       await expect.poll(() => tile(page, 'Car park').getAttribute('data-status'), { timeout: 30_000 }).toBe('offline');
@@ -235,8 +232,7 @@ describe('video widget in Chromium', () => {
         expect(first!.x + first!.width - (name.x + name.width)).toBeLessThan(20);
       }
       await tile(page, 'Gate 1').hover();
-      await pageAtRest(page);
-      await page.screenshot({ path: path.join(SCREENSHOTS, `wall-${language}.png`) });
+      await pictureAtRest(page, { path: path.join(SCREENSHOTS, `wall-${language}.png`) });
       expect(errors).toEqual([]);
       await page.context().close();
     });

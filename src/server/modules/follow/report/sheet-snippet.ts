@@ -2,20 +2,22 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { createCanvas, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { snippetWindow, type SnippetWindow } from '../../../../core/follows/snippet.ts';
 
 /**
  * The part of a sheet around a follow-up's pin, as a PNG with the pin drawn: a PDF sheet is
  * drawn by pdf.js (its vectors sharp at the snippet's scale, as the sheet thumbnails are drawn
  * in drawing/processing), an image sheet is cropped, and a DXF or DWG sheet is cropped from its
- * thumbnail (the server draws those only as thumbnails).
+ * thumbnail (the server draws those only as thumbnails). Which part: `snippetWindow`, as the
+ * detail screen shows it.
  */
 
-/** The snippet's size in pixels (4:3), about 2× the size it is shown in the report. */
+/** The snippet's size in pixels (its window's shape, 4:3), about 2× the size it is shown in the report. */
 export const SNIPPET_WIDTH = 800;
 export const SNIPPET_HEIGHT = 600;
-/** The window around the pin: this share of the sheet's long side, at least this many sheet units. */
-const WINDOW_SHARE = 0.25;
-const WINDOW_MIN = 120;
+
+// The window's rule is the detail screen's too; the report's readers find it here.
+export { snippetWindow };
 
 const PDFJS_ROOT = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 const STANDARD_FONTS = path.join(PDFJS_ROOT, 'standard_fonts') + path.sep;
@@ -38,15 +40,6 @@ export interface SnippetPin {
   color: string;
   /** Written in the pin (the follow-up's number, short). */
   label?: string;
-}
-
-/** The window of sheet units shown, centred on the pin and kept on the sheet. */
-export function snippetWindow(sheet: Pick<SnippetSheet, 'width' | 'height'>, pin: Pick<SnippetPin, 'x' | 'y'>): { left: number; top: number; width: number; height: number } {
-  const width = Math.min(sheet.width, Math.max(WINDOW_MIN, WINDOW_SHARE * Math.max(sheet.width, sheet.height)));
-  const height = Math.min(sheet.height, (width * SNIPPET_HEIGHT) / SNIPPET_WIDTH);
-  const left = Math.min(Math.max(0, pin.x - width / 2), Math.max(0, sheet.width - width));
-  const top = Math.min(Math.max(0, pin.y - height / 2), Math.max(0, sheet.height - height));
-  return { left, top, width, height };
 }
 
 function drawPin(context: SKRSContext2D, x: number, y: number, pin: SnippetPin): void {
@@ -72,7 +65,7 @@ function drawPin(context: SKRSContext2D, x: number, y: number, pin: SnippetPin):
   context.restore();
 }
 
-async function drawPdf(context: SKRSContext2D, source: Uint8Array, window: ReturnType<typeof snippetWindow>, scale: number): Promise<void> {
+async function drawPdf(context: SKRSContext2D, source: Uint8Array, window: SnippetWindow, scale: number): Promise<void> {
   const document = await getDocument({ data: new Uint8Array(source), standardFontDataUrl: STANDARD_FONTS, cMapUrl: CMAPS, cMapPacked: true, isEvalSupported: false, verbosity: 0 }).promise;
   try {
     const page = await document.getPage(1);

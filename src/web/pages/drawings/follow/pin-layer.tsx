@@ -2,16 +2,12 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import type { SheetViewApi } from '../../../drawing-kit/sheet-view.tsx';
 import type { FollowCanvasStore } from './follow-canvas-store.ts';
-import { DENSE_PINS, PIN, pinAt, pinsInView, PinSprites, screenOf, type PaintedPin } from './pin-paint.ts';
+import { DENSE_PINS, PIN, PinCanvasPainter, pinAt, pinsInView, PinSprites, screenOf, type PaintedPin } from './pin-paint.ts';
 
 /** Pins in view up to this many are also buttons (Tab reaches them); more, and the panel's list is the way. */
 export const PIN_BUTTONS_MAX = 40;
 /** A pointer that moves less than this (px) between down and up clicked: it did not drag. */
 const CLICK_SLOP = 4;
-/** A paint slower than this (ms) and the pins are moved as a picture while the view moves. */
-const SLOW_PAINT_MS = 8;
-/** How long the view must rest before slow pins are painted again. */
-const REST_MS = 100;
 
 export interface PinTexts {
   /** What a pin button says: its number, title and status. */
@@ -21,9 +17,10 @@ export interface PinTexts {
 
 /**
  * The follow-ups' pins over the sheet: drawn on one canvas the size of the view (thousands of
- * them in a frame: each a copy of a picture made once per status and type), culled to the view.
- * A click on a pin opens it, a drag moves it (when the caller may), a click in drop mode places
- * a new one. The few pins in view are also buttons, so the keyboard reaches them.
+ * them in a frame: each a copy of a picture made once per status and type), culled to the view
+ * ({@link PinCanvasPainter}). A click on a pin opens it, a drag moves it (when the caller may), a
+ * click in drop mode places a new one. The few pins in view are also buttons, so the keyboard
+ * reaches them.
  */
 export const PinLayer = observer(function PinLayer({ store, view, texts }: { store: FollowCanvasStore; view: SheetViewApi; texts: PinTexts }) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -36,51 +33,17 @@ export const PinLayer = observer(function PinLayer({ store, view, texts }: { sto
   // A crowded view shows dots, a sparse one pins (see DENSE_PINS).
   const dots = inView.length > DENSE_PINS;
 
-  // Drawn again for each view and each change of the pins. When a paint takes longer than a
-  // frame can spare (thousands of pins on a slow machine), the last picture is moved and scaled
-  // with CSS while only the view moves, and painted again once it rests, as the markups are.
-  const drawnRef = useRef<{ view: SheetViewApi['viewport']; pins: readonly PaintedPin[]; selectedId: number | null; dots: boolean; width: number; height: number; ms: number } | null>(null);
-  const rest = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const [restTick, setRestTick] = useState(0);
+  const painter = useRef<PinCanvasPainter | null>(null);
   useLayoutEffect(() => {
-    const element = canvas.current!;
-    const drawn = drawnRef.current;
-    const viewport = view.viewport;
-    if (rest.current) clearTimeout(rest.current);
-    rest.current = null;
-    const onlyMoved =
-      drawn && drawn.pins === painted && drawn.selectedId === selectedId && drawn.dots === dots && drawn.width === viewSize.width && drawn.height === viewSize.height && drawn.view.rotation === viewport.rotation;
-    // Nothing changed since the last paint (e.g. the rest after a move painted it already).
-    if (onlyMoved && restTick === 0 && drawn.view.x === viewport.x && drawn.view.y === viewport.y && drawn.view.scale === viewport.scale) return;
-    if (onlyMoved && drawn.ms > SLOW_PAINT_MS && restTick === 0) {
-      const k = viewport.scale / drawn.view.scale;
-      element.style.transform = `translate(${viewport.x - drawn.view.x * k}px, ${viewport.y - drawn.view.y * k}px) scale(${k})`;
-      rest.current = setTimeout(() => setRestTick((tick) => tick + 1), REST_MS);
-      return;
-    }
-    const started = performance.now();
-    const dpr = window.devicePixelRatio || 1;
-    const width = Math.max(1, Math.round(viewSize.width * dpr));
-    const height = Math.max(1, Math.round(viewSize.height * dpr));
-    if (element.width !== width || element.height !== height) {
-      element.width = width;
-      element.height = height;
-    }
-    element.style.transform = '';
-    const ctx = element.getContext('2d')!;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, width, height);
-    const count = sprites.paint(ctx, painted, matrix, viewSize, selectedId, dots);
-    const ms = performance.now() - started;
-    drawnRef.current = { view: viewport, pins: painted, selectedId, dots, width: viewSize.width, height: viewSize.height, ms };
-    element.dataset.pins = String(store.pins.length);
-    element.dataset.drawn = String(count);
-    // How long the last paint took (the benchmark reads it).
-    element.dataset.paintMs = ms.toFixed(2);
-    if (restTick !== 0) setRestTick(0);
-    element.dataset.dots = String(dots);
-  }, [painted, matrix, viewSize, selectedId, sprites, store, view.viewport, restTick, dots]);
-  useEffect(() => () => void (rest.current && clearTimeout(rest.current)), []);
+    const made = new PinCanvasPainter(canvas.current!, sprites);
+    painter.current = made;
+    return () => {
+      made.destroy();
+      painter.current = null;
+    };
+  }, [sprites]);
+  useLayoutEffect(() => painter.current?.setPins(painted, selectedId, dots), [painted, selectedId, dots]);
+  useLayoutEffect(() => painter.current?.update(view.viewport, view.sheet, view.viewSize), [view]);
 
   useEffect(() => () => void (press.current = null), []);
 
@@ -144,6 +107,7 @@ export const PinLayer = observer(function PinLayer({ store, view, texts }: { sto
         className="follow-pin-canvas"
         style={{ width: viewSize.width, height: viewSize.height }}
         data-testid="follow-pin-canvas"
+        data-pins={store.pins.length}
         data-mode={store.mode}
         aria-hidden="true"
         onPointerDown={onPointerDown}

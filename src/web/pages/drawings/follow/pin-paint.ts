@@ -12,8 +12,9 @@ import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
 import ToolOutlined from '@ant-design/icons-svg/es/asn/ToolOutlined';
 import WarningOutlined from '@ant-design/icons-svg/es/asn/WarningOutlined';
 import type { FollowStatus, FollowTypeIcon } from '../../../../core/contracts/follows.ts';
-import type { Matrix } from '../../../../core/drawings/viewport.ts';
+import { viewMatrix, type Matrix, type Size, type Viewport } from '../../../../core/drawings/viewport.ts';
 import { FOLLOW_STATUS_COLORS } from '../../../../core/follows/status-colors.ts';
+import { ViewCanvas } from '../../../drawing-kit/view-canvas.ts';
 
 /** A pin's colour per status: what a reader sees first on a busy sheet (the list's tags have the same). */
 export const STATUS_COLORS = FOLLOW_STATUS_COLORS;
@@ -45,6 +46,10 @@ export const DENSE_PINS = 1200;
 export const DOT_RADIUS = 5;
 /** The selected pin is drawn this much larger. */
 const SELECTED_SCALE = 1.3;
+/** A paint slower than this (ms) and the pins are moved as a picture while the view moves. */
+const SLOW_PAINT_MS = 8;
+/** How long the view must rest before slow pins are painted again. */
+const REST_MS = 100;
 
 /** What the canvas needs of one pin. */
 export interface PaintedPin {
@@ -208,5 +213,57 @@ export class PinSprites {
       drawn++;
     }
     return drawn;
+  }
+}
+
+/**
+ * The pins on one canvas the size of the view ({@link ViewCanvas}), painted again for each view
+ * and each change of the pins. When a paint takes longer than a frame can spare (thousands of
+ * pins on a slow machine), the last picture moves with the view until it rests, as the markups'.
+ */
+export class PinCanvasPainter extends ViewCanvas {
+  private pins: readonly PaintedPin[] = [];
+  private selectedId: number | null = null;
+  private dots = false;
+  private sheet: Size = { width: 1, height: 1 };
+
+  constructor(
+    canvas: HTMLCanvasElement,
+    private readonly sprites: PinSprites,
+  ) {
+    super(canvas, REST_MS);
+  }
+
+  /** The pins to paint, the selected one drawn larger and last, or all but it as dots. */
+  setPins(pins: readonly PaintedPin[], selectedId: number | null, dots: boolean): void {
+    this.pins = pins;
+    this.selectedId = selectedId;
+    this.dots = dots;
+    this.changed();
+  }
+
+  update(view: Viewport, sheet: Size, viewSize: Size): void {
+    this.sheet = sheet;
+    this.moveTo(view, viewSize);
+  }
+
+  protected movesAsPicture(): boolean {
+    return this.lastFrameMs > SLOW_PAINT_MS;
+  }
+
+  protected ready(): boolean {
+    return true;
+  }
+
+  protected paint(ctx: CanvasRenderingContext2D, view: Viewport): void {
+    const count = this.sprites.paint(ctx, this.pins, viewMatrix(view, this.sheet), this.viewSize, this.selectedId, this.dots);
+    this.canvas.dataset.drawn = String(count);
+    this.canvas.dataset.dots = String(this.dots);
+  }
+
+  override draw(): void {
+    super.draw();
+    // How long the last paint took (the benchmark reads it).
+    this.canvas.dataset.paintMs = this.lastFrameMs.toFixed(2);
   }
 }

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { FollowComment, FollowDetail, FollowMove, HistoryEntry } from '../../../../core/contracts/follows.ts';
 import type { RevisionDetail } from '../../../../core/contracts/drawings.ts';
+import { snippetWindow, SNIPPET_ASPECT } from '../../../../core/follows/snippet.ts';
+import { FOLLOW_STATUS_COLORS } from '../../../../core/follows/status-colors.ts';
 import { MOVES } from '../../../../core/follows/status-flow.ts';
 import type { LocalText } from '../../../../core/local-text.ts';
 import { useDrawingApi } from '../../../drawing-kit/use-drawing-api.ts';
@@ -197,18 +199,24 @@ function Photos({ detail }: { detail: FollowDetail }) {
   );
 }
 
-/** The sheet the follow-up is pinned on, with the pin; a click opens it on the drawing follow-up canvas. */
+/**
+ * The part of the sheet around the pin, the pin marked on it: the window the PDF report's
+ * snippet shows (snippetWindow), cropped from the sheet's thumbnail. A click opens the sheet
+ * at the pin on the drawing follow-up canvas.
+ */
 function PinSnippet({ detail }: { detail: FollowDetail }) {
   const { t } = useTranslation('follows');
   const drawings = useDrawingApi();
-  const [revision, setRevision] = useState<RevisionDetail | null>(null);
+  const [revision, setRevision] = useState<RevisionDetail | 'failed' | null>(null);
+  // How the picture of `src` went; a new picture is loading until it says.
+  const [picture, setPicture] = useState<{ src: string; loaded: boolean } | null>(null);
   const pin = detail.pin;
   useEffect(() => {
     if (!pin) return;
     let live = true;
     void drawings.api.revision(pin.revisionId).then(
       (answer) => live && setRevision(answer),
-      () => undefined,
+      () => live && setRevision('failed'),
     );
     return () => {
       live = false;
@@ -221,14 +229,32 @@ function PinSnippet({ detail }: { detail: FollowDetail }) {
       </Card>
     );
   }
-  const left = revision ? (pin.x / revision.revision.width) * 100 : 50;
-  const top = revision ? (pin.y / revision.revision.height) * 100 : 50;
+  const sheet = revision && revision !== 'failed' ? { width: revision.revision.width, height: revision.revision.height } : null;
+  const window = sheet && sheet.width > 0 && sheet.height > 0 ? snippetWindow(sheet, pin) : null;
+  const src = drawings.fileUrl(pin.revisionId, 'thumbnail');
+  const state = revision === 'failed' || (revision && !window) || (picture?.src === src && !picture.loaded) ? 'failed' : window && picture?.src === src ? 'ready' : 'loading';
+  // Sheet units → a share of the snippet, across and down.
+  const across = (x: number) => `${(x / window!.width) * 100}%`;
+  const down = (y: number) => `${(y / window!.height) * 100}%`;
   return (
     <Card size="small" title={t('detail.pin')}>
       <Link to={`/drawing/follow?sheetId=${pin.sheetId}&followId=${detail.id}`} className="follow-pin-link" data-testid="follow-pin">
-        <span className="follow-pin-snippet" style={revision ? { aspectRatio: `${revision.revision.width} / ${revision.revision.height}` } : undefined}>
-          {revision ? <img src={drawings.fileUrl(pin.revisionId, 'thumbnail')} alt="" style={{ inset: 0, inlineSize: '100%', blockSize: '100%' }} /> : <Spin />}
-          <span className="follow-pin-mark" style={{ insetInlineStart: 'auto', left: `${left}%`, top: `${top}%`, background: detail.typeColor }} aria-hidden />
+        <span className="follow-pin-snippet" style={{ aspectRatio: SNIPPET_ASPECT }} data-testid="follow-pin-snippet" data-state={state}>
+          {window && state !== 'failed' && (
+            <img
+              src={src}
+              alt=""
+              onLoad={() => setPicture({ src, loaded: true })}
+              onError={() => setPicture({ src, loaded: false })}
+              // The whole sheet, placed so the window fills the snippet (left and top: the sheet is not mirrored).
+              style={{ left: across(-window.left), top: down(-window.top), width: across(sheet!.width), height: down(sheet!.height) }}
+            />
+          )}
+          {state === 'loading' && <Spin className="follow-pin-wait" />}
+          {state === 'failed' && <span className="follow-pin-failed follow-muted">{t('detail.pinPictureFailed')}</span>}
+          {state === 'ready' && (
+            <span className="follow-pin-mark" style={{ insetInlineStart: 'auto', left: across(pin.x - window!.left), top: down(pin.y - window!.top), background: FOLLOW_STATUS_COLORS[detail.status] }} aria-hidden />
+          )}
         </span>
         <span dir="auto">
           {pin.sheetNumber} {pin.sheetTitle} · {t('detail.revision', { label: pin.revisionLabel })}

@@ -2,6 +2,8 @@ import { clearStoredSession } from './session-state.ts';
 import { writeTokenCookie } from './token-cookie.ts';
 
 const TOKEN_PARAMETER = 'token';
+/** Pages whose `token` is their own (a public schedule link's), not a session: left alone. */
+const OWN_TOKEN_PATHS = new Set(['/publicSchedule']);
 
 /**
  * The query string without any `token` parameter; other parameters keep their exact spelling.
@@ -29,10 +31,12 @@ export function searchWithoutToken(search: string): string {
  * token and other stored session data are cleared, the new token is saved in the cookie (encoded,
  * 12 h), and the same-origin address without the parameter is returned for
  * `history.replaceState`, so the token does not linger in the address bar or history.
- * Returns null, and changes nothing, when there is no non-empty `token` parameter.
+ * Returns null, and changes nothing, when there is no non-empty `token` parameter, or on a page
+ * whose `token` is its own (/publicSchedule: a visitor's session, if any, is kept).
  */
 export function takeStartupToken(location: Pick<Location, 'href'> | URL | string): string | null {
   const url = new URL(typeof location === 'string' ? location : location.href);
+  if (OWN_TOKEN_PATHS.has(url.pathname)) return null;
   const token = url.searchParams.getAll(TOKEN_PARAMETER).find((value) => value !== '');
   if (token === undefined) return null;
   clearStoredSession();

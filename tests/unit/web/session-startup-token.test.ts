@@ -60,7 +60,14 @@ describe('takeStartupToken (spec §4)', () => {
     expect(readTokenCookie()).toBe('two');
   });
 
-  it.each(['https://plinth.example/home', 'https://plinth.example/home?tokens=x', 'https://plinth.example/home?token=', 'https://plinth.example/home#token=x'])(
+  it.each([
+    'https://plinth.example/home',
+    'https://plinth.example/home?tokens=x',
+    'https://plinth.example/home?token=',
+    'https://plinth.example/home#token=x',
+    // A public schedule link's token is the link's own: the visitor's session stays.
+    'https://plinth.example/publicSchedule?token=link-token',
+  ])(
     'changes nothing for %s',
     (address) => {
       expect(takeStartupToken(address)).toBeNull();

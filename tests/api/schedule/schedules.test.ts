@@ -175,9 +175,21 @@ describe.each(testDialects())('schedules on %s', (dialect) => {
     expect(task).not.toHaveProperty('assignees');
     expect(task).not.toHaveProperty('notes');
     expect(open.body.data).toMatchObject({ name: 'Shared', hiddenColumns: ['assignees', 'notes'] });
+    // The engine's dates come along, so the chart draws the critical path without running it.
+    expect(open.body.data.scheduled).toEqual([expect.objectContaining({ id: 1, critical: true, duration: expect.any(Number) })]);
+
+    const noDurations = await api.ok<ScheduleShareCreated>('POST', 'share/create', admin, { id: created.id, hiddenColumns: ['duration', 'float'] });
+    const bare = (await api.call<PublicSchedule>('GET', 'public', undefined, { token: noDurations.token })).body.data;
+    expect(bare.model.tasks[0]).not.toHaveProperty('duration');
+    expect(bare.scheduled[0]).not.toHaveProperty('duration');
+    expect(bare.scheduled[0]).not.toHaveProperty('totalFloat');
+    expect(bare.scheduled[0]).toMatchObject({ id: 1, start: expect.any(Number), finish: expect.any(Number) });
 
     const listed = await api.ok<ScheduleShare[]>('GET', 'share/list', admin, { id: created.id });
-    expect(listed.map((s) => [s.id, s.revoked, s.hint])).toEqual([[link.id, false, link.token.slice(0, 6)]]);
+    expect(listed.map((s) => [s.id, s.revoked, s.hint])).toEqual([
+      [noDurations.id, false, noDurations.token.slice(0, 6)],
+      [link.id, false, link.token.slice(0, 6)],
+    ]);
     expect(listed[0]).not.toHaveProperty('token');
     await api.ok('POST', 'share/revoke', admin, { id: link.id });
     expect((await api.call('GET', 'public', undefined, { token: link.token })).status).toBe(404);

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type {
   PublicSchedule,
+  PublicScheduledDates,
   PublicTask,
   ScheduleShare,
   ScheduleShareColumn,
@@ -15,6 +16,7 @@ import { readJson, writeJson } from '../../db/json-column.ts';
 import type { DB } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { peopleOf, requireAllowed, visibleSchedule, type ScheduleCaller } from './context.ts';
+import { scheduledDates, scheduleOrRefuse } from './scheduled.ts';
 
 /** Only the token's hash is kept: a stolen database gives no working link. */
 const hashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -114,9 +116,14 @@ export async function publicSchedule(db: Kysely<DB>, token: string, now: string)
   const model = readJson<ScheduleModel>(share.model);
   const drop = new Set(hidden.flatMap((column) => HIDDEN_FIELDS[column]));
   const tasks: PublicTask[] = model.tasks.map((task) => Object.fromEntries(Object.entries(task).filter(([key]) => !drop.has(key as keyof PublicTask))) as PublicTask);
+  const dropDates = new Set([...(hidden.includes('duration') ? ['duration'] : []), ...(hidden.includes('float') ? ['totalFloat', 'freeFloat'] : [])]);
+  const scheduled = scheduledDates(model, scheduleOrRefuse(model)).map(
+    (dates) => Object.fromEntries(Object.entries(dates).filter(([key]) => !dropDates.has(key))) as PublicScheduledDates,
+  );
   return {
     name: share.name,
     hiddenColumns: hidden,
     model: { ...model, tasks, baselines: hidden.includes('baselines') ? [] : model.baselines },
+    scheduled,
   };
 }

@@ -2,6 +2,7 @@ import chart from './chart/widget.ts';
 import drawing from './drawing/widget.ts';
 import filterBar from './filter-bar/widget.ts';
 import form from './form/widget.ts';
+import gantt from './gantt/widget.ts';
 import iframe from './iframe/widget.ts';
 import image from './image/widget.ts';
 import kpi from './kpi/widget.ts';
@@ -25,6 +26,7 @@ export const widgetRegistry = new WidgetRegistry({
   markdown,
   image,
   drawing,
+  gantt,
   'filter-bar': filterBar,
   video,
   iframe,

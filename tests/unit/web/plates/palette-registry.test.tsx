@@ -52,7 +52,7 @@ describe('a widget added to the registry', () => {
     expect(within(item.closest('section')!).getByRole('heading').textContent).toBe('Text, pictures, filters');
     // After the app's own entries of that section.
     const keys = screen.getAllByRole('button').map((button) => button.dataset.testid);
-    expect(keys.slice(-5)).toEqual(['palette-text', 'palette-image', 'palette-drawing', 'palette-filters', 'palette-sparkline']);
+    expect(keys.slice(-5)).toEqual(['palette-image', 'palette-drawing', 'palette-gantt', 'palette-filters', 'palette-sparkline']);
     fireEvent.click(item);
     expect(onAdd).toHaveBeenCalledWith(expect.objectContaining({ key: 'sparkline', type: 'sparkline', size: { w: 4, h: 3 } }));
   });

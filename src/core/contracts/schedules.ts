@@ -25,6 +25,10 @@ export const SCHEDULE_PATHS = {
   importMspdi: `${SCHEDULE_PREFIX}/import/mspdi`,
   /** GET ?id → the schedule as MS Project XML (a download) */
   exportMspdi: `${SCHEDULE_PREFIX}/export/mspdi`,
+  /** POST ScheduleImportXlsxBody → ScheduleImported (schedule:edit; 400 naming the sheet, row and column of a bad cell) */
+  importXlsx: `${SCHEDULE_PREFIX}/import/xlsx`,
+  /** GET ?id → the schedule's task table as an .xlsx workbook (a download) */
+  exportXlsx: `${SCHEDULE_PREFIX}/export/xlsx`,
   /** POST ScheduleCopyBody → ScheduleSummary (schedule:edit) */
   copy: `${SCHEDULE_PREFIX}/copy`,
   /** POST ScheduleRenameBody → ScheduleSummary (schedule:edit) */
@@ -78,6 +82,8 @@ export const SCHEDULE_PROBLEM_CODES = [
   'archived',
   /** The file is not MS Project XML, or cannot be read (`params.element`, `params.line`). 400 */
   'badFile',
+  /** A cell of a task sheet cannot be read (`params.sheet`, `params.row`, `params.column` its letter, `params.reason`). 400 */
+  'badCell',
   /** The file reads, but into a schedule past the limits or unsound (`params.reason`). 400 */
   'badModel',
   /** The links would run in a loop (`params.taskIds`; the message names the tasks). 400 */
@@ -224,6 +230,20 @@ export const scheduleImportBody = strictObject(
   ['workspaceCode', 'name', 'xml'],
 );
 export type ScheduleImportBody = Validated<typeof scheduleImportBody>;
+
+/** Bytes of an .xlsx task sheet one import may carry (sent as base64 text). */
+export const SCHEDULE_XLSX_IMPORT_MAX = 10 * 1024 * 1024;
+
+export const scheduleImportXlsxBody = strictObject(
+  {
+    workspaceCode: workspaceCodeSchema,
+    name: scheduleNameSchema,
+    /** The workbook's bytes, base64. */
+    file: { type: 'string', minLength: 1, maxLength: Math.ceil(SCHEDULE_XLSX_IMPORT_MAX / 3) * 4, pattern: '^[A-Za-z0-9+/]+=*$' },
+  },
+  ['workspaceCode', 'name', 'file'],
+);
+export type ScheduleImportXlsxBody = Validated<typeof scheduleImportXlsxBody>;
 
 /** A schedule made from a file, and what was read with a default or left out. */
 export interface ScheduleImported {

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULE_PATHS, SCHEDULE_PREFIX, type ScheduleDetail, type ScheduleShareCreated, type ScheduleSummary } from '../../../src/core/contracts/schedules.ts';
+import { importMspdi } from '../../../src/core/schedule/mspdi/index.ts';
+import { taskTableOf } from '../../../src/core/schedule/xlsx/task-table.ts';
+import { writeTaskSheet } from '../../../src/server/modules/schedule/task-sheet.ts';
 import { inviteAndSignIn, workspaceByCode } from '../../helpers/authorization.ts';
 import { testDialects } from '../../helpers/databases.ts';
 import { HARBOR, NORTHWIND, startTestApp, type TestApp } from '../../helpers/test-app.ts';
@@ -8,6 +11,7 @@ import { scheduleClient, taskOf } from './schedule-client.ts';
 
 const TOWER = 'NW-TOWER';
 const WAREHOUSE = fs.readFileSync('tests/fixtures/schedules/ms-project-2016.xml', 'utf8');
+let SHEET = '';
 
 type Who = 'anonymous' | 'outsider' | 'bob' | 'carol' | 'alice' | 'admin';
 
@@ -34,6 +38,7 @@ describe.each(testDialects())('schedule routes are guarded on %s', (dialect) => 
     schedule = await api.create(tokens.alice, TOWER, 'Guarded');
     spare = await api.create(tokens.alice, TOWER, 'Spare');
     link = await api.ok<ScheduleShareCreated>('POST', 'share/create', tokens.admin, { id: schedule.id });
+    SHEET = (await writeTaskSheet(taskTableOf(importMspdi(WAREHOUSE).model), 'Tasks')).toString('base64');
   });
   afterAll(() => t.close());
 
@@ -65,6 +70,15 @@ describe.each(testDialects())('schedule routes are guarded on %s', (dialect) => 
       allowed: 'alice',
     },
     { name: 'export', method: 'GET', path: 'export/mspdi', input: () => ({ id: schedule.id }), bob: 200, allowed: 'alice' },
+    {
+      name: 'import xlsx',
+      method: 'POST',
+      path: 'import/xlsx',
+      input: () => ({ workspaceCode: TOWER, name: 'From a sheet', file: SHEET }),
+      bob: 403,
+      allowed: 'alice',
+    },
+    { name: 'export xlsx', method: 'GET', path: 'export/xlsx', input: () => ({ id: schedule.id }), bob: 200, allowed: 'alice' },
     { name: 'copy', method: 'POST', path: 'copy', input: () => ({ id: schedule.id, name: 'Copied' }), bob: 403, allowed: 'alice' },
     { name: 'rename', method: 'POST', path: 'rename', input: () => ({ id: schedule.id, name: 'Renamed' }), bob: 403, allowed: 'alice' },
     {

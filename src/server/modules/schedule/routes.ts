@@ -6,6 +6,7 @@ import {
   scheduleCreateBody,
   scheduleIdBody,
   scheduleImportBody,
+  scheduleImportXlsxBody,
   scheduleIdQuery,
   scheduleListBody,
   schedulePublicQuery,
@@ -17,6 +18,7 @@ import {
   type ScheduleCreateBody,
   type ScheduleIdQuery,
   type ScheduleImportBody,
+  type ScheduleImportXlsxBody,
   type ScheduleListBody,
   type SchedulePublicQuery,
   type ScheduleRenameBody,
@@ -26,7 +28,7 @@ import {
 import { contentDisposition } from '../../content-disposition.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { workspaceByCode, type ScheduleCaller } from './context.ts';
-import { exportSchedule, importSchedule } from './exchange.ts';
+import { exportSchedule, exportXlsxSchedule, importSchedule, importXlsxSchedule } from './exchange.ts';
 import { archiveSchedule, copySchedule, createSchedule, deleteSchedule, listSchedules, renameSchedule, saveSchedule, scheduleDetail, scheduleHistory } from './schedules.ts';
 import { createShare, listShares, publicSchedule, revokeShare } from './shares.ts';
 
@@ -70,6 +72,21 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
       .header('content-disposition', contentDisposition(fileName))
       .header('cache-control', 'no-store')
       .send(xml);
+  });
+
+  // The workbook comes as base64 text in the JSON body, as an MS Project file comes as its text.
+  app.post<{ Body: ScheduleImportXlsxBody }>(SCHEDULE_PATHS.importXlsx, { schema: { body: scheduleImportXlsxBody }, bodyLimit: 16 * 1024 * 1024 }, async (request) => {
+    const caller = scheduleCallerOf(request);
+    return importXlsxSchedule(caller, await workspaceByCode(caller, request.body.workspaceCode), request.body);
+  });
+
+  app.get<{ Querystring: ScheduleIdQuery }>(SCHEDULE_PATHS.exportXlsx, { schema: { querystring: scheduleIdQuery } }, async (request, reply) => {
+    const { fileName, bytes } = await exportXlsxSchedule(scheduleCallerOf(request), request.query.id);
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', contentDisposition(fileName))
+      .header('cache-control', 'no-store')
+      .send(bytes);
   });
 
   app.post<{ Body: ScheduleCopyBody }>(SCHEDULE_PATHS.copy, { schema: { body: scheduleCopyBody } }, async (request) => copySchedule(scheduleCallerOf(request), request.body));

@@ -88,13 +88,29 @@ function cellPercent(cell: ExcelJS.Cell): number {
   return Number.isFinite(n) ? n : 0;
 }
 
+/** The spreadsheet letter of a task table column ("A" for the ID). */
+export const taskSheetColumnLetter = (column: TaskTableColumn): string => String.fromCharCode(65 + TASK_TABLE_COLUMNS.indexOf(column));
+
+/** A task sheet as read: its name, its rows, and the sheet row each row ID came from (to name a bad cell). */
+export interface TaskSheet {
+  sheet: string;
+  rows: TaskTableRow[];
+  sheetRowOf: Map<number, number>;
+}
+
 /** The rows of a task sheet's first worksheet, by column position; blank rows are skipped. */
 export async function readTaskSheet(bytes: Buffer): Promise<TaskTableRow[]> {
+  return (await readTaskWorkbook(bytes)).rows;
+}
+
+/** readTaskSheet, with where each row stands in the sheet; throws on bytes that are not a workbook. */
+export async function readTaskWorkbook(bytes: Buffer): Promise<TaskSheet> {
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
+  const sheetRowOf = new Map<number, number>();
+  if (!sheet) return { sheet: '', rows: [], sheetRowOf };
   const rows: TaskTableRow[] = [];
   const at = (c: TaskTableColumn) => TASK_TABLE_COLUMNS.indexOf(c) + 1;
   sheet.eachRow((row, n) => {
@@ -104,8 +120,10 @@ export async function readTaskSheet(bytes: Buffer): Promise<TaskTableRow[]> {
     const uid = Number(text('uid'));
     const start = cellTime(row.getCell(at('start')));
     const finish = cellTime(row.getCell(at('finish')));
+    const id = Number(text('id')) || rows.length + 1;
+    if (!sheetRowOf.has(id)) sheetRowOf.set(id, n);
     rows.push({
-      id: Number(text('id')) || rows.length + 1,
+      id,
       ...(text('uid') !== '' && Number.isInteger(uid) ? { uid } : {}),
       wbs: text('wbs'),
       name: text('name'),
@@ -117,5 +135,5 @@ export async function readTaskSheet(bytes: Buffer): Promise<TaskTableRow[]> {
       assignees: text('assignees'),
     });
   });
-  return rows;
+  return { sheet: sheet.name, rows, sheetRowOf };
 }

@@ -56,6 +56,7 @@ const loaders: Record<string, () => Promise<{ default: ComponentType }>> = {
   drawingProjectSettings: () => import('../pages/follow-settings/project-settings-page.tsx'),
   drawingFollow: () => import('../pages/drawings/follow/follow-page.tsx'),
   publicSchedule: () => import('../pages/schedules/public/public-schedule-page.tsx'),
+  ganttList: () => import('../pages/schedules/list/schedule-list-page.tsx'),
 };
 
 const cache = new Map<string, LazyComponent<object>>();

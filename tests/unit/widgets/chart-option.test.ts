@@ -157,6 +157,18 @@ describe('bar', () => {
     expect(bar(crowded).interval).toBeUndefined();
   });
 
+  it('thins out labels rather than slant them so close that they touch, and leaves slanted end labels where they lean', () => {
+    const weeks = Array.from({ length: 12 }, (_, i) => ({ week: `11月${i + 1}日`, opened: i }));
+    const line = (ctx: ChartContext) => build({ kind: 'line', x: 'week', series: [{ field: 'opened' }] }, weeks, ctx).option.xAxis.axisLabel;
+    // A third of a 1440 px screen, or a phone: about 340 px for twelve weeks.
+    expect(line(context({ size: { width: 340, height: 300 } }))).toMatchObject({ hideOverlap: true, rotate: 0 });
+    expect(line(context({ size: { width: 340, height: 300 } })).interval).toBeUndefined();
+    const slanted = line(context({ size: { width: 500, height: 300 } }));
+    expect(slanted).toMatchObject({ interval: 0, rotate: 35 });
+    expect(slanted.alignMinLabel).toBeUndefined();
+    expect(line(rtl({ size: { width: 500, height: 300 } }))).toMatchObject({ rotate: -35 });
+  });
+
   it('writes axis numbers without padding zeros, tooltips with the decimals asked for', () => {
     const { option } = build({ kind: 'bar', x: 'building', series: [{ field: 'sum_cost' }], format: { unit: '%', decimals: 1 } }, [{ building: 'A', sum_cost: 20 }]);
     expect(asList(option.yAxis)[0]!.axisLabel.formatter(20)).toBe('20%');

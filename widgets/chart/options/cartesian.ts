@@ -62,18 +62,20 @@ const MIN_LABEL_WIDTH = 48;
 const SLANTED_LABEL_WIDTH = 100;
 /** Beyond this many categories, labels are thinned out rather than slanted. */
 const MAX_SLANTED_LABELS = 24;
+/** Narrowest band in which slanted labels stay a line apart (a 16 px line at 35°: 16 / sin 35°). */
+const MIN_SLANTED_BAND = 28;
 
 /**
  * How category labels fit: level at the room their band leaves while that is readable (long
  * names cut short), slanted when the bands are narrower, thinned out by ECharts when there are
- * too many to slant.
+ * too many to slant or the bands are too narrow for slanted lines to stay apart.
  */
 function labelFit(count: number, context: ChartContext, horizontal: boolean): { width: number; every: boolean; rotate: number } {
   if (horizontal) return { width: Math.max(48, Math.round(context.size.width * 0.3)), every: true, rotate: 0 };
   const band = Math.floor((context.size.width - 72) / Math.max(1, count)) - 6;
   if (band >= MIN_LABEL_WIDTH) return { width: Math.min(band, 240), every: true, rotate: 0 };
   // Slanted up towards the end side: mirrored in Arabic.
-  if (count <= MAX_SLANTED_LABELS) return { width: SLANTED_LABEL_WIDTH, every: true, rotate: isRtl(context) ? -35 : 35 };
+  if (count <= MAX_SLANTED_LABELS && band >= MIN_SLANTED_BAND) return { width: SLANTED_LABEL_WIDTH, every: true, rotate: isRtl(context) ? -35 : 35 };
   return { width: SLANTED_LABEL_WIDTH, every: false, rotate: 0 };
 }
 
@@ -99,8 +101,9 @@ function categoryAxisOption(labels: string[], props: ChartProps, context: ChartC
       rotate,
       // ECharts measures overlap before cutting labels short: judge by the room instead.
       ...(every ? { interval: 0, hideOverlap: false } : { hideOverlap: true }),
-      // Lines run to the plot's edges: keep the end labels inside it.
-      ...(boundaryGap ? {} : { alignMinLabel: 'left' as const, alignMaxLabel: 'right' as const }),
+      // Lines run to the plot's edges: keep the end labels inside it. Not slanted ones: aligned so,
+      // they would cross their neighbours (the grid's bounds keep them in the chart).
+      ...(boundaryGap || rotate ? {} : { alignMinLabel: 'left' as const, alignMaxLabel: 'right' as const }),
     },
   };
 }

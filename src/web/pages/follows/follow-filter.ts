@@ -102,14 +102,55 @@ export function listPath(filter: FollowFilter): string {
   return search.size ? `/follows?${search}` : '/follows';
 }
 
-/** How many filters are set (the filter button's badge). */
+/** One filter as a person sets and removes it (a chip, one in the filter button's count): a date range is one, of two ends. */
+export type FilterPart = Exclude<keyof FollowFilter, 'dueFrom' | 'dueTo' | 'createdFrom' | 'createdTo'> | 'due' | 'created';
+
+/** Each filter's keys, in the order the chips show them. */
+const PART_KEYS: Record<FilterPart, (keyof FollowFilter)[]> = {
+  text: ['text'],
+  typeIds: ['typeIds'],
+  statuses: ['statuses'],
+  priorities: ['priorities'],
+  assigneeIds: ['assigneeIds'],
+  reviewerId: ['reviewerId'],
+  trades: ['trades'],
+  sheetId: ['sheetId'],
+  due: ['dueFrom', 'dueTo'],
+  created: ['createdFrom', 'createdTo'],
+  overdue: ['overdue'],
+  createdByMe: ['createdByMe'],
+  assignedToMe: ['assignedToMe'],
+  watchedByMe: ['watchedByMe'],
+};
+
+const isSet = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null && value !== false && value !== '');
+
+/** The filters that are set, each range once. */
+export function filterParts(filter: FollowFilter): FilterPart[] {
+  return (Object.keys(PART_KEYS) as FilterPart[]).filter((part) => PART_KEYS[part].some((key) => isSet(filter[key])));
+}
+
+/** How many filters are set (the filter button's badge): a created or due range counts once. */
 export function filterCount(filter: FollowFilter): number {
-  return Object.entries(filter).filter(([, value]) => (Array.isArray(value) ? value.length > 0 : value !== undefined && value !== false && value !== '')).length;
+  return filterParts(filter).length;
+}
+
+/** The filter without one of its parts (both ends of a range). */
+export function withoutPart(filter: FollowFilter, part: FilterPart): FollowFilter {
+  const next = { ...filter };
+  for (const key of PART_KEYS[part]) delete next[key];
+  return next;
 }
 
 /** A filter with empty parts dropped, as it is sent and saved. */
 export function cleanFilter(filter: FollowFilter): FollowFilter {
-  return Object.fromEntries(
-    Object.entries(filter).filter(([, value]) => (Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null && value !== false && value !== '')),
-  );
+  return Object.fromEntries(Object.entries(filter).filter(([, value]) => isSet(value)));
+}
+
+/**
+ * The request's filter: the workspace and the parts set. The list, its export and the canvas's
+ * pins all ask with it, so a filter finds the same follow-ups on every screen.
+ */
+export function filterBody(workspaceCode: string, filter: FollowFilter): FollowFilterBody {
+  return { workspaceCode, ...cleanFilter(filter) };
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RevisionRow, SheetDetail } from '../../../../src/core/contracts/drawings.ts';
-import type { FollowCreateBody, FollowDetail, FollowPin, FollowPinRow } from '../../../../src/core/contracts/follows.ts';
+import type { FollowCreateBody, FollowDetail, FollowPin, FollowPinListBody, FollowPinRow } from '../../../../src/core/contracts/follows.ts';
 import { fitPage, viewMatrix } from '../../../../src/core/drawings/viewport.ts';
 import { ApiError } from '../../../../src/web/api/api-error.ts';
 import type { FollowCanvasApi } from '../../../../src/web/pages/drawings/follow/follow-canvas-api.ts';
-import { FollowCanvasStore, NO_FILTERS, filterCount, pinListBody, problemOf, shownRevision } from '../../../../src/web/pages/drawings/follow/follow-canvas-store.ts';
+import { FollowCanvasStore, pinListBody, problemOf, shownRevision } from '../../../../src/web/pages/drawings/follow/follow-canvas-store.ts';
 import { PIN, pinAt, pinsInView, screenOf, type PaintedPin } from '../../../../src/web/pages/drawings/follow/pin-paint.ts';
 
 const SHEET = { width: 842, height: 595 };
@@ -42,10 +42,25 @@ describe('pins on the canvas', () => {
 });
 
 describe('the pin list request', () => {
-  it('sends only the filters set, as the list does', () => {
-    expect(pinListBody('NW', 4, null, NO_FILTERS)).toEqual({ workspaceCode: 'NW', sheetId: 4 });
-    const filters = { typeIds: [2], statuses: ['open' as const], assigneeIds: [0, 7], trades: ['HVAC'], dueFrom: '2026-01-01', dueTo: null, overdue: true, mine: 'created' as const };
-    expect(pinListBody('NW', 4, 9, filters)).toEqual({
+  it('sends the list’s filter as the list sends it, on the sheet and revision shown', () => {
+    expect(pinListBody('NW', 4, null, {})).toEqual({ workspaceCode: 'NW', sheetId: 4 });
+    const filter = {
+      typeIds: [2],
+      statuses: ['open' as const],
+      assigneeIds: [0, 7],
+      trades: ['HVAC'],
+      priorities: [],
+      dueFrom: '2026-01-01',
+      createdFrom: '2026-02-01',
+      createdTo: '2026-02-07',
+      overdue: true,
+      createdByMe: true,
+      watchedByMe: false,
+      text: 'stair',
+      // The canvas's own sheet wins over one a saved filter names.
+      sheetId: 99,
+    };
+    expect(pinListBody('NW', 4, 9, filter)).toEqual({
       workspaceCode: 'NW',
       sheetId: 4,
       revisionId: 9,
@@ -54,11 +69,12 @@ describe('the pin list request', () => {
       assigneeIds: [0, 7],
       trades: ['HVAC'],
       dueFrom: '2026-01-01',
+      createdFrom: '2026-02-01',
+      createdTo: '2026-02-07',
       overdue: true,
       createdByMe: true,
+      text: 'stair',
     });
-    expect(filterCount(filters)).toBe(7);
-    expect(filterCount(NO_FILTERS)).toBe(0);
   });
 
   it('reads the refusal the server names', () => {
@@ -76,19 +92,20 @@ const sheetDetail: SheetDetail = {
 
 /** A server that keeps what it is sent. */
 function fakeApi() {
-  const calls: { created: FollowCreateBody[]; moved: [number, number, FollowPin][] } = { created: [], moved: [] };
+  const calls: { created: FollowCreateBody[]; moved: [number, number, FollowPin][]; pins: FollowPinListBody[] } = { created: [], moved: [], pins: [] };
   const row = { id: 5, number: 'PI-0001', title: 'Crack', status: 'open', priority: 'normal', typeId: 1, typeName: 'Punch', color: '#d4380d', dueState: 'none', pin: { sheetId: 4, revisionId: 10, x: 50, y: 60, modelElementId: null, sheetNumber: 'A-101', sheetTitle: 'Plan', revisionLabel: 'A' }, fromRevision: 'A' } as FollowPinRow;
   const detail = { id: 5, revision: 3, canEdit: true, pin: row.pin, moves: ['start'] } as unknown as FollowDetail;
   const api = {
     sheets: async () => ({ rows: [sheetDetail.sheet], total: 1, disciplines: [] }),
     sheet: async () => sheetDetail,
-    pins: async () => [row],
+    pins: async (body: FollowPinListBody) => (calls.pins.push(body), [row]),
     follow: async () => detail,
     create: async (body: FollowCreateBody) => (calls.created.push(body), { ...detail, id: 6 }),
     movePin: async (id: number, rev: number, at: FollowPin) => (calls.moved.push([id, rev, at]), { ...detail, pin: { ...row.pin, ...at } }),
     status: async () => detail,
     types: async () => [],
     people: async () => [],
+    options: async () => [{ code: 'HVAC', label: 'HVAC' }],
   } as unknown as FollowCanvasApi;
   return { api, calls };
 }
@@ -107,6 +124,15 @@ describe('the follow-up canvas', () => {
     await store.load(null, null);
     expect(store.revisionId).toBe(11);
     expect(store.pins.map((row) => row.id)).toEqual([5]);
+  });
+
+  it('reads the pins again under a new filter, and offers the workspace’s trades', async () => {
+    const { store, calls } = make();
+    await store.load(4, null);
+    expect(store.trades.map((option) => option.code)).toEqual(['HVAC']);
+    store.setFilter({ statuses: ['closed'], createdFrom: '2026-02-01' });
+    await Promise.resolve();
+    expect(calls.pins.at(-1)).toEqual({ workspaceCode: 'NW', sheetId: 4, revisionId: 11, statuses: ['closed'], createdFrom: '2026-02-01' });
   });
 
   it('drops a pin on the sheet only, and creates the follow-up there on the revision shown', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../src/web/api/api-error.ts';
 import { mentionedIn } from '../../../../src/web/pages/follows/detail/follow-detail-store.ts';
 import { PHOTO_ATTEMPTS, PhotoUploads } from '../../../../src/web/pages/follows/edit/photo-uploads.ts';
-import { cleanFilter, filterCount, FIRST_QUERY, listPath, queryFromSearch, searchFromQuery } from '../../../../src/web/pages/follows/follow-filter.ts';
+import { cleanFilter, filterBody, filterCount, filterParts, FIRST_QUERY, listPath, queryFromSearch, searchFromQuery, withoutPart } from '../../../../src/web/pages/follows/follow-filter.ts';
 
 describe('the follow-up list in the address', () => {
   it('reads every filter, the sort and the page back as written', () => {
@@ -45,6 +45,31 @@ describe('the follow-up list in the address', () => {
     const filter = { statuses: [], text: '', overdue: false, typeIds: [1], createdByMe: true };
     expect(filterCount(filter)).toBe(2);
     expect(cleanFilter(filter)).toEqual({ typeIds: [1], createdByMe: true });
+  });
+});
+
+describe('the filter of the list and the canvas', () => {
+  it('counts a created or due range as one filter, whichever of its ends are set', () => {
+    expect(filterCount({})).toBe(0);
+    expect(filterCount({ createdFrom: '2026-11-02', createdTo: '2026-11-08' })).toBe(1);
+    expect(filterCount({ createdFrom: '2026-11-02' })).toBe(1);
+    expect(filterCount({ createdTo: '2026-11-08' })).toBe(1);
+    expect(filterCount({ dueFrom: '2026-11-02', dueTo: '2026-11-08', createdFrom: '2026-11-02', createdTo: '2026-11-08', statuses: ['open'] })).toBe(3);
+    // An overview week opens the list with one filter, not two.
+    expect(filterCount(queryFromSearch(new URLSearchParams('createdFrom=2026-11-02&createdTo=2026-11-08&status=open')).filter)).toBe(2);
+  });
+
+  it('names each filter set once, in the chips’ order, and removes a range whole', () => {
+    const filter = { overdue: true, createdTo: '2026-11-08', createdFrom: '2026-11-02', statuses: ['open' as const], text: 'stair', trades: [] };
+    expect(filterParts(filter)).toEqual(['text', 'statuses', 'created', 'overdue']);
+    expect(withoutPart(filter, 'created')).toEqual({ overdue: true, statuses: ['open'], text: 'stair', trades: [] });
+    expect(withoutPart(filter, 'statuses')).not.toHaveProperty('statuses');
+  });
+
+  it('asks the server with the workspace and the filters set, nothing empty', () => {
+    expect(filterBody('NW', {})).toEqual({ workspaceCode: 'NW' });
+    const filter = { statuses: [], priorities: ['high' as const], text: '', overdue: false, assigneeIds: [0], createdFrom: '2026-11-02', createdTo: undefined, watchedByMe: true };
+    expect(filterBody('NW', filter)).toEqual({ workspaceCode: 'NW', priorities: ['high'], assigneeIds: [0], createdFrom: '2026-11-02', watchedByMe: true });
   });
 });
 

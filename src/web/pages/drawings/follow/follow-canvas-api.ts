@@ -10,6 +10,7 @@ import {
   type FollowStatus,
   type FollowType,
 } from '../../../../core/contracts/follows.ts';
+import { FOLLOW_SETTINGS_PATHS, type DataSourceOption } from '../../../../core/contracts/follow-settings.ts';
 import type { CallOptions, Http } from '../../../api/endpoints.ts';
 
 // The canvas shows failures in its own messages.
@@ -29,6 +30,8 @@ export function followCanvasApi(http: Http) {
     status: (id: number, revision: number, to: FollowStatus) => http.post<FollowDetail>(FOLLOW_PATHS.status, { id, revision, to }, QUIET),
     types: (workspaceCode: string) => http.get<FollowType[]>(FOLLOW_PATHS.typeList, { workspaceCode }, QUIET),
     people: (workspaceCode: string) => http.get<FollowPerson[]>(FOLLOW_PATHS.people, { workspaceCode }, QUIET),
+    /** A data source's live options (the trades the filter offers). */
+    options: (workspaceCode: string, source: string) => http.get<DataSourceOption[]>(FOLLOW_SETTINGS_PATHS.optionList, { workspaceCode, source }, QUIET),
   };
 }
 

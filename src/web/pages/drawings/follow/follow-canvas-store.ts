@@ -9,50 +9,19 @@ import type {
   FollowPinListBody,
   FollowPinRow,
   FollowProblemCode,
-  FollowStatus,
   FollowType,
 } from '../../../../core/contracts/follows.ts';
+import type { DataSourceOption } from '../../../../core/contracts/follow-settings.ts';
 import { pinOnSheet } from '../../../../core/follows/pin.ts';
 import { MOVES } from '../../../../core/follows/status-flow.ts';
 import { ApiError } from '../../../api/api-error.ts';
+import { filterBody, type FollowFilter } from '../../follows/follow-filter.ts';
 import type { FollowCanvasApi } from './follow-canvas-api.ts';
 import type { PaintedPin } from './pin-paint.ts';
 
-/** The list's filters as the canvas offers them. */
-export interface PinFilters {
-  typeIds: number[];
-  statuses: FollowStatus[];
-  assigneeIds: number[];
-  trades: string[];
-  /** Due on or after / on or before, `YYYY-MM-DD`. */
-  dueFrom: string | null;
-  dueTo: string | null;
-  overdue: boolean;
-  /** Only the caller's: assigned to them, or created by them. */
-  mine: 'assigned' | 'created' | null;
-}
-
-export const NO_FILTERS: PinFilters = { typeIds: [], statuses: [], assigneeIds: [], trades: [], dueFrom: null, dueTo: null, overdue: false, mine: null };
-
-/** The pin list's request: only the filters set are sent, as the list sends them. */
-export function pinListBody(workspaceCode: string, sheetId: number, revisionId: number | null, filters: PinFilters): FollowPinListBody {
-  const body: FollowPinListBody = { workspaceCode, sheetId };
-  if (revisionId !== null) body.revisionId = revisionId;
-  if (filters.typeIds.length > 0) body.typeIds = filters.typeIds;
-  if (filters.statuses.length > 0) body.statuses = filters.statuses;
-  if (filters.assigneeIds.length > 0) body.assigneeIds = filters.assigneeIds;
-  if (filters.trades.length > 0) body.trades = filters.trades;
-  if (filters.dueFrom) body.dueFrom = filters.dueFrom;
-  if (filters.dueTo) body.dueTo = filters.dueTo;
-  if (filters.overdue) body.overdue = true;
-  if (filters.mine === 'assigned') body.assignedToMe = true;
-  if (filters.mine === 'created') body.createdByMe = true;
-  return body;
-}
-
-/** How many filters are set (the filter button's badge). */
-export function filterCount(filters: PinFilters): number {
-  return [filters.typeIds.length, filters.statuses.length, filters.assigneeIds.length, filters.trades.length, filters.dueFrom ?? filters.dueTo, filters.overdue, filters.mine].filter(Boolean).length;
+/** The pin list's request: the sheet and revision shown, under the list's filter as the list sends it. */
+export function pinListBody(workspaceCode: string, sheetId: number, revisionId: number | null, filter: FollowFilter): FollowPinListBody {
+  return { ...filterBody(workspaceCode, filter), sheetId, ...(revisionId !== null ? { revisionId } : {}) };
 }
 
 /** The revision a sheet shows: its current one, else its newest. */
@@ -101,9 +70,12 @@ export class FollowCanvasStore {
   revisionId: number | null = null;
   pins: FollowPinRow[] = [];
   pinsStatus: 'loading' | 'ready' | 'failed' = 'loading';
-  filters: PinFilters = NO_FILTERS;
+  /** The list's filter, on the pins and the panel's list alike. */
+  filter: FollowFilter = {};
   types: FollowType[] = [];
   people: FollowPerson[] = [];
+  /** The workspace's trades, which the filter offers. */
+  trades: DataSourceOption[] = [];
   selectedId: number | null = null;
   detail: FollowDetail | null = null;
   detailStatus: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
@@ -128,9 +100,10 @@ export class FollowCanvasStore {
       sheets: observableRef,
       sheet: observableRef,
       pins: observableRef,
-      filters: observableRef,
+      filter: observableRef,
       types: observableRef,
       people: observableRef,
+      trades: observableRef,
       detail: observableRef,
       draft: observableRef,
       moving: observableRef,
@@ -177,9 +150,10 @@ export class FollowCanvasStore {
   async load(sheetId: number | null, followId: number | null): Promise<void> {
     this.status = 'loading';
     try {
-      const [types, people, sheets] = await Promise.all([
+      const [types, people, trades, sheets] = await Promise.all([
         this.deps.api.types(this.deps.workspaceCode),
         this.deps.api.people(this.deps.workspaceCode).catch(() => [] as FollowPerson[]),
+        this.deps.api.options(this.deps.workspaceCode, 'trade').catch(() => [] as DataSourceOption[]),
         this.deps.api.sheets(this.deps.workspaceCode, ''),
       ]);
       let follow: FollowDetail | null = null;
@@ -187,6 +161,7 @@ export class FollowCanvasStore {
       runInAction(() => {
         this.types = types;
         this.people = people;
+        this.trades = trades;
         this.sheets = sheets.rows;
       });
       const target = follow?.pin?.sheetId ?? sheetId ?? sheets.rows.find((row) => row.current)?.id ?? null;
@@ -251,7 +226,7 @@ export class FollowCanvasStore {
     const request = ++this.pinRequest;
     if (!quietly) this.pinsStatus = 'loading';
     try {
-      const pins = await this.deps.api.pins(pinListBody(this.deps.workspaceCode, sheet.sheet.id, this.revisionId, this.filters));
+      const pins = await this.deps.api.pins(pinListBody(this.deps.workspaceCode, sheet.sheet.id, this.revisionId, this.filter));
       if (request !== this.pinRequest) return;
       runInAction(() => {
         this.pins = pins;
@@ -262,8 +237,8 @@ export class FollowCanvasStore {
     }
   }
 
-  setFilters(filters: PinFilters): void {
-    this.filters = filters;
+  setFilter(filter: FollowFilter): void {
+    this.filter = filter;
     void this.loadPins();
   }
 

@@ -1,16 +1,18 @@
-import { CameraOutlined, CloseOutlined, DeleteOutlined, FilterOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, DatePicker, Empty, Form, Input, Pagination, Select, Space, Spin, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { CameraOutlined, CloseOutlined, DeleteOutlined } from '@ant-design/icons';
+import { Alert, Button, DatePicker, Empty, Form, Input, Pagination, Select, Space, Spin, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { observer } from 'mobx-react-lite';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { FOLLOW_STATUSES, FOLLOW_TITLE_MAX, followTitleSchema, type FollowDetail, type FollowPinRow, type FollowStatus } from '../../../../core/contracts/follows.ts';
+import { FOLLOW_TITLE_MAX, followTitleSchema, type FollowDetail, type FollowPinRow, type FollowStatus } from '../../../../core/contracts/follows.ts';
 import { STATUS_TEXTS } from '../../../../core/follows/status-flow.ts';
 import { textIn } from '../../../../core/local-text.ts';
 import type { FileClient } from '../../../files/file-client.ts';
-import { filterCount, NO_FILTERS, type FollowCanvasStore, type PinFilters } from './follow-canvas-store.ts';
+import { filterCount } from '../../follows/follow-filter.ts';
+import { FollowFilterBar } from '../../follows/follow-filters.tsx';
 import { StatusTag as ListStatusTag } from '../../follows/follow-texts.tsx';
+import type { FollowCanvasStore } from './follow-canvas-store.ts';
 import { STATUS_COLORS } from './pin-paint.ts';
 
 const LIST_PAGE = 25;
@@ -43,97 +45,9 @@ export const FollowPanel = observer(function FollowPanel({ store, files, onFocus
   if (store.selectedId !== null) return <FollowSummary store={store} />;
   return (
     <div className="follow-panel-list">
-      <PinFiltersForm store={store} />
+      <FollowFilterBar filter={store.filter} choices={{ types: store.types, people: store.people, trades: store.trades }} onChange={(filter) => store.setFilter(filter)} />
       <PinList store={store} onFocusPin={onFocusPin} />
     </div>
-  );
-});
-
-const PinFiltersForm = observer(function PinFiltersForm({ store }: { store: FollowCanvasStore }) {
-  const { t, i18n } = useTranslation('follows');
-  const statusText = useStatusText();
-  const [open, setOpen] = useState(false);
-  const filters = store.filters;
-  const set = (change: Partial<PinFilters>) => store.setFilters({ ...filters, ...change });
-  const count = filterCount(filters);
-  const range: [Dayjs | null, Dayjs | null] | null = filters.dueFrom || filters.dueTo ? [filters.dueFrom ? dayjs(filters.dueFrom) : null, filters.dueTo ? dayjs(filters.dueTo) : null] : null;
-  return (
-    <section className="follow-filters" aria-label={t('canvas.filters')}>
-      <Space wrap>
-        <Button icon={<FilterOutlined />} aria-expanded={open} onClick={() => setOpen(!open)} data-testid="follow-filters-toggle">
-          {count > 0 ? t('canvas.filtersCount', { count }) : t('canvas.filters')}
-        </Button>
-        {count > 0 && (
-          <Button type="link" onClick={() => store.setFilters(NO_FILTERS)}>
-            {t('canvas.clearFilters')}
-          </Button>
-        )}
-      </Space>
-      {open && (
-        <div className="follow-filter-fields">
-          <label className="follow-filter-field">
-            <span>{t('canvas.filter.type')}</span>
-            <Select
-              mode="multiple"
-              allowClear
-              value={filters.typeIds}
-              onChange={(typeIds: number[]) => set({ typeIds })}
-              options={store.types.map((type) => ({ value: type.id, label: textIn(type.name, i18n.language) }))}
-              data-testid="follow-filter-type"
-            />
-          </label>
-          <label className="follow-filter-field">
-            <span>{t('canvas.filter.status')}</span>
-            <Select
-              mode="multiple"
-              allowClear
-              value={filters.statuses}
-              onChange={(statuses: FollowStatus[]) => set({ statuses })}
-              options={FOLLOW_STATUSES.map((status) => ({ value: status, label: statusText(status) }))}
-              data-testid="follow-filter-status"
-            />
-          </label>
-          <label className="follow-filter-field">
-            <span>{t('canvas.filter.assignee')}</span>
-            <Select
-              mode="multiple"
-              allowClear
-              optionFilterProp="label"
-              value={filters.assigneeIds}
-              onChange={(assigneeIds: number[]) => set({ assigneeIds })}
-              options={[{ value: 0, label: t('canvas.unassigned') }, ...store.people.map((person) => ({ value: person.id, label: person.name }))]}
-            />
-          </label>
-          <label className="follow-filter-field">
-            <span>{t('canvas.filter.trade')}</span>
-            <Select mode="tags" allowClear value={filters.trades} onChange={(trades: string[]) => set({ trades: trades.map((trade) => trade.trim()).filter((trade) => trade && !/[<>]/.test(trade)) })} open={false} suffixIcon={null} />
-          </label>
-          <label className="follow-filter-field">
-            <span>{t('canvas.filter.due')}</span>
-            <DatePicker.RangePicker
-              allowEmpty={[true, true]}
-              value={range}
-              onChange={(dates) => set({ dueFrom: dates?.[0]?.format('YYYY-MM-DD') ?? null, dueTo: dates?.[1]?.format('YYYY-MM-DD') ?? null })}
-            />
-          </label>
-          <label className="follow-filter-field">
-            <span>{t('canvas.filter.mine')}</span>
-            <Select
-              allowClear
-              value={filters.mine}
-              onChange={(mine: PinFilters['mine'] | undefined) => set({ mine: mine ?? null })}
-              options={[
-                { value: 'assigned', label: t('canvas.mine.assigned') },
-                { value: 'created', label: t('canvas.mine.created') },
-              ]}
-            />
-          </label>
-          <Checkbox checked={filters.overdue} onChange={(event) => set({ overdue: event.target.checked })}>
-            {t('canvas.filter.overdue')}
-          </Checkbox>
-        </div>
-      )}
-    </section>
   );
 });
 
@@ -160,7 +74,7 @@ const PinList = observer(function PinList({ store, onFocusPin }: { store: Follow
   }
   if (store.pinsStatus === 'loading' && pins.length === 0) return <Spin className="follow-panel-spin" />;
   if (pins.length === 0) {
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filterCount(store.filters) > 0 ? t('canvas.noPinsFiltered') : store.canCreate ? t('canvas.noPinsCreate') : t('canvas.noPins')} />;
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filterCount(store.filter) > 0 ? t('canvas.noPinsFiltered') : store.canCreate ? t('canvas.noPinsCreate') : t('canvas.noPins')} />;
   }
   return (
     <section className="follow-pin-list" aria-label={t('canvas.pinList')}>

@@ -9,7 +9,7 @@ import { FOLLOW_FILE_PATHS } from '../../../../core/follows/bcf.ts';
 import { saveDownload } from '../../../api/download.ts';
 import { useTextLanguage } from '../../../i18n/local-text.ts';
 import { downloadWithProgress } from '../follow-api.ts';
-import { cleanFilter } from '../follow-filter.ts';
+import { filterBody } from '../follow-filter.ts';
 import { failureText } from '../follow-texts.tsx';
 import { useFollowApi } from '../use-follow-api.ts';
 import { BcfImportDialog } from './bcf-import-dialog.tsx';
@@ -32,7 +32,7 @@ export const FollowFiles = observer(function FollowFiles({ list, mayImport }: { 
   const download = async (kind: FileKind) => {
     const key = `follow-download-${kind}`;
     const selection = list.selected.length ? { ids: list.selected } : {};
-    const filter = { workspaceCode: list.workspaceCode, ...cleanFilter(list.query.filter), sort: list.query.sort, order: list.query.order };
+    const filter = { ...filterBody(list.workspaceCode, list.query.filter), sort: list.query.sort, order: list.query.order };
     const language = (['en', 'zh-CN', 'ar'].includes(lng) ? lng : 'en') as 'en' | 'zh-CN' | 'ar';
     const [path, body] =
       kind === 'xlsx'

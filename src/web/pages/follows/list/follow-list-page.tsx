@@ -1,5 +1,5 @@
-import { CameraOutlined, FilterOutlined, PlusOutlined, SaveOutlined, SettingOutlined, StarOutlined } from '@ant-design/icons';
-import { App, Badge, Button, Card, Checkbox, Dropdown, Input, Popover, Result, Select, Space, Typography } from 'antd';
+import { CameraOutlined, PlusOutlined, SaveOutlined, SettingOutlined, StarOutlined } from '@ant-design/icons';
+import { App, Button, Card, Checkbox, Dropdown, Input, Popover, Result, Select, Space, Typography } from 'antd';
 import type { TableColumnType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
@@ -14,12 +14,11 @@ import { useHeldPoints } from '../../../ui/held-points.ts';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { Live } from '../../../ui/live.tsx';
 import { openFollowEvents } from '../follow-api.ts';
+import { FollowFilterBar, type FilterChoices } from '../follow-filters.tsx';
 import { filterCount, queryFromSearch, searchFromQuery, type FollowFilter, type FollowQuery } from '../follow-filter.ts';
 import { DueText, failureText, formatTime, namesOf, PriorityTag, StatusTag } from '../follow-texts.tsx';
 import { handOverPhotos, useFollowApi } from '../use-follow-api.ts';
-import { FilterChips } from './filter-chips.tsx';
 import { FollowFiles } from './follow-files.tsx';
-import { FollowFilters } from './follow-filters.tsx';
 import { FOLLOW_COLUMNS, FOLLOW_PAGE_SIZE, FollowListStore, type FollowColumn } from './follow-list-store.ts';
 import '../../../ui/admin.css';
 import '../follows.css';
@@ -51,10 +50,8 @@ const FollowList = observer(function FollowList({ workspaceCode }: { workspaceCo
   const held = useHeldPoints('follow');
   const [search, setSearch] = useSearchParams();
   const [list] = useState(() => new FollowListStore(env.api, workspaceCode, queryFromSearch(search)));
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const [trades, setTrades] = useState<DataSourceOption[]>([]);
   const [sheets, setSheets] = useState<{ id: number; label: string }[]>([]);
-  const [text, setText] = useState(list.query.filter.text ?? '');
   const camera = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -73,7 +70,6 @@ const FollowList = observer(function FollowList({ workspaceCode }: { workspaceCo
     const query = queryFromSearch(new URLSearchParams(searchText));
     if (searchFromQuery(query).toString() !== searchFromQuery(list.query).toString()) {
       list.show(query);
-      setText(query.filter.text ?? '');
     }
   }, [searchText, list]);
 
@@ -81,10 +77,7 @@ const FollowList = observer(function FollowList({ workspaceCode }: { workspaceCo
     setSearch(searchFromQuery(query));
     list.show(query);
   };
-  const applyFilter = (filter: FollowFilter) => {
-    setFiltersOpen(false);
-    go({ ...list.query, filter, page: 1 });
-  };
+  const applyFilter = (filter: FollowFilter) => go({ ...list.query, filter, page: 1 });
 
   const mayCreate = held.has(FOLLOW_POINTS.create);
   const mayManage = held.has(FOLLOW_POINTS.manage);
@@ -192,6 +185,7 @@ const FollowList = observer(function FollowList({ workspaceCode }: { workspaceCo
   };
 
   const count = filterCount(list.query.filter);
+  const choices: FilterChoices = { types: list.types.data ?? [], people: list.people.data ?? [], trades, sheets };
   return (
     <div className="admin-page follow-page follow-list-page">
       <div className="admin-page-header">
@@ -228,23 +222,7 @@ const FollowList = observer(function FollowList({ workspaceCode }: { workspaceCo
         </Space>
       </div>
       <Card size="small">
-        <div className="follow-toolbar">
-          <Input.Search
-            allowClear
-            value={text}
-            maxLength={100}
-            placeholder={t('list.searchPlaceholder')}
-            aria-label={t('list.searchPlaceholder')}
-            onChange={(event) => setText(event.target.value)}
-            onSearch={(value) => go({ ...list.query, filter: { ...list.query.filter, text: value.trim() || undefined }, page: 1 })}
-            className="follow-search"
-            data-testid="follow-search"
-          />
-          <Badge count={count} size="small">
-            <Button icon={<FilterOutlined />} onClick={() => setFiltersOpen(true)} data-testid="follow-filter">
-              {t('list.filters')}
-            </Button>
-          </Badge>
+        <FollowFilterBar filter={list.query.filter} choices={choices} onChange={applyFilter}>
           <Dropdown
             trigger={['click']}
             menu={{
@@ -282,8 +260,7 @@ const FollowList = observer(function FollowList({ workspaceCode }: { workspaceCo
           >
             <Button icon={<SettingOutlined />} aria-label={t('list.columns')} data-testid="follow-columns" />
           </Popover>
-        </div>
-        <FilterChips list={list} trades={trades} sheets={sheets} onChange={(filter) => go({ ...list.query, filter, page: 1 })} />
+        </FollowFilterBar>
         {mayManage && list.selected.length > 0 && (
           <div className="follow-bulk" role="region" aria-label={t('list.bulk')} data-testid="follow-bulk">
             <span>{t('list.chosen', { count: list.selected.length })}</span>
@@ -339,7 +316,6 @@ const FollowList = observer(function FollowList({ workspaceCode }: { workspaceCo
           data-testid="follow-list"
         />
       </Card>
-      <FollowFilters list={list} trades={trades} sheets={sheets} open={filtersOpen} onClose={() => setFiltersOpen(false)} onApply={applyFilter} />
     </div>
   );
 });

@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { FollowBulkBody, FollowBulkResult, FollowListResult, FollowPerson, FollowSort, FollowType } from '../../../../core/contracts/follows.ts';
 import { Loadable } from '../../../ui/loadable.ts';
 import type { FollowApi } from '../follow-api.ts';
-import { cleanFilter, type FollowFilter, type FollowQuery } from '../follow-filter.ts';
+import { cleanFilter, filterBody, type FollowFilter, type FollowQuery } from '../follow-filter.ts';
 
 /** Rows per page: the server pages (a workspace may hold 100,000). */
 export const FOLLOW_PAGE_SIZE = 50;
@@ -44,7 +44,7 @@ export class FollowListStore {
   ) {
     this.query = query;
     this.listing = new Loadable(() =>
-      api.list({ workspaceCode, ...cleanFilter(this.query.filter), sort: this.query.sort, order: this.query.order, page: this.query.page, size: FOLLOW_PAGE_SIZE }),
+      api.list({ ...filterBody(workspaceCode, this.query.filter), sort: this.query.sort, order: this.query.order, page: this.query.page, size: FOLLOW_PAGE_SIZE }),
     );
     this.types = new Loadable(() => api.types(workspaceCode));
     this.people = new Loadable(() => api.people(workspaceCode));

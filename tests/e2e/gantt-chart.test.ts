@@ -204,11 +204,12 @@ describe('the gantt chart', () => {
 describe('the schedule editor (/gantt/:id) on a real server', () => {
   it('takes a typed duration, moves the finish at once, saves it and keeps it after a reload', async () => {
     const app = await startTestApp('sqlite', { webDir: builtWebDir() });
+    let page: Page | undefined;
     try {
       const token = await app.signIn('admin', NORTHWIND);
       const list = await app.call<ScheduleListResult>('POST', SCHEDULE_PATHS.list, { token, body: { workspaceCode: 'NW-TOWER' } });
       const route = `/gantt/${list.body.data.rows[0]!.id}`;
-      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
       const problems = await watchPageProblems(page);
       await page.goto(`${app.url}${withReturnPath('/securityMiddle', route)}&token=${encodeURIComponent(token)}`);
       // The admin has two workspaces and picks one.
@@ -229,11 +230,14 @@ describe('the schedule editor (/gantt/:id) on a real server', () => {
       await page.keyboard.press('ControlOrMeta+S');
       await expect.poll(() => page.locator('.schedule-editor-state').textContent()).toBe('Saved');
       await page.reload();
-      await expect.poll(() => row.locator('.gantt-cell-duration').textContent()).toBe('4 wk');
+      await row.waitFor();
+      expect(await row.locator('.gantt-cell-duration').textContent()).toBe('4 wk');
       expect(await finish.textContent()).toBe(after);
       expect(problems).toEqual([]);
     } finally {
+      // The page's event stream is closed first: the server waits for open streams.
+      await page?.close();
       await app.close();
     }
-  }, 30_000);
+  }, 60_000);
 });

@@ -1,10 +1,10 @@
 import { autorun, reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROW_HEIGHT, type BarGeometry } from './bar-geometry.ts';
 import { predecessorsText } from './gantt-rows.ts';
-import type { GanttStore } from './gantt-store.ts';
+import type { GanttColumn, GanttStore } from './gantt-store.ts';
 import { dateText, durationText, headerText } from './gantt-texts.ts';
 import { headerCells } from './time-scale.ts';
 import { TimelinePainter } from './timeline-painter.ts';
@@ -15,7 +15,7 @@ export const HEADER_HEIGHT = 44;
 /** Under this width the grid keeps only the task name, so the timeline keeps room. */
 const NARROW_WIDTH = 600;
 
-type ColumnKey = 'wbs' | 'name' | 'duration' | 'start' | 'finish' | 'predecessors' | 'totalFloat' | 'percentComplete' | 'assignees';
+type ColumnKey = GanttColumn;
 type Column = { key: ColumnKey; width: number; numeric?: boolean };
 const COLUMNS: Column[] = [
   { key: 'wbs', width: 68 },
@@ -37,11 +37,24 @@ export interface GanttHandle {
   lastFrameMs(): number;
 }
 
+/** What the grid's cells may be edited to: the schedule editor supplies it. */
+export interface CellEditor {
+  canEdit(taskId: number, column: GanttColumn): boolean;
+  /** The text a cell's editor opens with. */
+  textOf(taskId: number, column: GanttColumn): string;
+  /** Takes a typed text: null when taken, else why it is refused (shown beside the cell). */
+  commit(taskId: number, column: GanttColumn, text: string): string | null;
+}
+
 export interface GanttChartProps {
   store: GanttStore;
-  /** Enter or a double click on a task: editing it (the editor supplies it). */
+  /** Enter or a double click on a task: editing it (without a cell editor). */
   onEdit?: (taskId: number) => void;
+  /** Editing in the grid's cells: Enter, F2, a double click or typing opens the selected cell. */
+  cellEditor?: CellEditor;
   onReady?: (handle: GanttHandle) => void;
+  /** Grid columns left out (a public link's hidden columns); the name always shows. */
+  hiddenColumns?: readonly ColumnKey[];
 }
 
 /**
@@ -49,13 +62,14 @@ export interface GanttChartProps {
  * windowed (only those in view are elements or drawn) and so is time; one scroller moves the
  * timeline both ways and the grid follows it, so the two never drift.
  */
-export const GanttChart = observer(function GanttChart({ store, onEdit, onReady }: GanttChartProps) {
+export const GanttChart = observer(function GanttChart({ store, onEdit, cellEditor, onReady, hiddenColumns }: GanttChartProps) {
   const { t } = useTranslation('schedules');
   const rootRef = useRef<HTMLDivElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const spacerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const gridBodyRef = useRef<HTMLDivElement>(null);
+  const gridScrollRef = useRef<HTMLDivElement>(null);
   const rowsRef = useRef<HTMLDivElement | null>(null);
   // Placed at the scroll when it comes into the page (the rows come and go with an empty schedule).
   const placeRows = (element: HTMLDivElement | null) => {
@@ -141,8 +155,25 @@ export const GanttChart = observer(function GanttChart({ store, onEdit, onReady 
     store.scrollTo(scroller.scrollTop, store.range.start + Math.abs(scroller.scrollLeft) / store.pxPerMinute);
   };
 
+  // A cell opens for editing, or the task is handed to `onEdit` without a cell editor.
+  const edit = (taskId: number, column: GanttColumn = store.column, typed?: string): boolean => {
+    if (!cellEditor) {
+      onEdit?.(taskId);
+      return true;
+    }
+    if (!cellEditor.canEdit(taskId, column)) return false;
+    store.startEdit(taskId, column, typed ?? cellEditor.textOf(taskId, column));
+    return true;
+  };
+
   const onKeyDown = (event: KeyboardEvent) => {
+    // The cell editor's own keys, and the editor screen's shortcuts, are not the chart's.
+    if (event.target instanceof HTMLInputElement || event.altKey || event.ctrlKey || event.metaKey) return;
     const selected = store.selectedId;
+    if (cellEditor && selected !== null && event.key.length === 1 && /[\p{L}\p{N}]/u.test(event.key)) {
+      if (edit(selected, store.column, event.key)) event.preventDefault();
+      return;
+    }
     const row = selected === null ? undefined : store.outline.rowOf.get(selected);
     const summary = row !== undefined && store.outline.summary[row];
     const forward = store.rtl ? 'ArrowLeft' : 'ArrowRight';
@@ -186,7 +217,8 @@ export const GanttChart = observer(function GanttChart({ store, onEdit, onReady 
         if (summary) store.toggle(selected!);
         break;
       case 'Enter':
-        if (selected !== null) onEdit?.(selected);
+      case 'F2':
+        if (selected !== null) edit(selected);
         break;
       default:
         return;
@@ -226,13 +258,15 @@ export const GanttChart = observer(function GanttChart({ store, onEdit, onReady 
   };
 
   // A narrow grid (a phone) keeps the name column only, as wide as the grid.
-  const columns: Column[] = store.gridWidth <= 200 ? [{ key: 'name', width: store.gridWidth }] : COLUMNS;
+  const columns: Column[] =
+    store.gridWidth <= 200 ? [{ key: 'name', width: store.gridWidth }] : hiddenColumns?.length ? COLUMNS.filter((column) => column.key === 'name' || !hiddenColumns.includes(column.key)) : COLUMNS;
   const gridInnerWidth = columns.reduce((sum, column) => sum + column.width, 0);
 
   return (
     <div ref={rootRef} className="gantt" dir={store.rtl ? 'rtl' : 'ltr'} onKeyDown={onKeyDown} aria-label={t('chart.label')} role="group">
       <div className="gantt-grid" style={{ width: store.gridWidth }}>
         <div
+          ref={gridScrollRef}
           className="gantt-grid-scroll"
           role="treegrid"
           tabIndex={0}
@@ -254,7 +288,7 @@ export const GanttChart = observer(function GanttChart({ store, onEdit, onReady 
                 <div className="gantt-empty">{t('chart.empty')}</div>
               ) : (
                 <div ref={placeRows} className="gantt-grid-rows">
-                  <GridRows store={store} columns={columns} width={gridInnerWidth} onEdit={onEdit} />
+                  <GridRows store={store} columns={columns} width={gridInnerWidth} onEdit={edit} cellEditor={cellEditor} focusGrid={() => gridScrollRef.current?.focus()} />
                 </div>
               )}
             </div>
@@ -288,7 +322,7 @@ export const GanttChart = observer(function GanttChart({ store, onEdit, onReady 
             onClick={(event) => store.select(taskAtPointer(event) ?? store.selectedId)}
             onDoubleClick={(event) => {
               const taskId = taskAtPointer(event);
-              if (taskId !== null) onEdit?.(taskId);
+              if (taskId !== null) edit(taskId);
             }}
           >
             <div ref={spacerRef} className="gantt-spacer" />
@@ -303,7 +337,16 @@ export const GanttChart = observer(function GanttChart({ store, onEdit, onReady 
  * The grid's rows in the page: those in view and two either side. Rendered again when a row
  * enters or leaves, or what a row shows changes; between, the rows move by a transform.
  */
-const GridRows = observer(function GridRows({ store, columns, width, onEdit }: { store: GanttStore; columns: Column[]; width: number; onEdit?: (taskId: number) => void }) {
+interface GridRowsProps {
+  store: GanttStore;
+  columns: Column[];
+  width: number;
+  onEdit: (taskId: number, column?: GanttColumn) => boolean;
+  cellEditor?: CellEditor;
+  focusGrid: () => void;
+}
+
+const GridRows = observer(function GridRows({ store, columns, width, onEdit, cellEditor, focusGrid }: GridRowsProps) {
   const { t, i18n } = useTranslation('schedules');
   const language = i18n.language;
   const first = store.firstRow;
@@ -354,11 +397,20 @@ const GridRows = observer(function GridRows({ store, columns, width, onEdit }: {
         className={`gantt-row${summary ? ' gantt-summary' : ''}${selected ? ' gantt-selected' : ''}${store.showCritical && store.drawn[row]!.critical ? ' gantt-critical' : ''}`}
         style={{ top: index * ROW_HEIGHT, width }}
         onClick={() => store.select(task.id)}
-        onDoubleClick={() => onEdit?.(task.id)}
       >
         {columns.map((column) => (
-          <div key={column.key} role="gridcell" className={`gantt-cell gantt-cell-${column.key}${column.numeric ? ' gantt-numeric' : ''}`} style={{ width: column.width }}>
-            {column.key === 'name' ? (
+          <div
+            key={column.key}
+            role="gridcell"
+            aria-selected={cellEditor && selected ? store.column === column.key : undefined}
+            className={`gantt-cell gantt-cell-${column.key}${column.numeric ? ' gantt-numeric' : ''}${cellEditor && selected && store.column === column.key ? ' gantt-cell-current' : ''}`}
+            style={{ width: column.width }}
+            onClick={() => store.setColumn(column.key)}
+            onDoubleClick={() => onEdit(task.id, column.key)}
+          >
+            {store.editing?.taskId === task.id && store.editing.column === column.key && cellEditor ? (
+              <CellInput store={store} columns={columns} cellEditor={cellEditor} focusGrid={focusGrid} />
+            ) : column.key === 'name' ? (
               <span className="gantt-name" style={{ paddingInlineStart: (task.level - 1) * 16 }}>
                 {summary ? (
                   <button
@@ -393,6 +445,88 @@ const GridRows = observer(function GridRows({ store, columns, width, onEdit }: {
   }
 
   return <>{rowElements}</>;
+});
+
+/**
+ * The editor of one cell: Enter takes the text, Escape leaves the cell as it was, Tab takes it
+ * and opens the next editable cell of the row (Shift+Tab the one before). A refused text stays
+ * with the reason beside the cell.
+ */
+const CellInput = observer(function CellInput({ store, columns, cellEditor, focusGrid }: { store: GanttStore; columns: Column[]; cellEditor: CellEditor; focusGrid: () => void }) {
+  const { t } = useTranslation('schedules');
+  const editing = store.editing!;
+  const [text, setText] = useState(editing.text);
+  const done = useRef(false);
+  const select = useRef(editing.text.length > 1);
+
+  const commit = (): boolean => {
+    const problem = cellEditor.commit(editing.taskId, editing.column, text);
+    if (problem !== null) {
+      store.refuseEdit(text, problem);
+      return false;
+    }
+    done.current = true;
+    store.stopEdit();
+    return true;
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    event.stopPropagation();
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      if (commit()) focusGrid();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      done.current = true;
+      store.stopEdit();
+      focusGrid();
+    } else if (event.key === 'Tab') {
+      event.preventDefault();
+      if (!commit()) return;
+      const at = columns.findIndex((column) => column.key === editing.column);
+      const step = event.shiftKey ? -1 : 1;
+      for (let next = at + step; next >= 0 && next < columns.length; next += step) {
+        const column = columns[next]!.key;
+        if (cellEditor.canEdit(editing.taskId, column)) {
+          store.startEdit(editing.taskId, column, cellEditor.textOf(editing.taskId, column));
+          return;
+        }
+      }
+      focusGrid();
+    }
+  };
+
+  const offset = columns.slice(0, columns.findIndex((column) => column.key === editing.column)).reduce((sum, column) => sum + column.width, 0);
+  return (
+    <>
+      <input
+        className={`gantt-cell-input${editing.error ? ' gantt-cell-input-refused' : ''}`}
+        aria-label={t(`column.${editing.column}`)}
+        aria-invalid={editing.error !== null}
+        aria-errormessage={editing.error ? 'gantt-cell-error' : undefined}
+        dir={editing.column === 'predecessors' ? 'ltr' : 'auto'}
+        value={text}
+        ref={(input) => {
+          if (!input || input === document.activeElement) return;
+          input.focus();
+          // Opened by typing, the caret follows the typed key; else the whole text is chosen.
+          if (select.current) input.select();
+        }}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        onClick={(event) => event.stopPropagation()}
+        onDoubleClick={(event) => event.stopPropagation()}
+        onBlur={() => {
+          if (!done.current && store.editing === editing) commit();
+        }}
+      />
+      {editing.error && (
+        <div id="gantt-cell-error" role="alert" className="gantt-cell-error" style={{ insetInlineStart: offset }}>
+          {editing.error}
+        </div>
+      )}
+    </>
+  );
 });
 
 /** The timeline's two header rows: rendered again when the time in view or the zoom changes. */

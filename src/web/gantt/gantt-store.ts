@@ -22,6 +22,18 @@ export interface DrawnTask {
   critical: boolean;
 }
 
+/** The grid's columns, in reading order. */
+export const GANTT_COLUMNS = ['wbs', 'name', 'duration', 'start', 'finish', 'predecessors', 'totalFloat', 'percentComplete', 'assignees'] as const;
+export type GanttColumn = (typeof GANTT_COLUMNS)[number];
+
+/** A cell being edited in the grid, the text typed so far, and why the last try was refused. */
+export interface CellEdit {
+  taskId: number;
+  column: GanttColumn;
+  text: string;
+  error: string | null;
+}
+
 const DAY = 1440;
 /** The time axis reaches this far beyond the schedule's first and last dates. */
 const MARGIN_DAYS = 30;
@@ -45,6 +57,9 @@ export class GanttStore {
   showCritical = true;
   /** The grid's width beside the timeline. */
   gridWidth: number;
+  /** The column of the selected row that Enter or typing edits. */
+  column: GanttColumn = 'name';
+  editing: CellEdit | null = null;
 
   constructor(model: ScheduleModel, result: ScheduledDates | null, { rtl = false, gridWidth = 640 } = {}) {
     this.model = model;
@@ -68,6 +83,8 @@ export class GanttStore {
       baselineIndex: observable,
       showCritical: observable,
       gridWidth: observable,
+      column: observable,
+      editing: observableRef,
       outline: computed,
       predecessors: computed,
       rows: computed,
@@ -80,6 +97,7 @@ export class GanttStore {
       timeView: computed,
       calendar: computed,
       setSchedule: action,
+      openSchedule: action,
       setViewSize: action,
       scrollTo: action,
       setZoom: action,
@@ -90,6 +108,10 @@ export class GanttStore {
       setShowCritical: action,
       setGridWidth: action,
       setRtl: action,
+      setColumn: action,
+      startEdit: action,
+      refuseEdit: action,
+      stopEdit: action,
     });
   }
 
@@ -182,6 +204,15 @@ export class GanttStore {
     this.result = result;
   }
 
+  /** Shows a schedule anew: its first bars in view and its first task selected, as the constructor does. */
+  openSchedule(model: ScheduleModel, result: ScheduledDates | null): void {
+    this.setSchedule(model, result);
+    this.viewStart = Math.max(this.range.start, Math.floor(this.firstDate() / DAY) * DAY - 2 * DAY);
+    this.scrollTop = 0;
+    this.selectedId = model.tasks[0]?.id ?? null;
+    this.editing = null;
+  }
+
   setViewSize(width: number, height: number): void {
     this.viewWidth = width;
     this.viewHeight = height;
@@ -255,5 +286,25 @@ export class GanttStore {
 
   setRtl(rtl: boolean): void {
     this.rtl = rtl;
+  }
+
+  setColumn(column: GanttColumn): void {
+    this.column = column;
+  }
+
+  /** Opens the selected row's cell (or the given one) for editing, with its text or what was typed. */
+  startEdit(taskId: number, column: GanttColumn, text: string): void {
+    this.selectedId = taskId;
+    this.column = column;
+    this.editing = { taskId, column, text, error: null };
+    this.revealSelection();
+  }
+
+  refuseEdit(text: string, error: string): void {
+    if (this.editing) this.editing = { ...this.editing, text, error };
+  }
+
+  stopEdit(): void {
+    this.editing = null;
   }
 }

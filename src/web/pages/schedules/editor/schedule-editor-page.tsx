@@ -1,0 +1,310 @@
+import {
+  ArrowDownOutlined,
+  DeleteOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  PlusOutlined,
+  RedoOutlined,
+  ReloadOutlined,
+  SaveOutlined,
+  StarOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
+import { Alert, App, Button, Modal, Result, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { SCHEDULE_EVENT } from '../../../../core/contracts/schedules.ts';
+import { formatDurationShort } from '../../../../core/schedule/durations.ts';
+import { predecessorsText } from '../../../gantt/gantt-rows.ts';
+import { GanttChart, type CellEditor } from '../../../gantt/gantt-chart.tsx';
+import type { GanttColumn } from '../../../gantt/gantt-store.ts';
+import { GanttToolbar } from '../../../gantt/gantt-toolbar.tsx';
+import { dateText } from '../../../gantt/gantt-texts.ts';
+import { openPushedEvents } from '../../../api/pushed-events.ts';
+import { useStores } from '../../../stores/stores-context.tsx';
+import { dateInput, readCell } from './cell-edits.ts';
+import { canIndent, canOutdent, deleteTask, indentTask, insertTaskBelow, isSummary, outdentTask, toggleMilestone } from './edits.ts';
+import { ScheduleEditorStore, type EditRefusal } from './schedule-editor-store.ts';
+import './schedule-editor.css';
+
+/** A refused edit in the reader's words: a loop names its tasks. */
+function refusalText(t: TFunction, refusal: EditRefusal): string {
+  if (refusal.problem === 'loop') return t('schedules:editor.refused.loop', { names: [...refusal.names, refusal.names[0]].join(' → ') });
+  return t('schedules:editor.refused.change', { message: refusal.message });
+}
+
+/**
+ * /gantt/:id: one schedule to edit. It is scheduled in the browser by the same engine as the
+ * server's; each edit is a change re-scheduled at once, kept for undo, and sent on Save
+ * against the revision loaded. Others' saves arrive as pushes.
+ */
+const ScheduleEditorPage = observer(function ScheduleEditorPage() {
+  const { t } = useTranslation('schedules');
+  const { id } = useParams();
+  const scheduleId = Number(id);
+  if (!Number.isInteger(scheduleId) || scheduleId < 1) return <NotFound t={t} />;
+  return <Editor key={scheduleId} id={scheduleId} />;
+});
+
+export default ScheduleEditorPage;
+
+function NotFound({ t }: { t: TFunction }) {
+  return <Result status="404" title={t('editor.notFound')} extra={<Link to="/gantt-list">{t('editor.backToList')}</Link>} />;
+}
+
+const Editor = observer(function Editor({ id }: { id: number }) {
+  const { t, i18n } = useTranslation('schedules');
+  const stores = useStores();
+  const { message, modal } = App.useApp();
+  const rtl = i18n.dir() === 'rtl';
+  const [store] = useState(() => new ScheduleEditorStore(stores.api.http, id, rtl));
+
+  useEffect(() => store.gantt.setRtl(rtl), [store, rtl]);
+  useEffect(() => {
+    void store.load();
+    return openPushedEvents<{ id: number; revision: number }>({
+      ticket: async () => (await stores.api.notifyStreamTicket()).ticket,
+      event: SCHEDULE_EVENT,
+      onData: (pushed) => {
+        if (pushed.id === id) void store.pushed(pushed.revision);
+      },
+    });
+  }, [store, stores, id]);
+
+  const refused = (refusal: EditRefusal | null) => {
+    if (refusal) void message.error(refusalText(t, refusal));
+  };
+
+  const save = async () => {
+    try {
+      const outcome = await store.save();
+      if (outcome === 'saved') void message.success(t('editor.savedMessage'));
+    } catch {
+      void message.error(t('editor.saveFailed', { message: store.error }));
+    }
+  };
+
+  const selected = () => (store.model && store.gantt.selectedId !== null && store.model.tasks.some((task) => task.id === store.gantt.selectedId) ? store.gantt.selectedId : null);
+
+  const actions = {
+    insert: () => {
+      if (!store.model) return;
+      const entry = insertTaskBelow(store.model, selected(), t('editor.newTask'));
+      if (!store.edit(entry)) store.gantt.startEdit(entry.id, 'name', t('editor.newTask'));
+    },
+    remove: () => {
+      const taskId = selected();
+      if (!store.model || taskId === null) return;
+      const run = () => {
+        const at = store.gantt.rows.indexOf(store.gantt.outline.rowOf.get(taskId) ?? -1);
+        refused(store.edit(deleteTask(store.model!, taskId)));
+        // The row that took its place is selected, as in MS Project.
+        const rows = store.gantt.rows;
+        const next = rows[Math.min(at, rows.length - 1)];
+        store.gantt.select(next === undefined ? null : store.gantt.model.tasks[next]!.id);
+      };
+      if (!isSummary(store.model, taskId)) return run();
+      const task = store.model.tasks.find((candidate) => candidate.id === taskId)!;
+      modal.confirm({ title: t('editor.deleteSummary', { name: task.name }), okText: t('editor.delete'), okButtonProps: { danger: true }, cancelText: t('editor.cancel'), onOk: run });
+    },
+    indent: () => {
+      const taskId = selected();
+      if (store.model && taskId !== null && canIndent(store.model, taskId)) refused(store.edit(indentTask(store.model, taskId)));
+    },
+    outdent: () => {
+      const taskId = selected();
+      if (store.model && taskId !== null && canOutdent(store.model, taskId)) refused(store.edit(outdentTask(store.model, taskId)));
+    },
+    milestone: () => {
+      const taskId = selected();
+      if (store.model && taskId !== null && !isSummary(store.model, taskId)) refused(store.edit(toggleMilestone(store.model, taskId)));
+    },
+    undo: () => refused(store.undo()),
+    redo: () => refused(store.redo()),
+  };
+
+  // The editor's keys: Insert, Delete, Alt+Shift+arrows (mirrored in Arabic), Ctrl+Z / Ctrl+Y, Ctrl+S.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (store.status !== 'ready') return;
+      const key = event.key.toLowerCase();
+      if ((event.ctrlKey || event.metaKey) && key === 's') {
+        event.preventDefault();
+        if (store.canEdit) void save();
+        return;
+      }
+      const target = event.target as HTMLElement | null;
+      if (!store.canEdit || store.gantt.editing || target?.closest('input, textarea, [contenteditable="true"], .ant-modal')) return;
+      const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+      const backward = rtl ? 'ArrowRight' : 'ArrowLeft';
+      let run: (() => void) | null = null;
+      if ((event.ctrlKey || event.metaKey) && key === 'z' && !event.shiftKey) run = actions.undo;
+      else if ((event.ctrlKey || event.metaKey) && (key === 'y' || (key === 'z' && event.shiftKey))) run = actions.redo;
+      else if (event.altKey && event.shiftKey && event.key === forward) run = actions.indent;
+      else if (event.altKey && event.shiftKey && event.key === backward) run = actions.outdent;
+      else if (event.key === 'Insert' && !event.altKey && !event.ctrlKey) run = actions.insert;
+      else if (event.key === 'Delete' && !event.altKey && !event.ctrlKey) run = actions.remove;
+      if (!run) return;
+      event.preventDefault();
+      run();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
+
+  const cellEditor = useMemo<CellEditor>(() => {
+    const shown = (taskId: number, column: GanttColumn): string => {
+      const model = store.model!;
+      const task = model.tasks.find((candidate) => candidate.id === taskId);
+      const drawn = store.gantt.drawn[store.gantt.outline.rowOf.get(taskId) ?? -1];
+      if (!task || !drawn) return '';
+      switch (column) {
+        case 'name':
+          return task.name;
+        case 'duration':
+          return formatDurationShort(drawn.duration, task.unit, model.settings);
+        case 'start':
+          return dateInput(drawn.start);
+        case 'finish':
+          return dateInput(drawn.finish);
+        case 'predecessors':
+          return predecessorsText(store.gantt.predecessors.get(taskId), store.gantt.outline, model);
+        case 'percentComplete':
+          return String(task.percentComplete);
+        default:
+          return '';
+      }
+    };
+    return {
+      canEdit: (taskId, column) => {
+        if (!store.canEdit || !store.model) return false;
+        if (column === 'name' || column === 'predecessors') return true;
+        if (column === 'duration' || column === 'start' || column === 'finish' || column === 'percentComplete') return !isSummary(store.model, taskId);
+        return false;
+      },
+      textOf: shown,
+      commit: (taskId, column, text) => {
+        const reading = readCell(t, store.model!, taskId, column, text, shown(taskId, column));
+        if (!reading.ok) return reading.reason;
+        if (!reading.entry) return null;
+        const refusal = store.edit(reading.entry);
+        return refusal ? refusalText(t, refusal) : null;
+      },
+    };
+  }, [store, t]);
+
+  if (store.status === 'notFound') return <NotFound t={t} />;
+  if (store.status === 'failed') {
+    return (
+      <Result
+        status="error"
+        title={t('editor.loadFailed')}
+        subTitle={store.error || undefined}
+        extra={
+          <Button icon={<ReloadOutlined />} onClick={() => void store.load()}>
+            {t('editor.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (store.status === 'loading' || !store.detail || !store.model) {
+    return (
+      <div className="schedule-editor-loading" role="status" aria-live="polite">
+        <Spin />
+        <span className="schedule-editor-hidden">{t('editor.loading')}</span>
+      </div>
+    );
+  }
+
+  const detail = store.detail;
+  const statusDate = store.model.settings.statusDate;
+  const editable = store.canEdit;
+  const stateColor = { saved: 'success', unsaved: 'warning', saving: 'processing' } as const;
+
+  return (
+    <div className="schedule-editor">
+      <header className="schedule-editor-head">
+        <div className="schedule-editor-title">
+          <Typography.Title level={4} className="schedule-editor-name" dir="auto">
+            {detail.name}
+          </Typography.Title>
+          <span className="schedule-editor-meta">
+            {statusDate === undefined ? t('editor.noStatusDate') : t('editor.statusDate', { date: dateText(i18n.language, statusDate) })}
+          </span>
+          <Tag color={stateColor[store.saveState]} role="status" aria-live="polite" className="schedule-editor-state">
+            {t(`editor.state.${store.saveState}`)}
+          </Tag>
+          {!editable && <Tag>{t(detail.status === 'archived' ? 'editor.archived' : 'editor.readOnly')}</Tag>}
+        </div>
+        <Space wrap size="small" className="schedule-editor-tools">
+          {editable && (
+            <>
+              <Space.Compact>
+                <ToolButton title={t('editor.insert')} keys="Insert" icon={<PlusOutlined />} onClick={actions.insert} />
+                <ToolButton title={t('editor.delete')} keys="Delete" icon={<DeleteOutlined />} onClick={actions.remove} />
+                <ToolButton title={t('editor.outdent')} keys={rtl ? 'Alt+Shift+→' : 'Alt+Shift+←'} icon={rtl ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={actions.outdent} />
+                <ToolButton title={t('editor.indent')} keys={rtl ? 'Alt+Shift+←' : 'Alt+Shift+→'} icon={rtl ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} onClick={actions.indent} />
+                <ToolButton title={t('editor.milestone')} icon={<StarOutlined />} onClick={actions.milestone} />
+              </Space.Compact>
+              <Space.Compact>
+                <ToolButton title={t('editor.undo')} keys="Ctrl+Z" icon={<UndoOutlined />} onClick={actions.undo} disabled={!store.canUndo} />
+                <ToolButton title={t('editor.redo')} keys="Ctrl+Y" icon={<RedoOutlined />} onClick={actions.redo} disabled={!store.canRedo} />
+              </Space.Compact>
+              <Button type="primary" icon={<SaveOutlined />} loading={store.saving} disabled={store.saveState !== 'unsaved'} onClick={() => void save()} title="Ctrl+S">
+                {t('editor.save')}
+              </Button>
+            </>
+          )}
+          <GanttToolbar store={store.gantt} />
+        </Space>
+      </header>
+      {store.newerRevision !== null && (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          className="schedule-editor-alert"
+          title={t('editor.newer')}
+          action={
+            <Button size="small" icon={<ArrowDownOutlined />} onClick={() => void store.load()}>
+              {t('editor.reload')}
+            </Button>
+          }
+        />
+      )}
+      <div className="schedule-editor-chart">
+        <GanttChart store={store.gantt} cellEditor={cellEditor} />
+      </div>
+      <Modal
+        open={store.conflict !== null}
+        title={t('editor.conflict.title')}
+        okText={t('editor.reload')}
+        cancelText={t('editor.conflict.keep')}
+        onOk={() => void store.load()}
+        onCancel={() => store.dismissConflict()}
+      >
+        {store.conflict && (
+          <p>
+            {t('editor.conflict.body', {
+              by: store.conflict.by ?? t('editor.someoneElse'),
+              time: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(store.conflict.at)),
+            })}
+          </p>
+        )}
+      </Modal>
+    </div>
+  );
+});
+
+function ToolButton({ title, keys, icon, onClick, disabled }: { title: string; keys?: string; icon: React.ReactNode; onClick: () => void; disabled?: boolean }) {
+  const label = keys ? `${title} (${keys})` : title;
+  return (
+    <Tooltip title={label}>
+      <Button icon={icon} aria-label={title} aria-keyshortcuts={keys?.replace(/\+/g, '+')} onClick={onClick} disabled={disabled} />
+    </Tooltip>
+  );
+}

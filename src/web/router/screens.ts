@@ -55,6 +55,7 @@ const loaders: Record<string, () => Promise<{ default: ComponentType }>> = {
   drawingDataTemplate: () => import('../pages/follow-settings/data-template-page.tsx'),
   drawingProjectSettings: () => import('../pages/follow-settings/project-settings-page.tsx'),
   drawingFollow: () => import('../pages/drawings/follow/follow-page.tsx'),
+  gantt: () => import('../pages/schedules/editor/schedule-editor-page.tsx'),
   publicSchedule: () => import('../pages/schedules/public/public-schedule-page.tsx'),
   ganttList: () => import('../pages/schedules/list/schedule-list-page.tsx'),
 };

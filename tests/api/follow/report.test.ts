@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SheetListResult } from '../../../src/core/contracts/drawings.ts';
 import type { FollowDetail } from '../../../src/core/contracts/follows.ts';
 import { FOLLOW_FILE_PATHS } from '../../../src/core/follows/bcf.ts';
+import { FOLLOW_STATUS_COLORS } from '../../../src/core/follows/status-colors.ts';
 import { inviteAndSignIn, workspaceByCode } from '../../helpers/authorization.ts';
 import { testDialects } from '../../helpers/databases.ts';
 import { uploadedFile } from '../../helpers/file-uploads.ts';
@@ -95,6 +96,16 @@ describe.each(testDialects())('follow-up PDF report on %s', (dialect) => {
     const operators = await (await document.getPage(index)).getOperatorList();
     const { OPS } = await import('pdfjs-dist/legacy/build/pdf.mjs');
     expect(operators.fnArray.filter((op) => op === OPS.paintImageXObject)).toHaveLength(2);
+    // The snippet (the first image) has the pin in the status's one colour just above its point, the snippet's middle.
+    const pdfPage = await document.getPage(index);
+    const name = String((operators.argsArray[operators.fnArray.indexOf(OPS.paintImageXObject)] as unknown[])[0]);
+    const snippet = await new Promise<{ width: number; height: number; data: Uint8ClampedArray }>((resolve) => {
+      pdfPage.objs.get(name, resolve);
+    });
+    const channels = snippet.data.length / (snippet.width * snippet.height);
+    const at = (Math.round(snippet.height / 2 - 8) * snippet.width + Math.round(snippet.width / 2)) * channels;
+    const pinColour = `#${[...snippet.data.slice(at, at + 3)].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+    expect(pinColour).toBe(FOLLOW_STATUS_COLORS[pinned.status]);
     await document.destroy();
   });
 

@@ -1,7 +1,9 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { PDFDocument, rgb } from 'pdf-lib';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
+import { FOLLOW_STATUS_COLORS } from '../../../src/core/follows/status-colors.ts';
+import { FOLLOW_STATUSES } from '../../../src/core/contracts/follows.ts';
 import { loadReportFonts } from '../../../src/server/modules/follow/report/report-fonts.ts';
 import { renderFollowReport, type ReportEntry } from '../../../src/server/modules/follow/report/report-pdf.ts';
 import { sheetSnippet, snippetWindow } from '../../../src/server/modules/follow/report/sheet-snippet.ts';
@@ -100,6 +102,22 @@ describe('follow-up PDF report', () => {
     expect(ar[1]).toContain('Crack in slab');
     // Arabic is stored in visual order with joined letter forms; its words still come out readable.
     expect(ar[1]!.normalize('NFKC')).toMatch(/لحالة/);
+  });
+
+  it('colours each follow-up’s number and status line with the status’s one colour, as the sheet and the list do', async () => {
+    const bytes = await renderFollowReport(
+      { language: 'en', heading: 'Tower A', generatedAt: new Date('2026-11-27T10:00:00Z'), entries: FOLLOW_STATUSES.map((status) => entry({ status })) },
+      loadReportFonts(),
+    );
+    const document = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+    const colours: string[] = [];
+    for (let i = 2; i <= document.numPages; i++) {
+      // The page's first fill colour is the one its first line (number · status) is written in.
+      const operators = await (await document.getPage(i)).getOperatorList();
+      colours.push(String((operators.argsArray[operators.fnArray.indexOf(OPS.setFillRGBColor)] as unknown[])[0]));
+    }
+    await document.destroy();
+    expect(colours).toEqual(FOLLOW_STATUSES.map((status) => FOLLOW_STATUS_COLORS[status]));
   });
 
   it('shows the part of a PDF sheet around the pin, the pin drawn at its place', async () => {

@@ -1,6 +1,7 @@
 import { PDFDocument, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
 import type { FollowPriority, FollowStatus } from '../../../../core/contracts/follows.ts';
+import { FOLLOW_STATUS_COLORS } from '../../../../core/follows/status-colors.ts';
 import { priorityWord, statusWord } from '../follow-words.ts';
 import { embedReportFonts, type ReportFontFile } from './report-fonts.ts';
 import { ReportText } from './report-text.ts';
@@ -53,7 +54,6 @@ const MARGIN = 42;
 const INK = rgb(0.12, 0.12, 0.14);
 const MUTED = rgb(0.42, 0.43, 0.47);
 const RULE = rgb(0.85, 0.86, 0.88);
-const STATUS_COLORS: Record<FollowStatus, string> = { open: '#d4380d', inProgress: '#d48806', readyForReview: '#1677ff', closed: '#389e0d' };
 /** A photo's long side in the PDF's JPEG, in pixels: sharp at the size it is printed (half the page), not the camera's 4000. */
 const PHOTO_PX = 1000;
 /** Photos printed per follow-up; the rest are counted (a report of 500 stays a file one can send). */
@@ -163,7 +163,7 @@ export async function renderFollowReport(input: ReportInput, fonts: readonly Rep
   for (const entry of input.entries) {
     layout.newPage();
     // The number and status as a coloured line, then the title.
-    layout.paragraph(`${entry.number} · ${statusWord(entry.status, input.language)}`, 11, hex(STATUS_COLORS[entry.status]));
+    layout.paragraph(`${entry.number} · ${statusWord(entry.status, input.language)}`, 11, hex(FOLLOW_STATUS_COLORS[entry.status]));
     layout.paragraph(entry.title, 16);
     layout.rule();
     layout.field(words.status, statusWord(entry.status, input.language));

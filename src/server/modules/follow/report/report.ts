@@ -1,5 +1,7 @@
 import { buffer } from 'node:stream/consumers';
+import type { FollowStatus } from '../../../../core/contracts/follows.ts';
 import type { FollowReportBody } from '../../../../core/follows/bcf.ts';
+import { FOLLOW_STATUS_COLORS } from '../../../../core/follows/status-colors.ts';
 import { textIn } from '../../../../core/local-text.ts';
 import type { BlobStore } from '../../filestore/blob-store.ts';
 import { selectedFollows } from '../bcf/bcf-export.ts';
@@ -16,15 +18,14 @@ import { sheetSnippet, type SnippetSheet } from './sheet-snippet.ts';
  * its sheet, so it shows there too) or the one it was dropped on, and its photos.
  */
 
-const STATUS_COLOR = { open: '#d4380d', inProgress: '#d48806', readyForReview: '#1677ff', closed: '#389e0d' } as const;
-
 async function fileBytes(caller: FollowCaller, blobs: BlobStore, fileId: string | null): Promise<Buffer | null> {
   if (!fileId) return null;
   const file = await caller.scope.selectFrom('file_object').select('sha256').where('id', '=', fileId).executeTakeFirst();
   return file ? buffer(await blobs.open(file.sha256)) : null;
 }
 
-async function snippetOf(caller: FollowCaller, blobs: BlobStore, workspace: FollowWorkspace, row: FollowRecord): Promise<Buffer | null> {
+/** The pin is drawn in its status's colour, as on the sheet and in the list. */
+async function snippetOf(caller: FollowCaller, blobs: BlobStore, workspace: FollowWorkspace, row: FollowRecord, status: FollowStatus): Promise<Buffer | null> {
   if (row.sheet_id === null || row.pin_revision_id === null || row.pin_x === null || row.pin_y === null) return null;
   const sheet = await caller.scope.selectFrom('drawing_sheet').select('current_revision_id').where('id', '=', row.sheet_id).where('workspace_id', '=', workspace.id).executeTakeFirst();
   const current = sheet?.current_revision_id ?? null;
@@ -41,7 +42,7 @@ async function snippetOf(caller: FollowCaller, blobs: BlobStore, workspace: Foll
   const source = kind === 'pdf' || kind === 'image' ? await fileBytes(caller, blobs, revision.source_file_id) : null;
   const thumbnail = source ? null : await fileBytes(caller, blobs, revision.thumbnail_file_id);
   try {
-    return await sheetSnippet({ kind, source, thumbnail, width: revision.width, height: revision.height }, { x: row.pin_x, y: row.pin_y, color: STATUS_COLOR[row.status as keyof typeof STATUS_COLOR] ?? '#d4380d' });
+    return await sheetSnippet({ kind, source, thumbnail, width: revision.width, height: revision.height }, { x: row.pin_x, y: row.pin_y, color: FOLLOW_STATUS_COLORS[status] });
   } catch {
     // A sheet that cannot be drawn leaves the snippet out, not the report.
     return null;
@@ -81,7 +82,7 @@ export async function followReport(caller: FollowCaller, blobs: BlobStore, works
       createdBy: view.createdBy.name,
       createTime: row.create_time,
       description: row.description,
-      snippet: await snippetOf(caller, blobs, workspace, row),
+      snippet: await snippetOf(caller, blobs, workspace, row, view.status),
       photos: [],
       morePhotos: Math.max(0, photos.filter((p) => p.follow_id === row.id).length - REPORT_PHOTOS_MAX),
     });

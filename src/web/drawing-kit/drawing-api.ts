@@ -12,7 +12,9 @@ import {
   type SheetListBody,
   type SheetListResult,
 } from '../../core/contracts/drawings.ts';
+import { FOLLOW_SETTINGS_PATHS, type DisciplineList, type ProjectSettings } from '../../core/contracts/follow-settings.ts';
 import { PREFERENCE_PATHS } from '../../core/contracts/preference.ts';
+import { disciplineReading, type DisciplineReading } from '../../core/drawings/disciplines.ts';
 import type { PreferenceConfig } from '../../core/entities.ts';
 import type { CallOptions, Http } from '../api/endpoints.ts';
 
@@ -34,6 +36,14 @@ export function drawingApi(http: Http) {
     publish: (ids: number[]) => http.post<unknown>(DRAWING_PATHS.revisionPublish, { ids }, QUIET),
     reject: (ids: number[]) => http.post<unknown>(DRAWING_PATHS.revisionReject, { ids }, QUIET),
     revision: (id: number) => http.get<RevisionDetail>(DRAWING_PATHS.revisionGet, { id }, QUIET),
+    /** How the workspace reads a discipline from a sheet number: its sheet-number rule and discipline codes (project settings), as the server reads them. */
+    numbering: async (workspaceCode: string): Promise<DisciplineReading> => {
+      const [project, list] = await Promise.all([
+        http.get<ProjectSettings>(FOLLOW_SETTINGS_PATHS.projectGet, { workspaceCode }, QUIET),
+        http.get<DisciplineList>(FOLLOW_SETTINGS_PATHS.disciplineList, { workspaceCode }, QUIET),
+      ]);
+      return disciplineReading(project.sheetNumberRule, list.disciplines.map((d) => d.code));
+    },
     /** The caller's own setting of a drawing screen (kept per user by the server), or null. */
     preference: async (configType: string): Promise<unknown> =>
       (await http.get<PreferenceConfig[]>(PREFERENCE_PATHS.list, { configType, bizId: '' }, QUIET))[0]?.configValue ?? null,

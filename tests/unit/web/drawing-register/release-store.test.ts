@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RevisionRow, RevisionUpdateBody, SheetRow } from '../../../../src/core/contracts/drawings.ts';
+import { disciplineReading, type DisciplineReading } from '../../../../src/core/drawings/disciplines.ts';
 import { ReleaseStore } from '../../../../src/web/pages/drawings/release/release-store.ts';
 import type { DrawingApi } from '../../../../src/web/drawing-kit/drawing-api.ts';
 
@@ -26,14 +27,15 @@ const revision = (id: number, number: string, change: Partial<RevisionRow> = {})
   ...change,
 });
 
-/** A store over a fake API holding two new pages and a new revision of A-101 (current B). */
-function setUp() {
+/** A store over a fake API holding two new pages and a new revision of A-101 (current B), in a workspace reading numbers as given (the defaults unless told). */
+function setUp(numbering: () => Promise<DisciplineReading> = async () => disciplineReading(null, null)) {
   const calls: string[] = [];
   let rows = [revision(1, 'A-201'), revision(2, 'A-202'), revision(3, 'A-101', { sheetId: 50, label: 'C' })];
   const sheet = { id: 50, number: 'A-101', current: revision(9, 'A-101', { status: 'current', label: 'B' }) } as SheetRow;
   const api = {
     pending: async () => (calls.push('pending'), { rows, total: rows.length }),
     sets: async () => [],
+    numbering,
     revision: async (id: number) => (calls.push(`revision ${id}`), { revision: rows.find((r) => r.id === id)!, sheet, calibration: null }),
     updateRevision: async (body: RevisionUpdateBody) => {
       calls.push(`update ${body.id} ${body.number}`);
@@ -81,6 +83,23 @@ describe('the revisions waiting for review', () => {
     expect(calls.indexOf('update 1 S-201')).toBeLessThan(calls.indexOf('publish 1,2'));
     expect(store.rows.map((row) => row.id)).toEqual([3]);
     expect(store.selected.size).toBe(0);
+  });
+
+  it('reads a new number’s discipline by the workspace’s rule and codes, and leaves it to the reviewer when they cannot be read', async () => {
+    const { store } = setUp(async () => disciplineReading('{discipline}.{01}', ['A', 'HV', 'X']));
+    await store.start();
+    const row = store.rows[0]!;
+    store.change(row, { number: 'HV.07' });
+    expect(store.editOf(row).discipline).toBe('HV');
+    // S is no code of this workspace: the number names none of its disciplines.
+    store.change(row, { number: 'S.01' });
+    expect(store.editOf(row).discipline).toBe('X');
+
+    const unread = setUp(async () => Promise.reject(new Error('offline')));
+    await unread.store.start();
+    const first = unread.store.rows[0]!;
+    unread.store.change(first, { number: 'S-201' });
+    expect(unread.store.editOf(first)).toMatchObject({ number: 'S-201', discipline: 'A' });
   });
 
   it('drops a change that comes back to what is stored, and picks all of a page or none', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { disciplineReading } from '../../../../src/core/drawings/disciplines.ts';
 import { editProblems, keptForm, withChange, type RevisionEdit } from '../../../../src/web/pages/drawings/release/revision-edit.ts';
 
 const edit = (change: Partial<RevisionEdit> = {}): RevisionEdit => ({ number: 'A-101', title: 'Ground floor plan', discipline: 'A', label: 'B', setId: null, ...change });
@@ -23,8 +24,26 @@ describe('a pending revision edit', () => {
   });
 
   it('brings the discipline along with a new number unless the reviewer chose another', () => {
-    expect(withChange(edit(), { number: 'S-201' }).discipline).toBe('S');
-    expect(withChange(edit({ discipline: 'I' }), { number: 'S-201' }).discipline).toBe('I');
+    const defaults = disciplineReading(null, null);
+    expect(withChange(edit(), { number: 'S-201' }, defaults).discipline).toBe('S');
+    expect(withChange(edit({ discipline: 'I' }), { number: 'S-201' }, defaults).discipline).toBe('I');
+  });
+
+  it('reads the new number’s discipline by the workspace’s sheet-number rule and codes, as the server does', () => {
+    // Building T1's sheets: the discipline stands after the building's prefix; HV is a code of this workspace.
+    const tower = disciplineReading('T1-{discipline}{001}', ['A', 'M', 'HV', 'X']);
+    const first = edit({ number: 'T1-A001', discipline: 'A' });
+    expect(withChange(first, { number: 'T1-M002' }, tower).discipline).toBe('M');
+    expect(withChange(first, { number: 'T1-HV003' }, tower).discipline).toBe('HV');
+    // A number the rule does not make still goes by its prefix, among the workspace's codes only.
+    expect(withChange(first, { number: 'S-201' }, tower).discipline).toBe('X');
+    // The discipline the old number named by the rule counts as not chosen; one chosen stays.
+    expect(withChange(edit({ number: 'T1-M001', discipline: 'M' }), { number: 'T1-A001' }, tower).discipline).toBe('A');
+    expect(withChange(edit({ number: 'T1-M001', discipline: 'HV' }), { number: 'T1-A001' }, tower).discipline).toBe('HV');
+  });
+
+  it('leaves the discipline as it is while the workspace’s rule is not known', () => {
+    expect(withChange(edit(), { number: 'S-201' }, null)).toMatchObject({ number: 'S-201', discipline: 'A' });
   });
 
   it('is sent with the number and title in the form they are kept', () => {

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { DrawingSet, RevisionPage, RevisionRow, SheetRow } from '../../../../core/contracts/drawings.ts';
+import type { DisciplineReading } from '../../../../core/drawings/disciplines.ts';
 import { ApiError } from '../../../api/api-error.ts';
 import { Loadable } from '../../../ui/loadable.ts';
 import type { DrawingApi } from '../../../drawing-kit/drawing-api.ts';
@@ -31,6 +32,8 @@ export class ReleaseStore {
   busy = new Set<number>();
   /** Existing sheets by id, read to say "new revision of A-101 (current B)". */
   sheets = new Map<number, SheetRow | null>();
+  /** How the workspace reads a number's discipline (its rule and codes); null until read. */
+  reading: DisciplineReading | null = null;
 
   constructor(
     private readonly api: DrawingApi,
@@ -42,7 +45,7 @@ export class ReleaseStore {
   }
 
   async start(): Promise<void> {
-    await Promise.all([this.load(), this.sets.load()]);
+    await Promise.all([this.load(), this.sets.load(), this.readNumbering()]);
   }
 
   get rows(): RevisionRow[] {
@@ -60,7 +63,7 @@ export class ReleaseStore {
   }
 
   change(row: RevisionRow, change: Partial<RevisionEdit>): void {
-    const next = withChange(this.editOf(row), change);
+    const next = withChange(this.editOf(row), change, this.reading);
     if (sameEdit(next, editOf(row))) this.drafts.delete(row.id);
     else this.drafts.set(row.id, next);
     this.serverProblems.delete(row.id);
@@ -186,6 +189,15 @@ export class ReleaseStore {
       for (const id of [...this.drafts.keys()]) if (!listed.has(id)) this.drafts.delete(id);
     });
     await this.readSheets(rows);
+  }
+
+  private async readNumbering(): Promise<void> {
+    try {
+      const reading = await this.api.numbering(this.workspaceCode);
+      runInAction(() => (this.reading = reading));
+    } catch {
+      // Unread, a new number leaves the discipline to the reviewer rather than guess it.
+    }
   }
 
   /** Reads the sheets pending revisions would join (each once), through one of their revisions. */

@@ -1,5 +1,5 @@
 import { revisionLabelSchema, sheetNumberSchema, sheetTitleSchema, type RevisionRow, type RevisionUpdateBody } from '../../../../core/contracts/drawings.ts';
-import { disciplineOfNumber } from '../../../../core/drawings/disciplines.ts';
+import { disciplineOfNumber, type DisciplineReading } from '../../../../core/drawings/disciplines.ts';
 import { normaliseSheetNumber, normaliseSheetTitle } from '../../../../core/drawings/sheet-number.ts';
 
 /** What a reviewer may change of a pending revision before it is published. */
@@ -40,12 +40,14 @@ export function editProblems(edit: RevisionEdit): Partial<Record<EditField, Edit
 
 /**
  * A field changed: a new number brings its discipline along when the discipline was still the
- * one the old number named (a discipline the reviewer chose stays).
+ * one the old number named (a discipline the reviewer chose stays). Both are read by the
+ * workspace's rule and codes, as the server read the uploaded sheet's; until those are known
+ * (`null`) the discipline stays as it is.
  */
-export function withChange(edit: RevisionEdit, change: Partial<RevisionEdit>): RevisionEdit {
+export function withChange(edit: RevisionEdit, change: Partial<RevisionEdit>, reading: DisciplineReading | null): RevisionEdit {
   const next = { ...edit, ...change };
-  if (change.number !== undefined && change.discipline === undefined && edit.discipline === disciplineOfNumber(edit.number)) {
-    next.discipline = disciplineOfNumber(change.number);
+  if (reading && change.number !== undefined && change.discipline === undefined && edit.discipline === disciplineOfNumber(edit.number, reading)) {
+    next.discipline = disciplineOfNumber(change.number, reading);
   }
   return next;
 }

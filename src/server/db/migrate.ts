@@ -26,6 +26,7 @@ import * as m024 from './migrations/024_follow_settings.ts';
 import * as m025 from './migrations/025_form_names_in_languages.ts';
 import * as m026 from './migrations/026_follow_bcf.ts';
 import * as m027 from './migrations/027_schedules.ts';
+import * as m028 from './migrations/028_follow_bcf_imports.ts';
 
 /** What a migration needs to know about the database beyond Kysely's schema builder. */
 export interface MigrationContext {
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, CodeMigration> = {
   '025_form_names_in_languages': m025,
   '026_follow_bcf': m026,
   '027_schedules': m027,
+  '028_follow_bcf_imports': m028,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

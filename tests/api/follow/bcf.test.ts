@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FollowComment, FollowDetail, FollowListResult } from '../../../src/core/contracts/follows.ts';
 import { FOLLOW_FILE_PATHS, type FollowBcfImport, type FollowBcfImportResult } from '../../../src/core/follows/bcf.ts';
+import { buildApp } from '../../../src/server/app.ts';
 import { readBcf } from '../../../src/server/modules/follow/bcf/bcf-read.ts';
 import type { BcfFile } from '../../../src/server/modules/follow/bcf/bcf-topics.ts';
 import { inviteAndSignIn, workspaceByCode } from '../../helpers/authorization.ts';
@@ -166,6 +167,41 @@ describe.each(testDialects())('BCF import and export on %s', (dialect) => {
     const one = await api.ok<FollowDetail>('GET', 'get', admin, { id: ended.result!.created[10]! });
     expect(one).toMatchObject({ title: 'Clash 11 — duct through beam', commentCount: 1, photoCount: 1 });
   }, 240_000);
+
+  it('keeps an import’s state in the database: another server on the same database answers it, to its starter alone; a week silent, it is let go', async () => {
+    const first = await imported(admin, { workspaceCode: TOWER, fileId: await upload(admin, FIXTURE, 'kept.bcfzip'), typeId });
+    const { ended } = await importEnded(admin, { workspaceCode: TOWER, fileId: await upload(admin, await largeBcf(3, [2]), 'kept-large.bcfzip'), typeId });
+    expect(first.topics).toBe(1);
+    // A second server (another process behind the balancer, or this one restarted) never saw these imports.
+    const second = await buildApp({ config: t.app.services.config, clock: t.clock, seed: false });
+    try {
+      const stateThere = async (token: string, id: string) => {
+        const response = await second.inject({ method: 'GET', url: `/api${FOLLOW_FILE_PATHS.bcfImportState}`, query: { id }, headers: { token } });
+        return { status: response.statusCode, data: response.json<{ data: FollowBcfImport }>().data };
+      };
+      const there = await stateThere(admin, ended.id);
+      expect(there.status).toBe(200);
+      expect(there.data).toEqual(ended);
+      // The topics left out, with why, come back as they were told.
+      expect(there.data.result!.failed).toEqual([{ guid: topicGuid(2), title: '', problem: 'badMarkup' }]);
+      expect((await stateThere(carol, ended.id)).status).toBe(404);
+      expect((await stateThere(bob, ended.id)).status).toBe(404);
+      expect((await stateThere(alice, ended.id)).status).toBe(404);
+    } finally {
+      await second.close();
+    }
+    // An import silent for more than a week goes when another ends; the one that just ended stays.
+    await t.app.services.db
+      .withTables<{ follow_bcf_import: { id: string; update_time: string } }>()
+      .updateTable('follow_bcf_import')
+      .set({ update_time: new Date(t.clock.now() - 8 * 24 * 3600 * 1000).toISOString() })
+      .where('id', '=', ended.id)
+      .execute();
+    expect((await stateAs(admin, ended.id)).status).toBe(200);
+    const next = await importEnded(admin, { workspaceCode: TOWER, fileId: await upload(admin, Buffer.from('PK\u0003\u0004 not really'), 'next.zip'), typeId });
+    expect((await stateAs(admin, ended.id)).status).toBe(404);
+    expect((await stateAs(admin, next.ended.id)).body.data).toMatchObject({ status: 'failed', problem: 'notBcf' });
+  });
 
   it('guards the routes: anonymous 401; other tenant and other workspace 404; import needs follow:manage; export needs only to see', async () => {
     const fileId = await upload(admin, FIXTURE);

@@ -17,11 +17,10 @@ import type { NotifyBus } from '../../notify/bus.ts';
 import { requireAllowed, workspaceByCode, type FollowCaller } from '../context.ts';
 import { usableType } from '../types.ts';
 import { bcfProblem, writeBcfTopics, type BcfTarget } from './bcf-import.ts';
+import { bcfImportRows, IMPORT_KEPT_MS } from './bcf-import-rows.ts';
 import type { BcfJobResult } from './bcf-job-types.ts';
 
 const JOB_ID_PREFIX = 'follow-bcf-';
-/** Ended imports kept for a late look at their state (a dialog whose event stream dropped). */
-const ENDED_KEPT = 200;
 /** Pushes of the writing progress closer together than this are dropped (a 2,000-topic file would send 2,000). */
 const PUSH_EVERY_MS = 200;
 
@@ -30,7 +29,11 @@ interface Running {
   target: BcfTarget;
   state: FollowBcfImport;
   lastPush: number;
+  /** The import's saves and pushes in order: each state is in the database before it is pushed. */
+  saving: Promise<void>;
 }
+
+const rowsOf = (caller: FollowCaller) => bcfImportRows(caller.scope.db, caller.scope.tenantId);
 
 /** The job's problem in the contract's words: a BCF problem as it is, a limit as `tooLong`, anything else `failed`. */
 export function importProblemOf(problem: JobProblem | undefined): BcfImportProblemCode {
@@ -45,8 +48,12 @@ export function importProblemOf(problem: JobProblem | undefined): BcfImportProbl
  * the topics as follow-ups (bcf-import.ts). Each step is pushed to the one who started it
  * (`event: followBcfImport`): queued, reading (topics read of all), writing (topics written of
  * all), done with the counts and the topics left out, or failed with the reason. A file that
- * fails in the job leaves no rows. The imports are known to the server that started them (in
- * memory): one that stops mid-way loses its imports, as the in-process queue loses its jobs.
+ * fails in the job leaves no rows. Each state pushed is first kept in the database
+ * (follow_bcf_import), so `state` answers from any server and after a restart; the server that
+ * started an import follows its job and writes its topics (it holds the starter's caller).
+ * Imports silent for a week are let go when another ends: a state is asked for by a dialog
+ * that lost its stream, within minutes, and an age keeps every tenant's recent imports
+ * however many run at once.
  */
 export class BcfImports {
   private readonly imports = new Map<string, Running>();
@@ -85,23 +92,24 @@ export class BcfImports {
       target: { workspace, type },
       state: { id, fileName: file.name, status: 'queued', done: 0, total: 0, result: null, problem: null },
       lastPush: 0,
+      saving: Promise.resolve(),
     };
+    await rowsOf(caller).insert(running.state, { workspaceId: workspace.id, userId: caller.session.userId, typeId: type.id }, caller.now());
     this.imports.set(id, running);
     try {
       await this.jobs.add('follow.bcfImport', { sha256: file.sha256, fileName: file.name }, { tenantId: caller.scope.tenantId, userId: caller.session.userId }, { jobId: id });
     } catch (error) {
       this.log.error({ err: error, jobId: id }, 'a BCF import could not be queued');
-      this.end(running, { status: 'failed', problem: 'failed' });
+      await this.end(running, { status: 'failed', problem: 'failed' });
     }
     return { ...running.state };
   }
 
-  /** An import the caller started, as it is now; 404 for anyone else's, as for one not known. */
-  state(caller: FollowCaller, id: string): FollowBcfImport {
-    const running = this.imports.get(id);
-    const owner = running?.caller;
-    if (!running || owner!.scope.tenantId !== caller.scope.tenantId || owner!.session.userId !== caller.session.userId) throw notFound('BCF import');
-    return { ...running.state };
+  /** An import the caller started, as kept in the database; 404 for anyone else's, as for one not known. */
+  async state(caller: FollowCaller, id: string): Promise<FollowBcfImport> {
+    const state = await rowsOf(caller).stateFor(id, caller.session.userId);
+    if (!state) throw notFound('BCF import');
+    return state;
   }
 
   close(): void {
@@ -112,7 +120,7 @@ export class BcfImports {
     const running = this.imports.get(event.jobId);
     if (!running || running.state.status === 'done' || running.state.status === 'failed') return;
     if (event.status === 'failed' || (event.status === 'done' && !event.result)) {
-      this.end(running, { status: 'failed', problem: importProblemOf(event.problem) });
+      await this.end(running, { status: 'failed', problem: importProblemOf(event.problem) });
       return;
     }
     if (event.status === 'done') {
@@ -120,10 +128,10 @@ export class BcfImports {
       this.update(running, { status: 'writing', done: 0, total: read.topics.length }, true);
       try {
         const result = await writeBcfTopics(running.caller, running.target, read, (done, total) => this.update(running, { done, total }, done === total));
-        this.end(running, { status: 'done', done: read.topics.length, result });
+        await this.end(running, { status: 'done', done: read.topics.length, result });
       } catch (error) {
         this.log.error({ err: error, jobId: event.jobId }, 'a BCF import could not write its topics');
-        this.end(running, { status: 'failed', problem: 'failed' });
+        await this.end(running, { status: 'failed', problem: 'failed' });
       }
       return;
     }
@@ -139,20 +147,36 @@ export class BcfImports {
     const time = Date.now();
     if (!now && !statusChanged && time - running.lastPush < PUSH_EVERY_MS) return;
     running.lastPush = time;
-    this.push(running);
+    void this.push(running);
   }
 
-  private end(running: Running, change: Partial<FollowBcfImport>): void {
+  /** The last state kept and pushed; the import then lives on in the database alone. */
+  private async end(running: Running, change: Partial<FollowBcfImport>): Promise<void> {
     Object.assign(running.state, change);
-    this.push(running);
-    // Ended imports stay a while for `state`; the oldest ended are let go first.
-    const ended = [...this.imports.values()].filter((each) => each.state.status === 'done' || each.state.status === 'failed');
-    for (const old of ended.slice(0, Math.max(0, ended.length - ENDED_KEPT))) this.imports.delete(old.state.id);
+    this.imports.delete(running.state.id);
+    await this.push(running);
+    const { caller } = running;
+    try {
+      await rowsOf(caller).prune(new Date(Date.parse(caller.now()) - IMPORT_KEPT_MS).toISOString());
+    } catch (error) {
+      this.log.error({ err: error, jobId: running.state.id }, 'old BCF imports could not be let go');
+    }
   }
 
-  private push(running: Running): void {
-    const { caller, target, state } = running;
-    const data: FollowBcfImportEvent = { ...state, workspaceCode: target.workspace.code };
-    this.bus.publish({ tenantId: caller.scope.tenantId, userId: caller.session.userId, type: FOLLOW_BCF_IMPORT_EVENT, data });
+  /** Keeps the state as it is now, then pushes it to the starter (in order with the import's other states). */
+  private push(running: Running): Promise<void> {
+    const { caller, target } = running;
+    const state = { ...running.state };
+    running.saving = running.saving.then(async () => {
+      try {
+        await rowsOf(caller).save(state, caller.now());
+      } catch (error) {
+        // The starter is still told; a later state (or the end) is saved again.
+        this.log.error({ err: error, jobId: state.id }, 'a BCF import state could not be kept');
+      }
+      const data: FollowBcfImportEvent = { ...state, workspaceCode: target.workspace.code };
+      this.bus.publish({ tenantId: caller.scope.tenantId, userId: caller.session.userId, type: FOLLOW_BCF_IMPORT_EVENT, data });
+    });
+    return running.saving;
   }
 }

@@ -210,6 +210,7 @@ describe('the schedule editor (/gantt/:id) on a real server', () => {
       const list = await app.call<ScheduleListResult>('POST', SCHEDULE_PATHS.list, { token, body: { workspaceCode: 'NW-TOWER' } });
       const route = `/gantt/${list.body.data.rows[0]!.id}`;
       page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+      const state = page.locator('.schedule-editor-state');
       const problems = await watchPageProblems(page);
       await page.goto(`${app.url}${withReturnPath('/securityMiddle', route)}&token=${encodeURIComponent(token)}`);
       // The admin has two workspaces and picks one.
@@ -225,10 +226,10 @@ describe('the schedule editor (/gantt/:id) on a real server', () => {
       await page.keyboard.press('Enter');
       await expect.poll(() => finish.textContent()).not.toBe(before);
       const after = await finish.textContent();
-      await expect.poll(() => page.locator('.schedule-editor-state').textContent()).toBe('Unsaved changes');
+      await expect.poll(() => state.textContent()).toBe('Unsaved changes');
 
       await page.keyboard.press('ControlOrMeta+S');
-      await expect.poll(() => page.locator('.schedule-editor-state').textContent()).toBe('Saved');
+      await expect.poll(() => state.textContent()).toBe('Saved');
       await page.reload();
       await row.waitFor();
       expect(await row.locator('.gantt-cell-duration').textContent()).toBe('4 wk');

@@ -190,10 +190,16 @@ export interface ScheduleShareCreated extends ScheduleShare {
 export type PublicTask = Omit<Task, 'percentComplete' | 'assignees' | 'notes' | 'fields' | 'duration'> &
   Partial<Pick<Task, 'percentComplete' | 'assignees' | 'notes' | 'fields' | 'duration'>>;
 
+/** The engine's dates as a public link shows them: without the duration or floats it hides. */
+export type PublicScheduledDates = Omit<ScheduledTaskDates, 'duration' | 'totalFloat' | 'freeFloat'> &
+  Partial<Pick<ScheduledTaskDates, 'duration' | 'totalFloat' | 'freeFloat'>>;
+
 export interface PublicSchedule {
   name: string;
   hiddenColumns: ScheduleShareColumn[];
   model: Omit<ScheduleModel, 'tasks'> & { tasks: PublicTask[] };
+  /** Scheduled by the server from the whole model: a link hiding durations leaves the browser none to run the engine on. */
+  scheduled: PublicScheduledDates[];
 }
 
 // ---- requests ----

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageConfig, StoredPage, WidgetConfig } from '../../src/core/pages/page-config.ts';
 import type { DatasetQuery } from '../../src/core/query/query-spec.ts';
 import type { ChartProps } from '../../widgets/chart/chart-props.ts';
-import { builtWebDir, launchBrowser, pageAtRest } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { looksIn, pictureAtRest } from '../helpers/pictures.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocFolder } from '../../src/core/contracts/documents.ts';
 import type { FileInfo } from '../../src/core/contracts/files.ts';
 import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
-import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { looksIn, picture, pictureAtRest } from '../helpers/pictures.ts';
 

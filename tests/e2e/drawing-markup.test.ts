@@ -8,7 +8,7 @@ import type { Markup, MarkupInput } from '../../src/core/drawings/markup.ts';
 import type { RevisionPage } from '../../src/core/contracts/drawings.ts';
 import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
 import { drawingClient } from '../api/drawing/drawing-client.ts';
-import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
 import { rgbPng } from '../helpers/png.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { looksIn, picture, pictureAtRest } from '../helpers/pictures.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAWING_PATHS, type RevisionPage } from '../../src/core/contracts/drawings.ts';
 import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
 import { drawingClient } from '../api/drawing/drawing-client.ts';
-import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { picture, pictureAtRest } from '../helpers/pictures.ts';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLLOW_SETTINGS_PATHS, type DataSourceOption } from '../../src/core/contracts/follow-settings.ts';
 import { FOLLOW_PATHS, type FollowType } from '../../src/core/contracts/follows.ts';
 import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
-import { builtWebDir, launchBrowser, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { pictureAtRest } from '../helpers/pictures.ts';
 

@@ -5,7 +5,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedWorkspace } from '../../src/core/contracts/management.ts';
 import { ok, userIdOf, workspaceByCode } from '../helpers/authorization.ts';
-import { builtWebDir, CHROMIUM_PATH, pageAtRest } from '../helpers/browser.ts';
+import { builtWebDir, CHROMIUM_PATH } from '../helpers/browser.ts';
 import { DEMO_PASSWORD, NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { PICTURES, pictureAtRest } from '../helpers/pictures.ts';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { builtWebDir, launchBrowser, openMenuEntry, pageAtRest, watchPageProblems } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, openMenuEntry, watchPageProblems } from '../helpers/browser.ts';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { picture, pictureAtRest } from '../helpers/pictures.ts';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageConfig, StoredPage } from '../../src/core/pages/page-config.ts';
 import { registerMediaFolder } from '../../src/server/plugins/media.ts';
 import type { VideoProps } from '../../widgets/video/video-props.ts';
-import { builtWebDir, launchBrowser, pageAtRest } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser } from '../helpers/browser.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { looksIn, picture, pictureAtRest } from '../helpers/pictures.ts';
 

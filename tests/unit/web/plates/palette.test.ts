@@ -24,10 +24,10 @@ const entry = (key: string) => widgetRegistry.paletteEntry(key)!;
 const make = (key: string, dataset: DatasetInfo | undefined) => newComponent(entry(key), { id: `${key}1`, title: key, dataset, cell: { x: 0, y: 0 } });
 
 describe('plate palette', () => {
-  it('offers every chart kind of the chart widget, then table, pivot, KPI, form, text, image, drawing sheet and filter controls', () => {
+  it('offers every chart kind of the chart widget, then table, pivot, KPI, form, text, image, drawing sheet, schedule and filter controls', () => {
     const { palette } = widgetRegistry;
-    expect(palette.map((e) => e.key)).toEqual(['bar', 'line', 'area', 'pie', 'scatter', 'gauge', 'funnel', 'radar', 'heatmap', 'map', 'table', 'pivot', 'kpi', 'form', 'text', 'image', 'drawing', 'filters']);
-    expect(new Set(palette.map((e) => e.type))).toEqual(new Set(['chart', 'table', 'pivot', 'kpi', 'form', 'markdown', 'image', 'drawing', 'filter-bar']));
+    expect(palette.map((e) => e.key)).toEqual(['bar', 'line', 'area', 'pie', 'scatter', 'gauge', 'funnel', 'radar', 'heatmap', 'map', 'table', 'pivot', 'kpi', 'form', 'text', 'image', 'drawing', 'gantt', 'filters']);
+    expect(new Set(palette.map((e) => e.type))).toEqual(new Set(['chart', 'table', 'pivot', 'kpi', 'form', 'markdown', 'image', 'drawing', 'gantt', 'filter-bar']));
     // Each lands at a size its kind is read at: bars at half the plate, a pie as wide as high, a table across it.
     expect(palette.map((e) => `${e.key} ${e.size.w}×${e.size.h}`)).toEqual(
       expect.arrayContaining(['bar 12×8', 'line 12×8', 'pie 6×8', 'gauge 6×7', 'table 24×8', 'kpi 6×4', 'filters 24×2']),

@@ -1,21 +1,12 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { scheduleTask } from '../../helpers/schedule-task.ts';
 import type { PublicScheduledDates } from '../../../src/core/contracts/schedules.ts';
 import { standardCalendar, type ScheduleModel, type Task } from '../../../src/core/schedule/model.ts';
 import { branchOf, chartColumnsHidden, resultOf } from '../../../src/web/pages/schedules/schedule-view.ts';
 import schema from '../../../widgets/gantt/props.schema.json';
 
-const task = (id: number, level: number): Task => ({
-  id,
-  name: `Task ${id}`,
-  level,
-  duration: 480,
-  unit: 'd',
-  milestone: false,
-  constraint: { type: 'ASAP' },
-  percentComplete: 0,
-  assignees: [],
-});
+const task = (id: number, level: number): Task => scheduleTask(id, level, { name: `Task ${id}` });
 
 // 1 Building › 2 Foundations › (3 Piling, 4 Slab), 5 Frame › 6 Columns; 7 Handover.
 const model: ScheduleModel = {

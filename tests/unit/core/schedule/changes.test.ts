@@ -1,22 +1,12 @@
 import type Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { scheduleTask } from '../../../helpers/schedule-task.ts';
 import { applyChanges, countChanges, ScheduleChangeError, scheduleChangeSchema } from '../../../../src/core/schedule/changes.ts';
-import { standardCalendar, type ScheduleModel, type Task } from '../../../../src/core/schedule/model.ts';
+import { standardCalendar, type ScheduleModel } from '../../../../src/core/schedule/model.ts';
 import { modelProblems, scheduleModelSchema } from '../../../../src/core/schedule/schema.ts';
 import { createAjv } from '../../../../src/core/validation/ajv.ts';
 
-const task = (id: number, level = 1, extra: Partial<Task> = {}): Task => ({
-  id,
-  name: `T${id}`,
-  level,
-  duration: 480,
-  unit: 'd',
-  milestone: false,
-  constraint: { type: 'ASAP' },
-  percentComplete: 0,
-  assignees: [],
-  ...extra,
-});
+const task = scheduleTask;
 
 /** 1, 2 (under 1), 3 (under 2), 4, 5. */
 const model = (): ScheduleModel => ({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { scheduleTask } from '../../../helpers/schedule-task.ts';
 import { applyChanges } from '../../../../src/core/schedule/changes.ts';
-import { standardCalendar, type ScheduleModel, type Task } from '../../../../src/core/schedule/model.ts';
+import { standardCalendar, type ScheduleModel } from '../../../../src/core/schedule/model.ts';
 import {
   canIndent,
   canOutdent,
@@ -17,18 +18,7 @@ import { engineChangeOf } from '../../../../src/web/pages/schedules/editor/sched
 import { readDate } from '../../../../src/web/pages/schedules/editor/cell-edits.ts';
 import { parseWallTime } from '../../../../src/core/schedule/model.ts';
 
-const task = (id: number, level = 1, extra: Partial<Task> = {}): Task => ({
-  id,
-  name: `T${id}`,
-  level,
-  duration: 480,
-  unit: 'd',
-  milestone: false,
-  constraint: { type: 'ASAP' },
-  percentComplete: 0,
-  assignees: [],
-  ...extra,
-});
+const task = scheduleTask;
 
 /** 1, 2 (under 1), 3 (under 1), 4, 5. */
 const model = (): ScheduleModel => ({

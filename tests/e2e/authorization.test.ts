@@ -142,12 +142,13 @@ describe('authorization screens in Chromium', () => {
     const assigned = await t.call('POST', `${API}/pmsGroup/assign`, { token, body: { id: (group.body.data as { id: number }).id, roleIds: [member.id], userIds: [] } });
     expect(assigned.status).toBe(200);
 
+    // The shell keeps the screens of its open tabs in the page, hidden: each waits for what is shown.
     const screens: { name: string; path: string; ready: (page: Page) => Promise<unknown> }[] = [
       { name: 'role-manage', path: '/authorize/roleManage', ready: (page) => page.locator('.admin-tree .ant-tree-treenode:not([aria-hidden])').first().waitFor() },
-      { name: 'pms-group', path: '/authorize/pmsGroup', ready: (page) => page.locator('.ant-table, .ant-empty').first().waitFor() },
-      { name: 'management-users', path: '/management?tab=users', ready: (page) => page.locator('.ant-table-row').first().waitFor() },
-      { name: 'management-workspaces', path: '/management?tab=workspaces', ready: (page) => page.locator('.ant-table-row').first().waitFor() },
-      { name: 'template-list', path: '/workSpace/templateList', ready: (page) => page.locator('.ant-card').first().waitFor() },
+      { name: 'pms-group', path: '/authorize/pmsGroup', ready: (page) => page.locator('.ant-table:visible, .ant-empty:visible').first().waitFor() },
+      { name: 'management-users', path: '/management?tab=users', ready: (page) => page.locator('.ant-table-row:visible').first().waitFor() },
+      { name: 'management-workspaces', path: '/management?tab=workspaces', ready: (page) => page.locator('.ant-table-row:visible').first().waitFor() },
+      { name: 'template-list', path: '/workSpace/templateList', ready: (page) => page.locator('.ant-card:visible').first().waitFor() },
       {
         name: 'template-edit',
         path: `/workSpace/templateCreate/${template.id}`,

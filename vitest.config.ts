@@ -1,14 +1,34 @@
-import { defineConfig } from 'vitest/config';
+import fs from 'node:fs';
+import path from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { flowValidatorPlugin } from './scripts/vite/vite-flow-validator-plugin.ts';
 import { markupValidatorPlugin } from './scripts/vite/vite-markup-validator-plugin.ts';
 import { formDesignValidatorPlugin } from './scripts/vite/vite-form-design-validator-plugin.ts';
 import { widgetValidatorsPlugin } from './scripts/vite/vite-widget-validators-plugin.ts';
 
+const SERVER_TESTS = ['tests/unit/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'];
+
+/** The unit and API files that replace a module with `vi.mock`: they run on their own (see below). */
+function filesThatMock(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (/\.test\.tsx?$/.test(entry.name) && /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(file, 'utf8'))) found.push(file.split(path.sep).join('/'));
+    }
+  };
+  for (const dir of ['tests/unit', 'tests/api']) walk(dir);
+  return found;
+}
+const MOCKING = filesThatMock();
+/** The unit and API files run two at a time, one per core (a project's worker count is its own). */
+const SERVER_RUN = { maxWorkers: 2, sequence: { groupOrder: 0 } };
+
 export default defineConfig({
   // Widget props and form design validation are generated code, as in the build.
   plugins: [widgetValidatorsPlugin('widgets'), formDesignValidatorPlugin('schemas/meta'), flowValidatorPlugin('schemas/meta'), markupValidatorPlugin('schemas/meta')],
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     setupFiles: ['tests/helpers/password-cost.ts', 'tests/helpers/dom-teardown.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
@@ -16,10 +36,21 @@ export default defineConfig({
     // for; a poll that succeeds returns at once, so only a failure waits this long.
     expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
-    // One file at a time: the browser tests wait on real timers and animations, and a second
-    // file running beside them on a two-core machine makes them miss. `npm run test:server`
-    // runs the unit and API files two at a time first, with no browser beside them.
-    maxWorkers: 1,
     reporters: ['default', './tests/summary-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        // The unit and API files share each worker's imported modules (the whole server, once per
+        // worker instead of once per file: a third of their time). Each file still starts its own
+        // app on its own database; what a file mocks would leak into the next, so those run apart.
+        test: { name: 'server', include: SERVER_TESTS, exclude: [...configDefaults.exclude, ...MOCKING], isolate: false, ...SERVER_RUN },
+      },
+      ...(MOCKING.length ? [{ extends: true as const, test: { name: 'server-mocks', include: MOCKING, isolate: true, ...SERVER_RUN } }] : []),
+      // One file at a time (E2E_WORKERS sets more, on a larger machine): on two cores, one file's
+      // Chromium keeps them three-quarters busy, so a second file beside it gains about a tenth and
+      // leaves the real timers the tests wait on no room. `npm test` runs them after the server
+      // files, with nothing beside them.
+      { extends: true, test: { name: 'browser', include: ['tests/e2e/**/*.test.ts'], maxWorkers: Number(process.env.E2E_WORKERS ?? 1), sequence: { groupOrder: 1 } } },
+    ],
   },
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { chromium, errors, type Browser, type Page, type Request } from 'playwright-core';
-import { DEMO_PASSWORD, NORTHWIND } from './test-app.ts';
+import { apiClient, DEMO_PASSWORD, NORTHWIND } from './test-app.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -75,6 +75,25 @@ export async function signInThroughLoginScreen(page: Page, baseUrl: string, acco
   if (tenant) await page.getByRole('button', { name: tenant }).click();
   if (workspace) await page.getByTestId(`workspace-${workspace}`).click();
   await page.waitForURL(`${baseUrl}/home`);
+}
+
+/**
+ * Signs `account` in as a link from another system does (spec §4 start-up): `path` opened with
+ * a token from the API's sign-in in `?token=`, the workspace picked where there is a choice.
+ * The app starts once, on `path`, instead of on the login screen, then /home, then `path`; the
+ * journeys that go through the login screen use {@link signInThroughLoginScreen}, and
+ * startup-token.test.ts tests the start-up itself.
+ */
+export async function signInWithStartupToken(page: Page, baseUrl: string, account: Account, path: string): Promise<void> {
+  const { tenant, workspace } = WAY_IN[account];
+  const token = await apiClient(baseUrl).signIn(account, tenant);
+  const address = new URL(path, baseUrl);
+  address.searchParams.set('token', token);
+  await page.goto(address.toString());
+  if (workspace) {
+    await page.getByTestId(`workspace-${workspace}`).click();
+    await page.waitForURL((url) => url.pathname !== '/workSpace/select');
+  }
 }
 
 /**

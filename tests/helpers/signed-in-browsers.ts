@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { signInThroughLoginScreen, type Account } from './browser.ts';
+import { signInWithStartupToken, type Account } from './browser.ts';
 
 export interface OpenOptions {
   locale?: string;
@@ -10,16 +10,15 @@ export interface OpenOptions {
 export interface SignedInBrowsers {
   /**
    * A tab of `account`'s browser in `locale`, showing `path` once the app has drawn it. The
-   * first tab of each account and locale signs in through the login screen (landing on /home
-   * before `path`).
+   * first tab of each account and locale signs in with a start-up token (`?token=`).
    */
   open(account: Account, path?: string, options?: OpenOptions): Promise<Page>;
   close(): Promise<void>;
 }
 
 /**
- * The browsers of a test file's users: one context per account and locale, signed in through
- * the login screen when first asked for. Later tabs open in the same context, as a user opens a
+ * The browsers of a test file's users: one context per account and locale, signed in with a
+ * start-up token when first asked for. Later tabs open in the same context, as a user opens a
  * second tab: they share its cookie and storage, so the password check (slow on purpose) runs
  * once per account and locale rather than in every test. `onPage` sees each tab before it loads.
  */
@@ -38,8 +37,8 @@ export function signedInBrowsers(
       const page = await context.newPage();
       if (viewport) await page.setViewportSize(viewport);
       await onPage?.(page, { account, locale });
-      if (!known) await signInThroughLoginScreen(page, baseUrl, account);
-      if (known || path !== '/home') await page.goto(`${baseUrl}${path}`);
+      if (known) await page.goto(`${baseUrl}${path}`);
+      else await signInWithStartupToken(page, baseUrl, account, path);
       // The app replaces its boot splash once its translations and the stored session are loaded.
       await page.locator('#root > :not(.boot-splash)').first().waitFor({ state: 'attached' });
       return page;

@@ -8,7 +8,7 @@ import { FOLLOW_PATHS, type FollowDetail, type FollowPerson, type FollowType } f
 import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
 import { PIN, STATUS_COLORS } from '../../src/web/pages/drawings/follow/pin-paint.ts';
 import { drawingClient } from '../api/drawing/drawing-client.ts';
-import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, pickOption, watchPageProblems } from '../helpers/browser.ts';
 import { rgbPng } from '../helpers/png.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { picture } from '../helpers/pictures.ts';
@@ -110,9 +110,8 @@ describe('follow-ups on a sheet in Chromium', () => {
     // Filtered to closed follow-ups by the list's filter bar, the pin goes; its chip removed, it comes back.
     await page.getByTestId('follow-filter').click();
     await page.getByTestId('follow-filter-status').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Closed"]').click();
-    // Applied only once the pick shows in the field: a click lost to the opening panel fails here, named.
-    await expect.poll(() => page.getByTestId('follow-filters').locator('.ant-select-selection-item').allTextContents()).toContain('Closed');
+    const picked = page.getByTestId('follow-filters').locator('.ant-select-selection-item');
+    await pickOption(page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Closed"]'), async () => (await picked.allTextContents()).includes('Closed'));
     await page.getByTestId('follow-filter-apply').click();
     await expect.poll(() => pins(page)).toBe(0);
     expect((await pixel(page, stem))[3]).toBe(0);

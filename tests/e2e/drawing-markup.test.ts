@@ -8,7 +8,7 @@ import type { Markup, MarkupInput } from '../../src/core/drawings/markup.ts';
 import type { RevisionPage } from '../../src/core/contracts/drawings.ts';
 import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
 import { drawingClient } from '../api/drawing/drawing-client.ts';
-import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
+import { builtWebDir, launchBrowser, pickOption, watchPageProblems } from '../helpers/browser.ts';
 import { rgbPng } from '../helpers/png.ts';
 import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { looksIn, picture, pictureAtRest } from '../helpers/pictures.ts';
@@ -224,7 +224,7 @@ describe('drawing markup canvas in Chromium', () => {
     // 1:100: one inch of paper (72 points) is 2.54 m.
     await tool(page, 'calibrate');
     await page.getByTestId('calibrate-scale').click();
-    await page.locator('.ant-select-item-option', { hasText: /^1:100$/ }).click();
+    await pickOption(page.locator('.ant-select-item-option', { hasText: /^1:100$/ }), () => page.locator('#calibrate-apply').isEnabled());
     await page.locator('#calibrate-apply').click();
     await expect.poll(() => page.getByTestId('markup-calibration').textContent()).toBe('Scale 1:100');
     await page.locator('[data-tool="measureLength"][aria-pressed="true"]').waitFor();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { chromium, errors, type Browser, type Page, type Request } from 'playwright-core';
+import { chromium, errors, type Browser, type Locator, type Page, type Request } from 'playwright-core';
 import { apiClient, DEMO_PASSWORD, NORTHWIND } from './test-app.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -184,6 +184,24 @@ export async function openMenuEntry(page: Page, section: string, entry: string):
   // The section opens with an animation: its entry is clicked once it has settled.
   await pageAtRest(page);
   await sider.getByRole('menuitem', { name: entry }).click();
+}
+
+/**
+ * Picks `option` in an open antd select's list, until `taken` says the pick took. A click on an
+ * option is now and then lost on a busy machine (the list is still being placed under its field
+ * between the press and the release); the list then stays open and the option is clicked again,
+ * as a person would. `taken` is asked before each click, so a pick that took is not undone.
+ */
+export async function pickOption(option: Locator, taken: () => Promise<boolean>): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (!(await taken())) await option.click({ timeout: 5_000 });
+        return taken();
+      },
+      { timeout: 20_000, interval: 250 },
+    )
+    .toBe(true);
 }
 
 /**

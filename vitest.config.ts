@@ -8,20 +8,24 @@ import { widgetValidatorsPlugin } from './scripts/vite/vite-widget-validators-pl
 
 const SERVER_TESTS = ['tests/unit/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'];
 
-/** The unit and API files that replace a module with `vi.mock`: they run on their own (see below). */
-function filesThatMock(): string[] {
+/**
+ * The unit and API files that run on their own (see below): those that replace a module with
+ * `vi.mock`, and those with a DOM of their own (`@vitest-environment`), whose React work left
+ * queued in a shared scheduler would run after their window is gone and fail the next file.
+ */
+function filesRunApart(): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(file);
-      else if (/\.test\.tsx?$/.test(entry.name) && /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(file, 'utf8'))) found.push(file.split(path.sep).join('/'));
+      else if (/\.test\.tsx?$/.test(entry.name) && /\bvi\.(mock|doMock)\(|@vitest-environment/.test(fs.readFileSync(file, 'utf8'))) found.push(file.split(path.sep).join('/'));
     }
   };
   for (const dir of ['tests/unit', 'tests/api']) walk(dir);
   return found;
 }
-const MOCKING = filesThatMock();
+const APART = filesRunApart();
 /** The unit and API files run two at a time, one per core (a project's worker count is its own). */
 const SERVER_RUN = { maxWorkers: 2, sequence: { groupOrder: 0 } };
 
@@ -42,10 +46,11 @@ export default defineConfig({
         extends: true,
         // The unit and API files share each worker's imported modules (the whole server, once per
         // worker instead of once per file: a third of their time). Each file still starts its own
-        // app on its own database; what a file mocks would leak into the next, so those run apart.
-        test: { name: 'server', include: SERVER_TESTS, exclude: [...configDefaults.exclude, ...MOCKING], isolate: false, ...SERVER_RUN },
+        // app on its own database; what a file mocks or leaves in its DOM would reach the next, so
+        // those files run apart.
+        test: { name: 'server', include: SERVER_TESTS, exclude: [...configDefaults.exclude, ...APART], isolate: false, ...SERVER_RUN },
       },
-      ...(MOCKING.length ? [{ extends: true as const, test: { name: 'server-mocks', include: MOCKING, isolate: true, ...SERVER_RUN } }] : []),
+      ...(APART.length ? [{ extends: true as const, test: { name: 'server-apart', include: APART, isolate: true, ...SERVER_RUN } }] : []),
       // One file at a time (E2E_WORKERS sets more, on a larger machine): on two cores, one file's
       // Chromium keeps them three-quarters busy, so a second file beside it gains about a tenth and
       // leaves the real timers the tests wait on no room. `npm test` runs them after the server

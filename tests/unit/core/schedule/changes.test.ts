@@ -1,12 +1,10 @@
 import type Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { scheduleTask } from '../../../helpers/schedule-task.ts';
+import { scheduleTask as task } from '../../../helpers/schedule-task.ts';
 import { applyChanges, countChanges, ScheduleChangeError, scheduleChangeSchema } from '../../../../src/core/schedule/changes.ts';
 import { standardCalendar, type ScheduleModel } from '../../../../src/core/schedule/model.ts';
 import { modelProblems, scheduleModelSchema } from '../../../../src/core/schedule/schema.ts';
 import { createAjv } from '../../../../src/core/validation/ajv.ts';
-
-const task = scheduleTask;
 
 /** 1, 2 (under 1), 3 (under 2), 4, 5. */
 const model = (): ScheduleModel => ({

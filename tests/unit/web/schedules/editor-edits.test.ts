@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scheduleTask } from '../../../helpers/schedule-task.ts';
+import { scheduleTask as task } from '../../../helpers/schedule-task.ts';
 import { applyChanges } from '../../../../src/core/schedule/changes.ts';
 import { standardCalendar, type ScheduleModel } from '../../../../src/core/schedule/model.ts';
 import {
@@ -17,8 +17,6 @@ import { UndoStack, type UndoEntry } from '../../../../src/web/pages/schedules/e
 import { engineChangeOf } from '../../../../src/web/pages/schedules/editor/schedule-editor-store.ts';
 import { readDate } from '../../../../src/web/pages/schedules/editor/cell-edits.ts';
 import { parseWallTime } from '../../../../src/core/schedule/model.ts';
-
-const task = scheduleTask;
 
 /** 1, 2 (under 1), 3 (under 1), 4, 5. */
 const model = (): ScheduleModel => ({

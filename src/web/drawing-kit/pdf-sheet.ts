@@ -135,21 +135,30 @@ export class PdfSheetPainter {
     }
     if (level) this.placeLevel(level);
     if (this.previous) this.placeLevel(this.previous);
-    // A new zoom level waits until the zoom rests, so a wheel gesture renders once.
+    // Tiles still rendering for the level being zoomed away from are no longer wanted: pdf.js
+    // draws on this thread, and finishing them would cost the zoom's frames.
+    this.cancelTiles();
+    // A new zoom level (the first one too) waits until the zoom rests, so a wheel gesture
+    // renders once and its frames only move pictures.
     if (this.settle) clearTimeout(this.settle);
-    this.settle = setTimeout(() => this.startLevel(wanted, view.rotation), level ? SETTLE_MS : 0);
+    this.settle = setTimeout(() => this.startLevel(wanted, view.rotation), SETTLE_MS);
   }
 
-  private startLevel(renderScale: number, rotation: number) {
-    this.settle = null;
-    if (this.destroyed || !this.view) return;
-    // Renders of the old level stop; their tiles' places are free for the new level's.
+  /** Stops the tile renders under way and forgets those waiting (the whole-page picture goes on). */
+  private cancelTiles() {
     for (const [key, task] of this.running) {
       if (key === 'base') continue;
       task.cancel();
       this.running.delete(key);
     }
     this.pending = [];
+  }
+
+  private startLevel(renderScale: number, rotation: number) {
+    this.settle = null;
+    if (this.destroyed || !this.view) return;
+    // Renders of the old level stop; their tiles' places are free for the new level's.
+    this.cancelTiles();
     this.setSharp(false);
     // The old level stays underneath until the new one covers the view.
     if (this.previous) this.previous.element.remove();
@@ -253,12 +262,7 @@ export class PdfSheetPainter {
   private dropLevels() {
     if (this.settle) clearTimeout(this.settle);
     this.settle = null;
-    for (const [key, task] of this.running) {
-      if (key === 'base') continue;
-      task.cancel();
-      this.running.delete(key);
-    }
-    this.pending = [];
+    this.cancelTiles();
     this.level?.element.remove();
     this.previous?.element.remove();
     this.level = null;

@@ -91,6 +91,8 @@ async function pinFollows(app: TestApp, token: string, sheet: { sheetId: number;
       // A quarter each of open, in progress, ready for review and closed (a manager may make every move).
       const to = FOLLOW_STATUSES[i % FOLLOW_STATUSES.length]!;
       if (to === 'inProgress' || to === 'readyForReview' || to === 'closed') await ok('POST', FOLLOW_PATHS.status, { id: made.id, revision: made.revision, to });
+      // Setting up takes minutes: a line every thousand says it is moving.
+      if ((i + 1) % 1000 === 0) console.log(`  ${(i + 1).toLocaleString('en')} of ${count.toLocaleString('en')} follow-ups pinned`);
     }
   };
   await Promise.all([worker(), worker(), worker(), worker()]);

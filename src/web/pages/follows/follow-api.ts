@@ -20,6 +20,7 @@ import {
 } from '../../../core/contracts/follows.ts';
 import { FOLLOW_SETTINGS_PATHS, type DataSourceOption, type FollowTemplate } from '../../../core/contracts/follow-settings.ts';
 import { FOLLOW_BCF_IMPORT_EVENT, FOLLOW_FILE_PATHS, type FollowBcfImport, type FollowBcfImportBody, type FollowBcfImportEvent } from '../../../core/follows/bcf.ts';
+import { coalescedReload } from '../../api/coalesced-reload.ts';
 import { openPushedEvents } from '../../api/pushed-events.ts';
 import { PREFERENCE_PATHS } from '../../../core/contracts/preference.ts';
 import type { PreferenceConfig } from '../../../core/entities.ts';
@@ -74,22 +75,28 @@ export interface FollowEventsOptions {
   /** Asks the server for a ticket that opens the event stream once. */
   ticket: () => Promise<string>;
   workspaceCode: string;
-  onChange: (event: FollowEvent) => void;
+  /** The changes since the screen last read (oldest first); the next batch waits until it settles. */
+  onChanges: (events: FollowEvent[]) => Promise<unknown>;
 }
 
 /**
  * Follows the changes to the workspace's follow-ups over the notification stream (`event:
- * follow`), so a list or a detail on screen refreshes when someone else changes one. Returns
- * what stops it.
+ * follow`), so a list or a detail on screen refreshes when someone else changes one; changes
+ * that come together are handed over together ({@link coalescedReload}). Returns what stops it.
  */
 export function openFollowEvents(options: FollowEventsOptions): () => void {
-  return openPushedEvents<FollowEvent>({
+  const reload = coalescedReload(options.onChanges);
+  const stop = openPushedEvents<FollowEvent>({
     ticket: options.ticket,
     event: FOLLOW_EVENT,
     onData: (pushed) => {
-      if (pushed.workspaceCode === options.workspaceCode) options.onChange(pushed);
+      if (pushed.workspaceCode === options.workspaceCode) reload.request(pushed);
     },
   });
+  return () => {
+    stop();
+    reload.stop();
+  };
 }
 
 /**

@@ -314,18 +314,20 @@ export class FollowCanvasStore {
   }
 
   /**
-   * Someone changed a follow-up of the workspace (the live `follow` event): the pins are read
-   * again, and the one open in the panel too (closed when it was deleted). A pin being dragged
-   * keeps its place until it is dropped.
+   * Others changed follow-ups of the workspace (the live `follow` events, gathered): the pins are
+   * read again, and the one open in the panel too when it is among them (closed when it was
+   * deleted). A pin being dragged keeps its place until it is dropped.
    */
-  async followChanged(event: FollowEvent): Promise<void> {
+  async followsChanged(events: readonly FollowEvent[]): Promise<void> {
     if (this.moving) return;
     await this.loadPins(true);
-    if (this.selectedId !== event.id || this.detailStatus !== 'ready') return;
-    if (event.action === 'delete') return this.closeFollow();
+    const id = this.selectedId;
+    const last = events.findLast((event) => event.id === id);
+    if (!last || id === null || this.detailStatus !== 'ready') return;
+    if (last.action === 'delete') return this.closeFollow();
     try {
-      const detail = await this.deps.api.follow(event.id);
-      if (this.selectedId === event.id) this.showDetail(detail);
+      const detail = await this.deps.api.follow(id);
+      if (this.selectedId === id) this.showDetail(detail);
     } catch {
       // Gone or out of reach since: the panel keeps what it showed; the pins say the rest.
     }

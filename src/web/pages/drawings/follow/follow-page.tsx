@@ -73,7 +73,7 @@ const FollowCanvas = observer(function FollowCanvas({ workspaceCode }: { workspa
   useEffect(() => void store.load(idOf(search.get('sheetId')), idOf(search.get('followId'))), [store]); // The address is read once; the store keeps it since.
   // Others' changes (the list's live event) redraw the pins and the panel as they happen.
   useEffect(
-    () => openFollowEvents({ ticket: async () => (await stores.api.notifyStreamTicket()).ticket, workspaceCode, onChange: (event) => void store.followChanged(event) }),
+    () => openFollowEvents({ ticket: async () => (await stores.api.notifyStreamTicket()).ticket, workspaceCode, onChanges: (events) => store.followsChanged(events) }),
     [store, stores, workspaceCode],
   );
   useEffect(() => autorun(() => store.setPoints(held.ready && held.has(FOLLOW_POINTS.create), held.ready && held.has(FOLLOW_POINTS.manage))), [store, held]);

@@ -48,7 +48,7 @@ const Detail = observer(function Detail({ id, workspaceCode }: { id: number; wor
   const [store] = useState(() => new FollowDetailStore(env.api, id, workspaceCode));
   useEffect(() => {
     void store.start();
-    return openFollowEvents({ ticket: env.ticket, workspaceCode, onChange: (event) => event.id === id && void store.refresh() });
+    return openFollowEvents({ ticket: env.ticket, workspaceCode, onChanges: async (events) => (events.some((event) => event.id === id) ? store.refresh() : undefined) });
   }, [store, env, id, workspaceCode]);
 
   return (

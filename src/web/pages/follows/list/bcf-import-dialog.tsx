@@ -49,7 +49,7 @@ export const BcfImportDialog = observer(function BcfImportDialog({ list, onClose
 
   const done = state?.status === 'done';
   useEffect(() => {
-    if (done) list.refresh();
+    if (done) void list.refresh();
   }, [done, list]);
 
   const run = async () => {

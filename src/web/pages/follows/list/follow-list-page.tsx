@@ -61,7 +61,7 @@ const FollowList = observer(function FollowList({ workspaceCode }: { workspaceCo
       (result) => setSheets(result.rows.map((sheet) => ({ id: sheet.id, label: `${sheet.number} ${sheet.title}` }))),
       () => undefined,
     );
-    return openFollowEvents({ ticket: env.ticket, workspaceCode, onChange: () => list.refresh() });
+    return openFollowEvents({ ticket: env.ticket, workspaceCode, onChanges: () => list.refresh() });
   }, [list, env, drawings, workspaceCode]);
 
   // The address is the list's state: back, a link or a figure of the overview change it.
@@ -291,7 +291,7 @@ const FollowList = observer(function FollowList({ workspaceCode }: { workspaceCo
           locale={{
             emptyText:
               list.listing.status === 'failed' ? (
-                <Result status="error" title={t('common.loadFailed')} subTitle={list.listing.error} extra={<Button onClick={() => list.refresh()}>{t('common.retry')}</Button>} />
+                <Result status="error" title={t('common.loadFailed')} subTitle={list.listing.error} extra={<Button onClick={() => void list.refresh()}>{t('common.retry')}</Button>} />
               ) : count ? (
                 t('list.noneFiltered')
               ) : (

@@ -97,8 +97,8 @@ export class FollowListStore {
   }
 
   /** Someone changed a follow-up: reload quietly (the page shown stays until it answers). */
-  refresh(): void {
-    void this.listing.load();
+  refresh(): Promise<void> {
+    return this.listing.load();
   }
 
   sortKey(): FollowSort {

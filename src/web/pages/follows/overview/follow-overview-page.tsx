@@ -43,7 +43,7 @@ const Overview = observer(function Overview({ workspaceCode }: { workspaceCode: 
   useEffect(() => {
     void overview.load();
     void env.api.options(workspaceCode, 'trade').then(setTrades, () => undefined);
-    return openFollowEvents({ ticket: env.ticket, workspaceCode, onChange: () => void overview.load() });
+    return openFollowEvents({ ticket: env.ticket, workspaceCode, onChanges: () => overview.load() });
   }, [overview, env, workspaceCode]);
   return (
     <div className="admin-page follow-page follow-overview-page">

@@ -1,5 +1,5 @@
-import { BASELINE_COUNT, type Calendar, type Link, type ScheduleModel, type ScheduleSettings, type Task, type WallTime } from './model.ts';
-import { calendarSchema, linkSchema, modelProblems, settingsProperties, taskProperties, taskSchema, wallTimeSchema, type OPTIONAL_TASK_FIELDS } from './schema.ts';
+import { BASELINE_COUNT, type Baseline, type Calendar, type Link, type ScheduleModel, type ScheduleSettings, type Task, type WallTime } from './model.ts';
+import { baselineSchema, calendarSchema, linkSchema, modelProblems, settingsProperties, taskProperties, taskSchema, wallTimeSchema, type OPTIONAL_TASK_FIELDS } from './schema.ts';
 
 /**
  * A save is a list of changes against the revision the editor started from, applied in order
@@ -32,7 +32,9 @@ export type ScheduleChange =
   | { op: 'settingsUpdate'; set: SettingsChanges }
   /** Keeps every task's current dates as baseline `index`, saved at `savedAt` (ISO time). */
   | { op: 'baselineSave'; index: number; savedAt: string }
-  | { op: 'baselineClear'; index: number };
+  | { op: 'baselineClear'; index: number }
+  /** Puts a baseline back as it was kept (undoing a save over it); tasks no longer there are left out. */
+  | { op: 'baselineRestore'; baseline: Baseline };
 
 export type ScheduleChangeKind = ScheduleChange['op'];
 export const SCHEDULE_CHANGE_KINDS = [
@@ -50,6 +52,7 @@ export const SCHEDULE_CHANGE_KINDS = [
   'settingsUpdate',
   'baselineSave',
   'baselineClear',
+  'baselineRestore',
 ] as const satisfies readonly ScheduleChangeKind[];
 
 /** Changes one save may carry. */
@@ -248,6 +251,14 @@ function applyOne(model: ScheduleModel, change: ScheduleChange, index: number, o
       model.baselines = model.baselines.filter((b) => b.index !== change.index);
       return;
     }
+    case 'baselineRestore': {
+      const present = new Set(model.tasks.map((t) => t.id));
+      const tasks: Record<number, TaskDates> = {};
+      for (const [key, d] of Object.entries(change.baseline.tasks)) if (present.has(Number(key))) tasks[Number(key)] = { start: d.start, finish: d.finish, duration: d.duration };
+      const kept = { index: change.baseline.index, savedAt: change.baseline.savedAt, tasks };
+      model.baselines = [...model.baselines.filter((b) => b.index !== kept.index), kept].sort((a, b) => a.index - b.index);
+      return;
+    }
   }
 }
 
@@ -335,5 +346,6 @@ export const scheduleChangeSchema = {
     }),
     change('baselineSave', { index: baselineIndex, savedAt: { type: 'string', format: 'date-time' } }),
     change('baselineClear', { index: baselineIndex }),
+    change('baselineRestore', { baseline: baselineSchema }),
   ],
 } as const;

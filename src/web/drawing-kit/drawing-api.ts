@@ -13,9 +13,8 @@ import {
   type SheetListResult,
 } from '../../core/contracts/drawings.ts';
 import { FOLLOW_SETTINGS_PATHS, type DisciplineList, type ProjectSettings } from '../../core/contracts/follow-settings.ts';
-import { PREFERENCE_PATHS } from '../../core/contracts/preference.ts';
 import { disciplineReading, type DisciplineReading } from '../../core/drawings/disciplines.ts';
-import type { PreferenceConfig } from '../../core/entities.ts';
+import { ownPreferences } from '../api/own-preferences.ts';
 import type { CallOptions, Http } from '../api/endpoints.ts';
 
 // The drawing screens show failures in place or in their own messages.
@@ -44,10 +43,8 @@ export function drawingApi(http: Http) {
       ]);
       return disciplineReading(project.sheetNumberRule, list.disciplines.map((d) => d.code));
     },
-    /** The caller's own setting of a drawing screen (kept per user by the server), or null. */
-    preference: async (configType: string): Promise<unknown> =>
-      (await http.get<PreferenceConfig[]>(PREFERENCE_PATHS.list, { configType, bizId: '' }, QUIET))[0]?.configValue ?? null,
-    savePreference: (configType: string, configValue: unknown) => http.post<PreferenceConfig>(PREFERENCE_PATHS.save, { configType, bizId: '', configValue }, QUIET),
+    /** The caller's own settings of a drawing screen. */
+    ...ownPreferences(http),
   };
 }
 

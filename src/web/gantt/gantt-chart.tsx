@@ -4,8 +4,9 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as R
 import { useTranslation } from 'react-i18next';
 import { ROW_HEIGHT, type BarGeometry } from './bar-geometry.ts';
 import { predecessorsText } from './gantt-rows.ts';
-import type { GanttColumn, GanttStore } from './gantt-store.ts';
-import { dateText, durationText, headerText } from './gantt-texts.ts';
+import { cellText, clockOf, columnOf, type Column, type GanttColumn } from './gantt-columns.ts';
+import type { GanttStore } from './gantt-store.ts';
+import { headerText } from './gantt-texts.ts';
 import { headerCells } from './time-scale.ts';
 import { TimelinePainter } from './timeline-painter.ts';
 import './gantt.css';
@@ -14,20 +15,6 @@ import './gantt.css';
 export const HEADER_HEIGHT = 44;
 /** Under this width the grid keeps only the task name, so the timeline keeps room. */
 const NARROW_WIDTH = 600;
-
-type ColumnKey = GanttColumn;
-type Column = { key: ColumnKey; width: number; numeric?: boolean };
-const COLUMNS: Column[] = [
-  { key: 'wbs', width: 68 },
-  { key: 'name', width: 240 },
-  { key: 'duration', width: 88, numeric: true },
-  { key: 'start', width: 124 },
-  { key: 'finish', width: 124 },
-  { key: 'predecessors', width: 104 },
-  { key: 'totalFloat', width: 88, numeric: true },
-  { key: 'percentComplete', width: 88, numeric: true },
-  { key: 'assignees', width: 160 },
-];
 
 /** What a test or benchmark may ask of a drawn chart. */
 export interface GanttHandle {
@@ -54,7 +41,7 @@ export interface GanttChartProps {
   cellEditor?: CellEditor;
   onReady?: (handle: GanttHandle) => void;
   /** Grid columns left out (a public link's hidden columns); the name always shows. */
-  hiddenColumns?: readonly ColumnKey[];
+  hiddenColumns?: readonly GanttColumn[];
 }
 
 /**
@@ -259,7 +246,9 @@ export const GanttChart = observer(function GanttChart({ store, onEdit, cellEdit
 
   // A narrow grid (a phone) keeps the name column only, as wide as the grid.
   const columns: Column[] =
-    store.gridWidth <= 200 ? [{ key: 'name', width: store.gridWidth }] : hiddenColumns?.length ? COLUMNS.filter((column) => column.key === 'name' || !hiddenColumns.includes(column.key)) : COLUMNS;
+    store.gridWidth <= 200
+      ? [{ ...columnOf('name'), width: store.gridWidth }]
+      : store.columns.filter((key) => key === 'name' || !hiddenColumns?.includes(key)).map(columnOf);
   const gridInnerWidth = columns.reduce((sum, column) => sum + column.width, 0);
 
   return (
@@ -278,7 +267,7 @@ export const GanttChart = observer(function GanttChart({ store, onEdit, cellEdit
           <div className="gantt-grid-inner" style={{ width: gridInnerWidth }}>
             <div className="gantt-grid-head" role="row" aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
               {columns.map((column) => (
-                <div key={column.key} role="columnheader" className={`gantt-cell${column.numeric ? ' gantt-numeric' : ''}`} style={{ width: column.width }}>
+                <div key={column.key} role="columnheader" className={`gantt-cell${column.numeric ? ' gantt-numeric' : ''}`} style={{ width: column.width }} title={t(`column.${column.key}`)}>
                   {t(`column.${column.key}`)}
                 </div>
               ))}
@@ -353,30 +342,17 @@ const GridRows = observer(function GridRows({ store, columns, width, onEdit, cel
   const last = store.lastRow;
   const settings = store.model.settings;
 
-  const cellText = (key: ColumnKey, row: number): string => {
-    const drawn = store.drawn[row]!;
-    const task = drawn.task;
-    switch (key) {
-      case 'wbs':
-        return store.outline.wbs[row]!;
-      case 'name':
-        return task.name;
-      case 'duration':
-        return durationText(t, language, drawn.duration, task.unit, settings);
-      case 'start':
-        return dateText(language, drawn.start);
-      case 'finish':
-        return dateText(language, drawn.finish);
-      case 'predecessors':
-        return predecessorsText(store.predecessors.get(task.id), store.outline, store.model);
-      case 'totalFloat':
-        return drawn.totalFloat === undefined ? '' : durationText(t, language, drawn.totalFloat, 'd', settings);
-      case 'percentComplete':
-        return t('percent', { value: task.percentComplete.toLocaleString(language) });
-      case 'assignees':
-        return task.assignees.join(', ');
-    }
+  const context = {
+    t,
+    language,
+    settings,
+    outline: store.outline,
+    predecessors: '',
+    baseline: store.varianceBaseline,
+    clock: clockOf(store.calendar),
   };
+  const textOf = (key: GanttColumn, row: number) =>
+    cellText(key, row, store.drawn[row]!, key === 'predecessors' ? { ...context, predecessors: predecessorsText(store.predecessors.get(store.model.tasks[row]!.id), store.outline, store.model) } : context);
 
   const rowElements = [];
   for (let index = first; index <= last; index++) {
@@ -435,7 +411,7 @@ const GridRows = observer(function GridRows({ store, columns, width, onEdit, cel
             ) : (
               // Predecessors are a typed code ("3FS+2d"): read left to right in every language.
               <span className="gantt-text" dir={column.key === 'predecessors' || column.key === 'wbs' ? 'ltr' : undefined}>
-                {cellText(column.key, row)}
+                {textOf(column.key, row)}
               </span>
             )}
           </div>

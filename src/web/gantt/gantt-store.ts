@@ -1,5 +1,6 @@
 import { action, computed, makeObservable, observable, observableRef } from 'mobx';
-import type { Calendar, ScheduleModel, Task, WallTime } from '../../core/schedule/model.ts';
+import type { Baseline, Calendar, ScheduleModel, Task, WallTime } from '../../core/schedule/model.ts';
+import { DEFAULT_COLUMNS, type GanttColumn } from './gantt-columns.ts';
 import { ROW_HEIGHT } from './bar-geometry.ts';
 import { outlineOf, predecessorsOf, visibleRows, type Outline } from './gantt-rows.ts';
 import { DEFAULT_ZOOM, ZOOM_LEVELS, type TimeView, type ZoomLevel } from './time-scale.ts';
@@ -9,7 +10,7 @@ import { DEFAULT_ZOOM, ZOOM_LEVELS, type TimeView, type ZoomLevel } from './time
  * has these and more). Without one, the dates stored on the tasks are drawn.
  */
 export interface ScheduledDates {
-  tasks: Map<number, { start: WallTime; finish: WallTime; duration: number; totalFloat: number; critical: boolean }>;
+  tasks: Map<number, { start: WallTime; finish: WallTime; duration: number; totalFloat: number; freeFloat?: number; critical: boolean }>;
 }
 
 /** A task's dates and state as drawn: the engine's when it ran, the stored ones otherwise. */
@@ -19,12 +20,10 @@ export interface DrawnTask {
   finish?: WallTime;
   duration: number;
   totalFloat?: number;
+  freeFloat?: number;
   critical: boolean;
 }
 
-/** The grid's columns, in reading order. */
-export const GANTT_COLUMNS = ['wbs', 'name', 'duration', 'start', 'finish', 'predecessors', 'totalFloat', 'percentComplete', 'assignees'] as const;
-export type GanttColumn = (typeof GANTT_COLUMNS)[number];
 
 /** A cell being edited in the grid, the text typed so far, and why the last try was refused. */
 export interface CellEdit {
@@ -57,6 +56,8 @@ export class GanttStore {
   showCritical = true;
   /** The grid's width beside the timeline. */
   gridWidth: number;
+  /** The grid's columns, as the reader chose them. */
+  columns: readonly GanttColumn[] = DEFAULT_COLUMNS;
   /** The column of the selected row that Enter or typing edits. */
   column: GanttColumn = 'name';
   editing: CellEdit | null = null;
@@ -84,7 +85,9 @@ export class GanttStore {
       showCritical: observable,
       gridWidth: observable,
       column: observable,
+      columns: observableRef,
       editing: observableRef,
+      varianceBaseline: computed,
       outline: computed,
       predecessors: computed,
       rows: computed,
@@ -109,6 +112,7 @@ export class GanttStore {
       setGridWidth: action,
       setRtl: action,
       setColumn: action,
+      setColumns: action,
       startEdit: action,
       refuseEdit: action,
       stopEdit: action,
@@ -138,7 +142,9 @@ export class GanttStore {
   get drawn(): DrawnTask[] {
     return this.model.tasks.map((task) => {
       const scheduled = this.result?.tasks.get(task.id);
-      if (scheduled) return { task, start: scheduled.start, finish: scheduled.finish, duration: scheduled.duration, totalFloat: scheduled.totalFloat, critical: scheduled.critical };
+      if (scheduled) {
+        return { task, start: scheduled.start, finish: scheduled.finish, duration: scheduled.duration, totalFloat: scheduled.totalFloat, freeFloat: scheduled.freeFloat, critical: scheduled.critical };
+      }
       return { task, start: task.start, finish: task.finish, duration: task.duration, critical: false };
     });
   }
@@ -274,6 +280,17 @@ export class GanttStore {
 
   setBaseline(index: number | null): void {
     this.baselineIndex = index;
+  }
+
+  /** The baseline variances are measured from: the one drawn, else "Baseline" (as MS Project's variance fields). */
+  get varianceBaseline(): Baseline | undefined {
+    const baselines = this.model.baselines;
+    return baselines.find((baseline) => baseline.index === this.baselineIndex) ?? baselines.find((baseline) => baseline.index === 0);
+  }
+
+  setColumns(columns: readonly GanttColumn[]): void {
+    this.columns = columns;
+    if (!columns.includes(this.column)) this.column = 'name';
   }
 
   setShowCritical(show: boolean): void {

@@ -2,6 +2,8 @@ import { ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import { Button, Select, Space, Switch } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import type { GanttColumn } from './gantt-columns.ts';
+import { GanttColumnPicker } from './gantt-column-picker.tsx';
 import type { GanttStore } from './gantt-store.ts';
 import { ZOOM_LEVELS } from './time-scale.ts';
 
@@ -10,8 +12,16 @@ export function baselineName(t: (key: string, options?: Record<string, unknown>)
   return index === 0 ? t('schedules:baselineName') : t('schedules:baselineNumbered', { number: index });
 }
 
-/** The chart's view controls: zoom, the baseline drawn under the bars, the critical path. */
-export const GanttToolbar = observer(function GanttToolbar({ store }: { store: GanttStore }) {
+/** The chart's view controls: zoom, the baseline drawn under the bars, the critical path, the grid's columns. */
+export const GanttToolbar = observer(function GanttToolbar({
+  store,
+  hiddenColumns,
+  onColumnsChange,
+}: {
+  store: GanttStore;
+  hiddenColumns?: readonly GanttColumn[];
+  onColumnsChange?: (columns: readonly GanttColumn[]) => void;
+}) {
   const { t } = useTranslation('schedules');
   const baselines = [...store.model.baselines].sort((a, b) => a.index - b.index);
   return (
@@ -40,6 +50,7 @@ export const GanttToolbar = observer(function GanttToolbar({ store }: { store: G
         <Switch size="small" checked={store.showCritical} onChange={(checked) => store.setShowCritical(checked)} aria-label={t('chart.criticalPath')} />
         <span>{t('chart.criticalPath')}</span>
       </label>
+      <GanttColumnPicker store={store} hidden={hiddenColumns} onChange={onColumnsChange} />
     </Space>
   );
 });

@@ -1,5 +1,6 @@
 import type { ScheduledTaskDates } from '../../../core/contracts/schedules.ts';
 import type { TaskDates } from '../../../core/schedule/changes.ts';
+import { baselineDates } from '../../../core/schedule/baseline-dates.ts';
 import { scheduleAll, ScheduleLoopError, type ScheduleResult } from '../../../core/schedule/engine.ts';
 import type { ScheduleModel } from '../../../core/schedule/model.ts';
 import { scheduleProblem } from './context.ts';
@@ -27,8 +28,7 @@ export function scheduleOrRefuse(model: ScheduleModel): ScheduleResult {
 
 /** The dates each task is scheduled at: what a baseline keeps. */
 export function datesOf(model: ScheduleModel): Map<number, TaskDates> {
-  const result = scheduleOrRefuse(model);
-  return new Map([...result.tasks].map(([id, task]) => [id, { start: task.start, finish: task.finish, duration: task.duration }]));
+  return baselineDates(scheduleOrRefuse(model));
 }
 
 /** The list's columns: the scheduled span, and progress weighted by the work rows' durations. */

@@ -20,10 +20,9 @@ import {
 } from '../../../core/contracts/follows.ts';
 import { FOLLOW_SETTINGS_PATHS, type DataSourceOption, type FollowTemplate } from '../../../core/contracts/follow-settings.ts';
 import { FOLLOW_BCF_IMPORT_EVENT, FOLLOW_FILE_PATHS, type FollowBcfImport, type FollowBcfImportBody, type FollowBcfImportEvent } from '../../../core/follows/bcf.ts';
+import { ownPreferences } from '../../api/own-preferences.ts';
 import { coalescedReload } from '../../api/coalesced-reload.ts';
 import { openPushedEvents } from '../../api/pushed-events.ts';
-import { PREFERENCE_PATHS } from '../../../core/contracts/preference.ts';
-import type { PreferenceConfig } from '../../../core/entities.ts';
 import type { CallOptions, Http } from '../../api/endpoints.ts';
 
 // The follow-up screens show failures in place or in their own messages.
@@ -55,10 +54,8 @@ export function followApi(http: Http) {
     options: (workspaceCode: string, source: string) => http.get<DataSourceOption[]>(FOLLOW_SETTINGS_PATHS.optionList, { workspaceCode, source }, QUIET),
     /** The data templates of the workspace's types: which form version a new follow-up of a type fills. */
     templates: (workspaceCode: string) => http.get<FollowTemplate[]>(FOLLOW_SETTINGS_PATHS.templateList, { workspaceCode }, QUIET),
-    /** The caller's own setting of a follow-up screen (kept per user by the server), or null. */
-    preference: async (configType: string): Promise<unknown> =>
-      (await http.get<PreferenceConfig[]>(PREFERENCE_PATHS.list, { configType, bizId: '' }, QUIET))[0]?.configValue ?? null,
-    savePreference: (configType: string, configValue: unknown) => http.post<PreferenceConfig>(PREFERENCE_PATHS.save, { configType, bizId: '', configValue }, QUIET),
+    /** The caller's own settings of a follow-up screen. */
+    ...ownPreferences(http),
   };
 }
 

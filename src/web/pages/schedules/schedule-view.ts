@@ -1,9 +1,7 @@
 import type { PublicScheduledDates, ScheduleShareColumn } from '../../../core/contracts/schedules.ts';
 import type { ScheduleModel } from '../../../core/schedule/model.ts';
-import type { GanttChartProps } from '../../gantt/gantt-chart.tsx';
+import type { GanttColumn } from '../../gantt/gantt-columns.ts';
 import type { ScheduledDates } from '../../gantt/gantt-store.ts';
-
-type GanttColumnKey = NonNullable<GanttChartProps['hiddenColumns']>[number];
 
 /** The server's scheduled dates as the chart reads them; what a public link hid reads as zero, in a column it also hides. */
 export function resultOf(scheduled: readonly PublicScheduledDates[]): ScheduledDates {
@@ -11,22 +9,25 @@ export function resultOf(scheduled: readonly PublicScheduledDates[]): ScheduledD
     tasks: new Map(
       scheduled.map((dates) => [
         dates.id,
-        { start: dates.start, finish: dates.finish, duration: dates.duration ?? 0, totalFloat: dates.totalFloat ?? 0, critical: dates.critical },
+        { start: dates.start, finish: dates.finish, duration: dates.duration ?? 0, totalFloat: dates.totalFloat ?? 0, freeFloat: dates.freeFloat ?? 0, critical: dates.critical },
       ]),
     ),
   };
 }
 
 /** The grid columns a public link's hidden columns stand for (the rest have no column in the chart). */
-const CHART_COLUMNS: Partial<Record<ScheduleShareColumn, GanttColumnKey>> = {
-  duration: 'duration',
-  percentComplete: 'percentComplete',
-  assignees: 'assignees',
-  float: 'totalFloat',
+const CHART_COLUMNS: Record<ScheduleShareColumn, GanttColumn[]> = {
+  duration: ['duration', 'baselineDuration', 'durationVariance'],
+  percentComplete: ['percentComplete', 'actualStart', 'actualFinish'],
+  assignees: ['assignees'],
+  notes: ['notes'],
+  float: ['totalFloat', 'freeFloat'],
+  baselines: ['baselineStart', 'baselineFinish', 'baselineDuration', 'startVariance', 'finishVariance', 'durationVariance'],
+  fields: [],
 };
 
-export function chartColumnsHidden(hidden: readonly ScheduleShareColumn[]): GanttColumnKey[] {
-  return hidden.flatMap((column) => CHART_COLUMNS[column] ?? []);
+export function chartColumnsHidden(hidden: readonly ScheduleShareColumn[]): GanttColumn[] {
+  return hidden.flatMap((column) => CHART_COLUMNS[column]);
 }
 
 /** A model and its dates cut to one WBS branch. */

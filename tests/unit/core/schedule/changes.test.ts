@@ -110,6 +110,12 @@ describe('schedule changes', () => {
     const cleared = applyChanges(saved, [{ op: 'baselineClear', index: 3 }, { op: 'taskDelete', ids: [5] }]);
     expect(cleared.baselines.map((b) => b.index)).toEqual([0]);
     expect(cleared.baselines[0]!.tasks[5]).toBeUndefined();
+    // Put back as kept (an undone save or clear), tasks no longer there left out.
+    const restored = applyChanges(cleared, [{ op: 'baselineRestore', baseline: saved.baselines[1]! }]);
+    expect(restored.baselines.map((b) => b.index)).toEqual([0, 3]);
+    expect(restored.baselines[1]).toMatchObject({ savedAt: '2026-11-22T08:00:00.000Z' });
+    expect(restored.baselines[1]!.tasks[4]).toEqual({ start: 1003, finish: 2003, duration: 480 });
+    expect(restored.baselines[1]!.tasks[5]).toBeUndefined();
   });
 
   it('counts a save by kind', () => {
@@ -156,6 +162,8 @@ describe('schedule schemas', () => {
     expect(validChange({ op: 'taskUpdate', id: 1, set: { level: 3 } })).toBe(false);
     expect(validChange({ op: 'linkAdd', link: { from: 1, to: 2, type: 'XX', lag: 0, lagFormat: 'work' } })).toBe(false);
     expect(validChange({ op: 'baselineSave', index: 11, savedAt: '2026-11-22T08:00:00.000Z' })).toBe(false);
+    expect(validChange({ op: 'baselineRestore', baseline: { index: 2, savedAt: '2026-11-22T08:00:00.000Z', tasks: { 4: { start: 1, finish: 2, duration: 480 } } } })).toBe(true);
+    expect(validChange({ op: 'baselineRestore', baseline: { index: 2, savedAt: '2026-11-22T08:00:00.000Z', tasks: { x: { start: 1, finish: 2, duration: 480 } } } })).toBe(false);
     expect(validChange({ op: 'unknown' })).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { parseDuration } from '../../../../core/schedule/durations.ts';
 import { formatWallTime, parseWallTime, type Calendar, type ScheduleModel, type WallTime } from '../../../../core/schedule/model.ts';
 import { parsePredecessors } from '../../../../core/schedule/outline.ts';
-import type { GanttColumn } from '../../../gantt/gantt-store.ts';
+import type { GanttColumn } from '../../../gantt/gantt-columns.ts';
 import { setPredecessors, updateTask } from './edits.ts';
 import type { UndoEntry } from './undo-stack.ts';
 

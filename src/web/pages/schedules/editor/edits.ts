@@ -131,3 +131,19 @@ export function toggleMilestone(model: ScheduleModel, id: number): UndoEntry {
   const milestone = !(task.milestone || task.duration === 0);
   return updateTask(model, id, milestone ? { milestone: true, duration: 0 } : { milestone: false, duration: task.duration || model.settings.minutesPerDay });
 }
+
+/** Keeps every task's dates as baseline `index`; undone, the baseline there before comes back (or none). */
+export function saveBaseline(model: ScheduleModel, index: number, savedAt: string): UndoEntry {
+  const before = model.baselines.find((baseline) => baseline.index === index);
+  return {
+    changes: [{ op: 'baselineSave', index, savedAt }],
+    inverse: [before ? { op: 'baselineRestore', baseline: structuredClone(before) } : { op: 'baselineClear', index }],
+  };
+}
+
+/** Drops baseline `index`; undone, it comes back as it was. */
+export function clearBaseline(model: ScheduleModel, index: number): UndoEntry {
+  const before = model.baselines.find((baseline) => baseline.index === index);
+  if (!before) throw new Error(`No baseline ${index}`);
+  return { changes: [{ op: 'baselineClear', index }], inverse: [{ op: 'baselineRestore', baseline: structuredClone(before) }] };
+}

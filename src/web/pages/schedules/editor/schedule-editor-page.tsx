@@ -1,6 +1,7 @@
 import {
   ArrowDownOutlined,
   DeleteOutlined,
+  FlagOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   PlusOutlined,
@@ -20,11 +21,12 @@ import { SCHEDULE_EVENT } from '../../../../core/contracts/schedules.ts';
 import { formatDurationShort } from '../../../../core/schedule/durations.ts';
 import { predecessorsText } from '../../../gantt/gantt-rows.ts';
 import { GanttChart, type CellEditor } from '../../../gantt/gantt-chart.tsx';
-import type { GanttColumn } from '../../../gantt/gantt-store.ts';
+import type { GanttColumn } from '../../../gantt/gantt-columns.ts';
 import { GanttToolbar } from '../../../gantt/gantt-toolbar.tsx';
 import { dateText } from '../../../gantt/gantt-texts.ts';
 import { openPushedEvents } from '../../../api/pushed-events.ts';
 import { useStores } from '../../../stores/stores-context.tsx';
+import { BaselineDialog } from './baseline-dialog.tsx';
 import { dateInput, readCell } from './cell-edits.ts';
 import { canIndent, canOutdent, deleteTask, indentTask, insertTaskBelow, isSummary, outdentTask, toggleMilestone } from './edits.ts';
 import { ScheduleEditorStore, type EditRefusal } from './schedule-editor-store.ts';
@@ -65,6 +67,7 @@ const Editor = observer(function Editor({ id }: { id: number }) {
   useEffect(() => store.gantt.setRtl(rtl), [store, rtl]);
   useEffect(() => {
     void store.load();
+    void store.readColumns();
     return openPushedEvents<{ id: number; revision: number }>({
       ticket: async () => (await stores.api.notifyStreamTicket()).ticket,
       event: SCHEDULE_EVENT,
@@ -74,6 +77,7 @@ const Editor = observer(function Editor({ id }: { id: number }) {
     });
   }, [store, stores, id]);
 
+  const [baselinesOpen, setBaselinesOpen] = useState(false);
   const refused = (refusal: EditRefusal | null) => {
     if (refusal) void message.error(refusalText(t, refusal));
   };
@@ -254,12 +258,15 @@ const Editor = observer(function Editor({ id }: { id: number }) {
                 <ToolButton title={t('editor.undo')} keys="Ctrl+Z" icon={<UndoOutlined />} onClick={actions.undo} disabled={!store.canUndo} />
                 <ToolButton title={t('editor.redo')} keys="Ctrl+Y" icon={<RedoOutlined />} onClick={actions.redo} disabled={!store.canRedo} />
               </Space.Compact>
+              <Button icon={<FlagOutlined />} onClick={() => setBaselinesOpen(true)} aria-haspopup="dialog">
+                {t('baselines.button')}
+              </Button>
               <Button type="primary" icon={<SaveOutlined />} loading={store.saving} disabled={store.saveState !== 'unsaved'} onClick={() => void save()} title="Ctrl+S">
                 {t('editor.save')}
               </Button>
             </>
           )}
-          <GanttToolbar store={store.gantt} />
+          <GanttToolbar store={store.gantt} onColumnsChange={(columns) => store.keepColumns(columns)} />
         </Space>
       </header>
       {store.newerRevision !== null && (
@@ -279,6 +286,7 @@ const Editor = observer(function Editor({ id }: { id: number }) {
       <div className="schedule-editor-chart">
         <GanttChart store={store.gantt} cellEditor={cellEditor} />
       </div>
+      {editable && <BaselineDialog store={store} open={baselinesOpen} onClose={() => setBaselinesOpen(false)} refused={refused} />}
       <Modal
         open={store.conflict !== null}
         title={t('editor.conflict.title')}

@@ -1,14 +1,19 @@
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { SCHEDULE_PATHS, type ScheduleDetail, type ScheduleSaved, type ScheduleStaleParams } from '../../../../core/contracts/schedules.ts';
 import { applyChanges, ScheduleChangeError, type ScheduleChange } from '../../../../core/schedule/changes.ts';
-import { createScheduler, ScheduleLoopError, type ScheduleChange as EngineChange, type Scheduler } from '../../../../core/schedule/engine.ts';
+import { createScheduler, scheduleAll, ScheduleLoopError, type ScheduleChange as EngineChange, type Scheduler } from '../../../../core/schedule/engine.ts';
+import { baselineDates } from '../../../../core/schedule/baseline-dates.ts';
 import type { ScheduleModel } from '../../../../core/schedule/model.ts';
 import { ApiError } from '../../../api/api-error.ts';
 import type { CallOptions, Http } from '../../../api/endpoints.ts';
+import { ownPreferences } from '../../../api/own-preferences.ts';
+import { chosenColumns, type GanttColumn } from '../../../gantt/gantt-columns.ts';
 import { GanttStore } from '../../../gantt/gantt-store.ts';
 import { UndoStack, type UndoEntry } from './undo-stack.ts';
 
 const QUIET: CallOptions = { showErrorToast: false };
+/** Each person's choice of grid columns, kept by the server for every schedule they open. */
+export const COLUMNS_PREFERENCE = 'scheduleColumns';
 
 /** Why an edit was refused: a loop (the tasks in it, by name) or a change the model cannot take. */
 export type EditRefusal = { problem: 'loop'; names: string[] } | { problem: 'refused'; message: string };
@@ -43,6 +48,10 @@ export function engineChangeOf(changes: readonly ScheduleChange[], after: Schedu
       return { kind: 'link', link: change.link };
     case 'linkRemove':
       return { kind: 'unlink', from: change.from, to: change.to };
+    case 'baselineSave':
+    case 'baselineClear':
+    case 'baselineRestore':
+      return 'none';
     case 'linkUpdate': {
       const link = after.links.find((l) => l.from === change.from && l.to === change.to);
       return link ? { kind: 'link', link } : null;
@@ -187,6 +196,8 @@ export class ScheduleEditorStore {
     if (!changes) return null;
     const refusal = this.applyList(changes);
     if (refusal) this.undoStack.revert(kind);
+    // Back where the last save left it: nothing is left to save.
+    else if (this.undoStack.atSaved) this.pending = [];
     this.undoVersion++;
     return refusal;
   }
@@ -195,7 +206,8 @@ export class ScheduleEditorStore {
     if (!this.model || !this.scheduler || changes.length === 0) return null;
     let next: ScheduleModel;
     try {
-      next = applyChanges(this.model, changes);
+      // A baseline keeps the dates the engine gives, as the server's replay of the save does.
+      next = applyChanges(this.model, changes, { datesOf: (model) => baselineDates(scheduleAll(model)) });
     } catch (failure) {
       return { problem: 'refused', message: failure instanceof ScheduleChangeError || failure instanceof Error ? failure.message : String(failure) };
     }
@@ -219,11 +231,13 @@ export class ScheduleEditorStore {
   async save(): Promise<'saved' | 'stale' | 'failed' | 'nothing'> {
     if (this.pending.length === 0 || this.saving) return 'nothing';
     const sent = this.pending;
+    const position = this.undoStack.position();
     runInAction(() => (this.saving = true));
     try {
       const saved = await this.http.post<ScheduleSaved>(SCHEDULE_PATHS.save, { id: this.id, baseRevision: this.revision, changes: sent }, QUIET);
       runInAction(() => {
         this.revision = saved.revision;
+        this.undoStack.markSaved(position);
         // Edits made while saving stay unsaved.
         this.pending = this.pending.slice(sent.length);
         if (this.detail) this.detail = { ...this.detail, ...saved.summary };
@@ -241,6 +255,20 @@ export class ScheduleEditorStore {
     } finally {
       runInAction(() => (this.saving = false));
     }
+  }
+
+  /** The columns this person chose before, if any (the defaults stay otherwise). */
+  async readColumns(): Promise<void> {
+    try {
+      const columns = chosenColumns(await ownPreferences(this.http).preference(COLUMNS_PREFERENCE));
+      if (columns) this.gantt.setColumns(columns);
+    } catch {
+      // Not kept or not readable: the default columns show.
+    }
+  }
+
+  keepColumns(columns: readonly GanttColumn[]): void {
+    void ownPreferences(this.http).savePreference(COLUMNS_PREFERENCE, columns).catch(() => undefined);
   }
 
   dismissConflict(): void {

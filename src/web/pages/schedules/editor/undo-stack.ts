@@ -6,6 +6,12 @@ export interface UndoEntry {
   inverse: ScheduleChange[];
 }
 
+/** A place in the undo stack, to know when undo or redo come back to it. */
+export interface UndoPosition {
+  top: UndoEntry | null;
+  depth: number;
+}
+
 /**
  * Undo and redo over change lists: undoing an edit applies its inverse, redoing applies it
  * again; both go to the save as changes like any other, so the server replays the same path.
@@ -61,5 +67,24 @@ export class UndoStack {
   clear(): void {
     this.done = [];
     this.undone = [];
+    this.saved = this.position();
   }
+
+  /** Where the stack stands: the last edit done and how many are done. */
+  position(): UndoPosition {
+    return { top: this.done.at(-1) ?? null, depth: this.done.length };
+  }
+
+  /** The stack stood at `position` when the schedule was last saved. */
+  markSaved(position: UndoPosition): void {
+    this.saved = position;
+  }
+
+  /** Whether undo and redo have brought the schedule back to what was last saved. */
+  get atSaved(): boolean {
+    const now = this.position();
+    return this.saved !== null && now.top === this.saved.top && now.depth === this.saved.depth;
+  }
+
+  private saved: UndoPosition | null = { top: null, depth: 0 };
 }

@@ -109,7 +109,7 @@ const SharedSchedule = observer(function SharedSchedule({ schedule }: { schedule
         {statusDate === undefined ? t('public.noStatusDate') : t('public.statusDate', { date: dateText(i18n.language, statusDate) })}
         <span className="public-schedule-readonly">{t('public.readOnly')}</span>
       </p>
-      <GanttToolbar store={store} />
+      <GanttToolbar store={store} hiddenColumns={hidden} />
       <div className="public-schedule-chart" data-testid="public-schedule-chart">
         <GanttChart store={store} hiddenColumns={hidden} />
       </div>

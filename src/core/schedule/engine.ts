@@ -86,20 +86,17 @@ const FS = 0;
 const SS = 1;
 const FF = 2;
 const SF = 3;
-const TYPE_CODE = { FS, SS, FF, SF } as const;
+const typeCode = (type: Link['type']) => (type === 'SS' ? SS : type === 'FF' ? FF : type === 'SF' ? SF : FS);
 /** Links whose lag starts from the predecessor's finish (else its start). */
 const fromFinish = (type: number) => type === FS || type === FF;
 /** Links that hold the successor's start (else its finish). */
 const toStart = (type: number) => type === FS || type === SS;
 
-interface NetLink {
-  link: Link;
-  /** Predecessor and successor task indexes, and the successor's node. */
-  p: number;
-  s: number;
-  target: number;
-  type: number;
-}
+/** How a link's lag counts, as a code. */
+const WORK_LAG = 0;
+const ELAPSED_LAG = 1;
+const PERCENT_LAG = 2;
+const lagFormatCode = (format: Link['lagFormat']) => (format === 'percent' ? PERCENT_LAG : format === 'elapsed' ? ELAPSED_LAG : WORK_LAG);
 
 const INF = Number.POSITIVE_INFINITY;
 
@@ -111,6 +108,10 @@ export function createScheduler(model: ScheduleModel): Scheduler {
   return new Engine(model);
 }
 
+/*
+ * The network lives in typed arrays indexed by row (task index), node or link index rather
+ * than in objects and maps, so a full run of 10,000 tasks allocates little besides its results.
+ */
 class Engine implements Scheduler {
   model: ScheduleModel;
   result: ScheduleResult = { tasks: new Map(), start: 0, finish: 0 };
@@ -119,21 +120,35 @@ class Engine implements Scheduler {
   private tasks: Task[] = [];
   private n = 0;
   private nodes = 0;
-  private indexOf = new Map<number, number>();
+  /** Task index by id: a table when ids are small whole numbers, as they are in practice, else a map. */
+  private indexById = new Int32Array(0);
+  private indexByIdMap: Map<number, number> | undefined;
   private parent = new Int32Array(0);
   private entry = new Int32Array(0);
   /** Task index of each entry node (entry nodes are numbered from n). */
   private entryTask = new Int32Array(0);
-  private children: number[][] = [];
+  /** A summary's children, in row order: childAt[firstChild[i]] up to childAt[firstChild[i + 1]]. */
+  private firstChild = new Int32Array(1);
+  private childAt = new Int32Array(0);
   private wbs: string[] = [];
   private cal: WorkingTime[] = [];
   private clock: Clock[] = [];
   private dur = new Float64Array(0);
-  private links: (NetLink | undefined)[] = [];
-  /** Link index by predecessor index × task count + successor index. */
-  private linkAt = new Map<number, number>();
-  private out: number[][] = [];
-  private inc: number[][] = [];
+  /**
+   * Links, numbered in order of their predecessor, so the links out of task i are
+   * firstOut[i] up to firstOut[i + 1]; for each, its predecessor and successor task indexes,
+   * the successor's node, type, lag format and lag (minutes, or percent).
+   */
+  private firstOut = new Int32Array(1);
+  private linkP = new Int32Array(0);
+  private linkS = new Int32Array(0);
+  private linkTarget = new Int32Array(0);
+  private linkType = new Uint8Array(0);
+  private linkFormat = new Uint8Array(0);
+  private linkLag = new Float64Array(0);
+  /** The links into each node: inLink[firstIn[v]] up to inLink[firstIn[v + 1]]. */
+  private firstIn = new Int32Array(1);
+  private inLink = new Int32Array(0);
   private topo = new Int32Array(0);
   private pos = new Int32Array(0);
   private hasAlap = false;
@@ -179,59 +194,15 @@ class Engine implements Scheduler {
     const n = tasks.length;
     this.tasks = [...tasks];
     this.n = n;
-    this.indexOf = new Map();
-    for (let i = 0; i < n; i++) this.indexOf.set(tasks[i]!.id, i);
-    const calendars = new Map<number, Calendar>(model.calendars.map((c) => [c.id, c]));
-    const projectCalendar = calendars.get(model.settings.calendarId) ?? model.calendars[0];
-    if (!projectCalendar) throw new Error('A schedule needs its project calendar');
-
-    // Outline: parent by level, summaries, WBS codes from the depth in the outline.
-    const parent = new Int32Array(n).fill(-1);
-    const children: number[][] = Array.from({ length: n }, () => []);
-    const wbs: string[] = new Array<string>(n);
-    const stack: number[] = [];
-    let topCount = 0;
-    for (let i = 0; i < n; i++) {
-      const level = tasks[i]!.level;
-      while (stack.length > 0 && tasks[stack[stack.length - 1]!]!.level >= level) stack.pop();
-      const p = stack.length > 0 ? stack[stack.length - 1]! : -1;
-      parent[i] = p;
-      if (p >= 0) {
-        children[p]!.push(i);
-        wbs[i] = `${wbs[p]}.${children[p]!.length}`;
-      } else {
-        wbs[i] = String(++topCount);
-      }
-      stack.push(i);
-    }
-    this.parent = parent;
-    this.children = children;
-    this.wbs = wbs;
-    const entry = new Int32Array(n).fill(-1);
-    const entryTask: number[] = [];
-    for (let i = 0; i < n; i++) {
-      if (children[i]!.length > 0) {
-        entry[i] = n + entryTask.length;
-        entryTask.push(i);
-      }
-    }
-    this.entry = entry;
-    this.entryTask = Int32Array.from(entryTask);
-    const nodes = n + entryTask.length;
-    this.nodes = nodes;
-
-    this.cal = tasks.map((t) => workingTimeOf((t.calendarId !== undefined && calendars.get(t.calendarId)) || projectCalendar));
-    this.clock = tasks.map((t, i) => (children[i]!.length === 0 && isElapsedUnit(t.unit) ? ELAPSED_CLOCK : this.cal[i]!));
+    this.indexIds(tasks);
+    this.compileOutline(tasks);
+    const nodes = this.nodes;
+    this.compileClocks(model);
     this.dur = new Float64Array(n);
     for (let i = 0; i < n; i++) this.dur[i] = Math.max(0, Math.round(tasks[i]!.duration));
     this.hasAlap = tasks.some((t) => t.constraint.type === 'ALAP');
     this.projectStart = model.settings.start;
-
-    this.links = [];
-    this.linkAt = new Map();
-    this.out = Array.from({ length: n }, () => []);
-    this.inc = Array.from({ length: nodes }, () => []);
-    for (const link of model.links) this.addLink(link);
+    this.compileLinks(model.links);
     this.sort();
 
     const f64 = () => new Float64Array(nodes);
@@ -263,48 +234,214 @@ class Engine implements Scheduler {
     this.outDirty = new Uint8Array(n);
   }
 
+  private indexIds(tasks: readonly Task[]): void {
+    const n = tasks.length;
+    let largest = -1;
+    for (let i = 0; i < n && largest !== INF; i++) {
+      const id = tasks[i]!.id;
+      largest = Number.isInteger(id) && id >= 0 ? Math.max(largest, id) : INF;
+    }
+    if (largest < 4 * n + 1024) {
+      this.indexById = new Int32Array(largest + 1).fill(-1);
+      for (let i = 0; i < n; i++) this.indexById[tasks[i]!.id] = i;
+      this.indexByIdMap = undefined;
+    } else {
+      this.indexByIdMap = new Map();
+      for (let i = 0; i < n; i++) this.indexByIdMap.set(tasks[i]!.id, i);
+    }
+  }
+
+  /** The index of the task with this id, or -1. */
+  private indexOf(id: number): number {
+    if (this.indexByIdMap) return this.indexByIdMap.get(id) ?? -1;
+    return Number.isInteger(id) && id >= 0 && id < this.indexById.length ? this.indexById[id]! : -1;
+  }
+
+  /** Outline: parent by level, children, WBS codes from the depth in the outline, entry nodes. */
+  private compileOutline(tasks: readonly Task[]): void {
+    const n = tasks.length;
+    const parent = new Int32Array(n).fill(-1);
+    const childCount = new Int32Array(n);
+    const wbs: string[] = new Array<string>(n);
+    const stack: number[] = [];
+    let topCount = 0;
+    for (let i = 0; i < n; i++) {
+      const level = tasks[i]!.level;
+      while (stack.length > 0 && tasks[stack[stack.length - 1]!]!.level >= level) stack.pop();
+      const p = stack.length > 0 ? stack[stack.length - 1]! : -1;
+      parent[i] = p;
+      if (p >= 0) wbs[i] = `${wbs[p]}.${++childCount[p]!}`;
+      else wbs[i] = String(++topCount);
+      stack.push(i);
+    }
+    const firstChild = new Int32Array(n + 1);
+    for (let i = 0; i < n; i++) firstChild[i + 1] = firstChild[i]! + childCount[i]!;
+    const childAt = new Int32Array(firstChild[n]!);
+    const filled = firstChild.slice(0, n);
+    for (let i = 0; i < n; i++) if (parent[i]! >= 0) childAt[filled[parent[i]!]!++] = i;
+    const entry = new Int32Array(n).fill(-1);
+    let entries = 0;
+    for (let i = 0; i < n; i++) if (childCount[i]! > 0) entry[i] = n + entries++;
+    const entryTask = new Int32Array(entries);
+    for (let i = 0; i < n; i++) if (entry[i]! >= 0) entryTask[entry[i]! - n] = i;
+    this.parent = parent;
+    this.firstChild = firstChild;
+    this.childAt = childAt;
+    this.wbs = wbs;
+    this.entry = entry;
+    this.entryTask = entryTask;
+    this.nodes = n + entries;
+  }
+
+  /** Each task's calendar arithmetic, and the clock its own duration counts in. */
+  private compileClocks(model: ScheduleModel): void {
+    const calendars = new Map<number, Calendar>(model.calendars.map((c) => [c.id, c]));
+    const projectCalendar = calendars.get(model.settings.calendarId) ?? model.calendars[0];
+    if (!projectCalendar) throw new Error('A schedule needs its project calendar');
+    // Most tasks share a few calendars: look each up once.
+    const byId = new Map<number | undefined, WorkingTime>();
+    const n = this.n;
+    this.cal = new Array<WorkingTime>(n);
+    this.clock = new Array<Clock>(n);
+    for (let i = 0; i < n; i++) {
+      const t = this.tasks[i]!;
+      let cal = byId.get(t.calendarId);
+      if (!cal) {
+        cal = workingTimeOf((t.calendarId !== undefined && calendars.get(t.calendarId)) || projectCalendar);
+        byId.set(t.calendarId, cal);
+      }
+      this.cal[i] = cal;
+      this.clock[i] = this.entry[i]! < 0 && isElapsedUnit(t.unit) ? ELAPSED_CLOCK : cal;
+    }
+  }
+
+  /**
+   * The links of the network (links naming unknown tasks, or a task to itself, are skipped; of
+   * two between the same tasks the later counts), and which of them reach each node.
+   */
+  private compileLinks(links: readonly Link[]): void {
+    const n = this.n;
+    const count = links.length;
+    const from = new Int32Array(count);
+    const to = new Int32Array(count);
+    const firstOut = new Int32Array(n + 1);
+    for (let k = 0; k < count; k++) {
+      const p = this.indexOf(links[k]!.from);
+      const s = this.indexOf(links[k]!.to);
+      from[k] = s < 0 || p === s ? -1 : p;
+      to[k] = s;
+      if (from[k]! >= 0) firstOut[p + 1]!++;
+    }
+    for (let i = 0; i < n; i++) firstOut[i + 1] = firstOut[i + 1]! + firstOut[i]!;
+    // Model indexes grouped by predecessor, in model order within each.
+    const order = new Int32Array(firstOut[n]!);
+    const filled = firstOut.slice(0, n);
+    for (let k = 0; k < count; k++) if (from[k]! >= 0) order[filled[from[k]!]!++] = k;
+    // A later link between the same two tasks takes the place of the earlier one.
+    const seenFrom = new Int32Array(n).fill(-1);
+    const seenAt = new Int32Array(n);
+    let live = 0;
+    for (let p = 0; p < n; p++) {
+      for (let j = firstOut[p]!; j < firstOut[p + 1]!; j++) {
+        const s = to[order[j]!]!;
+        if (seenFrom[s] === p) {
+          order[seenAt[s]!] = order[j]!;
+          order[j] = -1;
+        } else {
+          seenFrom[s] = p;
+          seenAt[s] = j;
+          live++;
+        }
+      }
+    }
+    this.linkP = new Int32Array(live);
+    this.linkS = new Int32Array(live);
+    this.linkTarget = new Int32Array(live);
+    this.linkType = new Uint8Array(live);
+    this.linkFormat = new Uint8Array(live);
+    this.linkLag = new Float64Array(live);
+    const compactOut = new Int32Array(n + 1);
+    let l = 0;
+    for (let p = 0; p < n; p++) {
+      for (let j = firstOut[p]!; j < firstOut[p + 1]!; j++) {
+        const k = order[j]!;
+        if (k < 0) continue;
+        this.writeLink(l++, p, to[k]!, links[k]!);
+      }
+      compactOut[p + 1] = l;
+    }
+    this.firstOut = compactOut;
+    this.indexIncomingLinks();
+  }
+
+  private writeLink(l: number, p: number, s: number, link: Link): void {
+    const format = lagFormatCode(link.lagFormat);
+    this.linkP[l] = p;
+    this.linkS[l] = s;
+    this.linkTarget[l] = this.targetOf(s);
+    this.linkType[l] = typeCode(link.type);
+    this.linkFormat[l] = format;
+    this.linkLag[l] = format === PERCENT_LAG ? link.lag : Math.round(link.lag);
+  }
+
+  /** Which links reach each node, from the links' targets. */
+  private indexIncomingLinks(): void {
+    const live = this.linkTarget.length;
+    const firstIn = new Int32Array(this.nodes + 1);
+    for (let k = 0; k < live; k++) firstIn[this.linkTarget[k]! + 1]!++;
+    for (let v = 0; v < this.nodes; v++) firstIn[v + 1] = firstIn[v + 1]! + firstIn[v]!;
+    const inLink = new Int32Array(live);
+    const inFilled = firstIn.slice(0, this.nodes);
+    for (let k = 0; k < live; k++) inLink[inFilled[this.linkTarget[k]!]!++] = k;
+    this.firstIn = firstIn;
+    this.inLink = inLink;
+  }
+
   private targetOf(task: number): number {
     const e = this.entry[task]!;
     return e >= 0 ? e : task;
   }
 
-  /** Adds a link to the network (links naming unknown tasks, or a task to itself, are skipped). */
-  private addLink(link: Link): number {
-    const p = this.indexOf.get(link.from);
-    const s = this.indexOf.get(link.to);
-    if (p === undefined || s === undefined || p === s) return -1;
-    const key = p * this.n + s;
-    const existing = this.linkAt.get(key);
-    const net: NetLink = { link, p, s, target: this.targetOf(s), type: TYPE_CODE[link.type] ?? FS };
-    if (existing !== undefined) {
-      this.links[existing] = net;
-      return existing;
+  /**
+   * Adds (kind 'link') or removes one link between tasks p and s, keeping the links grouped by
+   * predecessor: an edit shifts the arrays rather than building them from the model again.
+   */
+  private editLink(p: number, s: number, link: Link | undefined): void {
+    const existing = this.linkBetween(p, s);
+    if (link && existing >= 0) {
+      this.writeLink(existing, p, s, link);
+      return;
     }
-    const index = this.links.length;
-    this.links.push(net);
-    this.linkAt.set(key, index);
-    this.out[p]!.push(index);
-    this.inc[net.target]!.push(index);
-    return index;
+    if (!link && existing < 0) return;
+    const at = link ? this.firstOut[p + 1]! : existing;
+    const removed = link ? 0 : 1;
+    const added = link ? 1 : 0;
+    this.linkP = spliced(this.linkP, at, removed, added);
+    this.linkS = spliced(this.linkS, at, removed, added);
+    this.linkTarget = spliced(this.linkTarget, at, removed, added);
+    this.linkType = spliced(this.linkType, at, removed, added);
+    this.linkFormat = spliced(this.linkFormat, at, removed, added);
+    this.linkLag = spliced(this.linkLag, at, removed, added);
+    if (link) this.writeLink(at, p, s, link);
+    for (let i = p + 1; i <= this.n; i++) this.firstOut[i] = this.firstOut[i]! + added - removed;
+    this.indexIncomingLinks();
   }
 
-  private removeLink(index: number): void {
-    const net = this.links[index]!;
-    this.links[index] = undefined;
-    this.linkAt.delete(net.p * this.n + net.s);
-    const drop = (list: number[]) => list.splice(list.indexOf(index), 1);
-    drop(this.out[net.p]!);
-    drop(this.inc[net.target]!);
+  /** The link from task p to task s, or -1. */
+  private linkBetween(p: number, s: number): number {
+    for (let l = this.firstOut[p]!; l < this.firstOut[p + 1]!; l++) if (this.linkS[l] === s) return l;
+    return -1;
   }
 
   /** Successor nodes of a node in the network (links, outline). */
   private forEachSuccessor(v: number, visit: (w: number) => void): void {
     if (v < this.n) {
-      for (const l of this.out[v]!) visit(this.links[l]!.target);
+      for (let l = this.firstOut[v]!; l < this.firstOut[v + 1]!; l++) visit(this.linkTarget[l]!);
       const p = this.parent[v]!;
       if (p >= 0) visit(p);
     } else {
-      for (const c of this.children[this.entryTask[v - this.n]!]!) visit(this.targetOf(c));
+      const summary = this.entryTask[v - this.n]!;
+      for (let k = this.firstChild[summary]!; k < this.firstChild[summary + 1]!; k++) visit(this.targetOf(this.childAt[k]!));
     }
   }
 
@@ -314,17 +451,21 @@ class Engine implements Scheduler {
     const n = this.n;
     // Successors in one flat array (CSR): the order is built for every full run.
     const first = new Int32Array(nodes + 1);
-    for (let v = 0; v < n; v++) first[v + 1] = this.out[v]!.length + (this.parent[v]! >= 0 ? 1 : 0);
-    for (let v = n; v < nodes; v++) first[v + 1] = this.children[this.entryTask[v - n]!]!.length;
+    for (let v = 0; v < n; v++) first[v + 1] = this.firstOut[v + 1]! - this.firstOut[v]! + (this.parent[v]! >= 0 ? 1 : 0);
+    for (let v = n; v < nodes; v++) {
+      const summary = this.entryTask[v - n]!;
+      first[v + 1] = this.firstChild[summary + 1]! - this.firstChild[summary]!;
+    }
     for (let v = 0; v < nodes; v++) first[v + 1] = first[v + 1]! + first[v]!;
     const next = new Int32Array(first[nodes]!);
     const indegree = new Int32Array(nodes);
     for (let v = 0, k = 0; v < nodes; v++) {
       if (v < n) {
-        for (const l of this.out[v]!) next[k++] = this.links[l]!.target;
+        for (let l = this.firstOut[v]!; l < this.firstOut[v + 1]!; l++) next[k++] = this.linkTarget[l]!;
         if (this.parent[v]! >= 0) next[k++] = this.parent[v]!;
       } else {
-        for (const c of this.children[this.entryTask[v - n]!]!) next[k++] = this.targetOf(c);
+        const summary = this.entryTask[v - n]!;
+        for (let c = this.firstChild[summary]!; c < this.firstChild[summary + 1]!; c++) next[k++] = this.targetOf(this.childAt[c]!);
       }
     }
     for (let k = 0; k < next.length; k++) indegree[next[k]!] = indegree[next[k]!]! + 1;
@@ -403,10 +544,24 @@ class Engine implements Scheduler {
     for (let v = 0; v < this.nodes; v++) if (this.fwdChanged[v]) this.bwdDirty[v] = 1;
     this.backwardPass();
     if (this.hasAlap) {
-      for (let v = 0; v < this.nodes; v++) if (this.fwdChanged[v]) this.schedDirty[v] = 1;
+      if (full) this.startFromEarlyDates();
+      else for (let v = 0; v < this.nodes; v++) if (this.fwdChanged[v]) this.schedDirty[v] = 1;
       this.forwardPass(true);
     }
     this.publish(full);
+  }
+
+  /**
+   * Before a full run's pass placing "as late as possible" tasks: scheduled dates differ from
+   * early ones only downstream of such a task, so they start as copies and only those tasks are
+   * placed anew (the pass then follows only what they move).
+   */
+  private startFromEarlyDates(): void {
+    this.sS.set(this.eS);
+    this.sF.set(this.eF);
+    this.sBroken.set(this.eBroken);
+    this.schedDirty.fill(0);
+    for (let i = 0; i < this.n; i++) if (this.entry[i]! < 0 && this.tasks[i]!.constraint.type === 'ALAP') this.schedDirty[i] = 1;
   }
 
   private finishOfProject(): number {
@@ -426,10 +581,11 @@ class Engine implements Scheduler {
       if (!changed) continue;
       if (!scheduled) this.fwdChanged[v] = 1;
       if (v < this.n) {
-        for (const l of this.out[v]!) dirty[this.links[l]!.target] = 1;
+        for (let l = this.firstOut[v]!; l < this.firstOut[v + 1]!; l++) dirty[this.linkTarget[l]!] = 1;
         if (this.parent[v]! >= 0) dirty[this.parent[v]!] = 1;
       } else {
-        for (const c of this.children[this.entryTask[v - this.n]!]!) dirty[this.targetOf(c)] = 1;
+        const summary = this.entryTask[v - this.n]!;
+        for (let c = this.firstChild[summary]!; c < this.firstChild[summary + 1]!; c++) dirty[this.targetOf(this.childAt[c]!)] = 1;
       }
       this.markOut(v);
     }
@@ -439,39 +595,51 @@ class Engine implements Scheduler {
   private markOut(v: number): void {
     const task = v < this.n ? v : this.entryTask[v - this.n]!;
     this.outDirty[task] = 1;
-    for (const l of this.inc[v]!) this.outDirty[this.links[l]!.p] = 1;
+    this.markPredecessors(v, this.outDirty);
     // Links into a summary end at its entry node, yet their free float reads the summary's own dates.
     const e = this.entry[task]!;
-    if (e >= 0 && e !== v) for (const l of this.inc[e]!) this.outDirty[this.links[l]!.p] = 1;
+    if (e >= 0 && e !== v) this.markPredecessors(e, this.outDirty);
+  }
+
+  /** Marks the predecessor task of every link into a node. */
+  private markPredecessors(v: number, marks: Uint8Array): void {
+    for (let k = this.firstIn[v]!; k < this.firstIn[v + 1]!; k++) marks[this.linkP[this.inLink[k]!]!] = 1;
   }
 
   /** The lag of a link in minutes (percent lags are a share of the predecessor's duration). */
-  private lagOf(net: NetLink): number {
-    const { lag, lagFormat } = net.link;
-    return lagFormat === 'percent' ? Math.round((lag / 100) * this.durEff[net.p]!) : Math.round(lag);
+  private lagOf(l: number): number {
+    const lag = this.linkLag[l]!;
+    return this.linkFormat[l] === PERCENT_LAG ? Math.round((lag / 100) * this.durEff[this.linkP[l]!]!) : lag;
   }
 
   /** The date a link holds its successor's start (or finish) to, from the predecessor's dates. */
-  private forwardBound(net: NetLink, starts: Float64Array, finishes: Float64Array): WallTime {
-    const anchor = fromFinish(net.type) ? finishes[net.p]! : starts[net.p]!;
-    const lag = this.lagOf(net);
+  private forwardBound(l: number, starts: Float64Array, finishes: Float64Array): WallTime {
+    const p = this.linkP[l]!;
+    const anchor = fromFinish(this.linkType[l]!) ? finishes[p]! : starts[p]!;
+    const lag = this.lagOf(l);
     if (lag === 0) return anchor;
-    if (net.link.lagFormat === 'elapsed') return anchor + lag;
-    const cal = this.cal[net.s]!;
+    if (this.linkFormat[l] === ELAPSED_LAG) return anchor + lag;
+    const cal = this.cal[this.linkS[l]!]!;
     return cal.finishOf(cal.work(anchor) + lag);
+  }
+
+  /** The clock a link's successor end counts in: a summary's calendar, or the task's own clock. */
+  private successorClock(l: number): Clock {
+    const s = this.linkS[l]!;
+    return this.linkTarget[l]! >= this.n ? this.cal[s]! : this.clock[s]!;
   }
 
   /**
    * The latest date the predecessor's finish (or start) may take without pushing the successor
-   * past `limit`, its late (or early) start (or finish): the forward bound turned round.
+   * past a limit, its late (or early) start (or finish), given as the latest moment with the
+   * limit's count in the successor's clock: the forward bound turned round.
    */
-  private backwardBound(net: NetLink, limit: WallTime): WallTime {
-    const clock = net.target >= this.n ? this.cal[net.s]! : this.clock[net.s]!;
-    const latest = clock.startOf(clock.work(limit));
-    const lag = this.lagOf(net);
+  private backwardBound(l: number, latest: WallTime): WallTime {
+    const s = this.linkS[l]!;
+    const lag = this.lagOf(l);
     if (lag === 0) return latest;
-    if (net.link.lagFormat === 'elapsed') return latest - lag;
-    const cal = this.cal[net.s]!;
+    if (this.linkFormat[l] === ELAPSED_LAG) return latest - lag;
+    const cal = this.cal[s]!;
     return cal.startOf(cal.work(latest) - lag);
   }
 
@@ -503,10 +671,10 @@ class Engine implements Scheduler {
         startBound = Math.max(startBound, S[e]!);
         finishBound = F[e]!;
       }
-      for (const l of this.inc[v]!) {
-        const net = this.links[l]!;
-        const bound = this.forwardBound(net, S, F);
-        if (toStart(net.type)) startBound = Math.max(startBound, bound);
+      for (let k = this.firstIn[v]!; k < this.firstIn[v + 1]!; k++) {
+        const l = this.inLink[k]!;
+        const bound = this.forwardBound(l, S, F);
+        if (toStart(this.linkType[l]!)) startBound = Math.max(startBound, bound);
         else finishBound = Math.max(finishBound, bound);
       }
       const linkW = Math.max(clock.work(startBound), finishBound === -INF ? -INF : clock.work(finishBound) - dur);
@@ -598,10 +766,10 @@ class Engine implements Scheduler {
       startBound = S[this.entry[p]!]!;
       finishBound = F[this.entry[p]!]!;
     }
-    for (const l of this.inc[e]!) {
-      const net = this.links[l]!;
-      const bound = this.forwardBound(net, S, F);
-      if (toStart(net.type)) startBound = Math.max(startBound, bound);
+    for (let k = this.firstIn[e]!; k < this.firstIn[e + 1]!; k++) {
+      const l = this.inLink[k]!;
+      const bound = this.forwardBound(l, S, F);
+      if (toStart(this.linkType[l]!)) startBound = Math.max(startBound, bound);
       else finishBound = Math.max(finishBound, bound);
     }
     // A summary's lower-bound constraints reach its children as MS Project applies them.
@@ -621,7 +789,8 @@ class Engine implements Scheduler {
     const F = scheduled ? this.sF : this.eF;
     let start = INF;
     let finish = -INF;
-    for (const c of this.children[v]!) {
+    for (let k = this.firstChild[v]!; k < this.firstChild[v + 1]!; k++) {
+      const c = this.childAt[k]!;
       if (S[c]! < start) start = S[c]!;
       if (F[c]! > finish) finish = F[c]!;
     }
@@ -646,17 +815,17 @@ class Engine implements Scheduler {
       dirty[v] = 0;
       if (v >= this.n) {
         if (!this.backwardEntry(v)) continue;
-        for (const l of this.inc[v]!) dirty[this.links[l]!.p] = 1;
+        this.markPredecessors(v, dirty);
         const p = this.parent[this.entryTask[v - this.n]!]!;
         if (p >= 0) dirty[this.entry[p]!] = 1;
         this.markOut(v);
       } else if (this.entry[v]! >= 0) {
         // A summary's bounds reach its children (whose early starts they compare with, too).
         if (!this.backwardRollup(v) && !this.fwdChanged[v]) continue;
-        for (const c of this.children[v]!) dirty[c] = 1;
+        for (let k = this.firstChild[v]!; k < this.firstChild[v + 1]!; k++) dirty[this.childAt[k]!] = 1;
       } else {
         if (!this.backwardLeaf(v)) continue;
-        for (const l of this.inc[v]!) dirty[this.links[l]!.p] = 1;
+        this.markPredecessors(v, dirty);
         const p = this.parent[v]!;
         if (p >= 0) dirty[this.entry[p]!] = 1;
         if (this.hasAlap && this.tasks[v]!.constraint.type === 'ALAP') this.schedDirty[v] = 1;
@@ -676,11 +845,10 @@ class Engine implements Scheduler {
       finishBound = Math.min(finishBound, this.rLf[p]!);
       if (this.eS[v] === this.eS[p]) startBound = this.rLs[p]!;
     }
-    for (const l of this.out[v]!) {
-      const net = this.links[l]!;
-      const limit = toStart(net.type) ? this.lS[net.target]! : this.lF[net.target]!;
-      const bound = this.backwardBound(net, limit);
-      if (fromFinish(net.type)) finishBound = Math.min(finishBound, bound);
+    for (let l = this.firstOut[v]!; l < this.firstOut[v + 1]!; l++) {
+      const type = this.linkType[l]!;
+      const bound = this.backwardBound(l, this.lateLimit(l));
+      if (fromFinish(type)) finishBound = Math.min(finishBound, bound);
       else startBound = Math.min(startBound, bound);
     }
     let w = Math.min(clock.work(finishBound), startBound === INF ? INF : clock.work(startBound) + dur);
@@ -708,12 +876,29 @@ class Engine implements Scheduler {
       start = clock.startOf(w - dur);
       finish = clock.finishOf(w);
     }
+    // Counted afresh even when the dates stay: the task's clock may have changed.
+    this.lSW[v] = w - dur;
+    this.lFW[v] = w;
     if (this.lS[v] === start && this.lF[v] === finish) return false;
     this.lS[v] = start;
     this.lF[v] = finish;
-    this.lSW[v] = w - dur;
-    this.lFW[v] = w;
     return true;
+  }
+
+  /**
+   * The late date of its successor a link holds its predecessor to, as the latest moment with
+   * its count in the successor's clock. A task keeps its late dates' counts, and its late start
+   * (unless a milestone's) is such a moment already; a summary's come from its children.
+   */
+  private lateLimit(l: number): WallTime {
+    const t = this.linkTarget[l]!;
+    const atStart = toStart(this.linkType[l]!);
+    if (t >= this.n) {
+      const cal = this.cal[this.linkS[l]!]!;
+      return cal.startOf(cal.work(atStart ? this.lS[t]! : this.lF[t]!));
+    }
+    if (atStart && this.durEff[t]! > 0) return this.lS[t]!;
+    return this.clock[t]!.startOf(atStart ? this.lSW[t]! : this.lFW[t]!);
   }
 
   private backwardRollup(v: number): boolean {
@@ -724,11 +909,10 @@ class Engine implements Scheduler {
       finishBound = this.rLf[p]!;
       if (this.eS[v] === this.eS[p]) startBound = this.rLs[p]!;
     }
-    for (const l of this.out[v]!) {
-      const net = this.links[l]!;
-      const limit = toStart(net.type) ? this.lS[net.target]! : this.lF[net.target]!;
-      const bound = this.backwardBound(net, limit);
-      if (fromFinish(net.type)) finishBound = Math.min(finishBound, bound);
+    for (let l = this.firstOut[v]!; l < this.firstOut[v + 1]!; l++) {
+      const type = this.linkType[l]!;
+      const bound = this.backwardBound(l, this.lateLimit(l));
+      if (fromFinish(type)) finishBound = Math.min(finishBound, bound);
       else startBound = Math.min(startBound, bound);
     }
     const task = this.tasks[v]!;
@@ -750,7 +934,8 @@ class Engine implements Scheduler {
     let firstStart = INF;
     let firstFinish = INF;
     let lastFinish = -INF;
-    for (const c of this.children[summary]!) {
+    for (let k = this.firstChild[summary]!; k < this.firstChild[summary + 1]!; k++) {
+      const c = this.childAt[k]!;
       if (this.lS[c]! < firstStart) firstStart = this.lS[c]!;
       if (this.lF[c]! < firstFinish) firstFinish = this.lF[c]!;
       if (this.lF[c]! > lastFinish) lastFinish = this.lF[c]!;
@@ -799,12 +984,7 @@ class Engine implements Scheduler {
     // A summary's float is that of its finish, as MS Project shows it.
     const totalFloat = summary ? this.lFW[i]! - this.eFW[i]! : this.lSW[i]! - this.eSW[i]!;
     let freeFloat = INF;
-    for (const l of this.out[i]!) {
-      const net = this.links[l]!;
-      const t = net.target >= this.n ? net.s : net.target;
-      const limit = this.backwardBound(net, toStart(net.type) ? this.eS[t]! : this.eF[t]!);
-      freeFloat = Math.min(freeFloat, fromFinish(net.type) ? clock.work(limit) - this.eFW[i]! : clock.work(limit) - this.eSW[i]!);
-    }
+    for (let l = this.firstOut[i]!; l < this.firstOut[i + 1]!; l++) freeFloat = Math.min(freeFloat, this.slackBefore(l));
     if (freeFloat === INF) freeFloat = clock.work(this.projectFinish) - this.eFW[i]!;
     freeFloat = Math.max(0, Math.min(freeFloat, totalFloat));
     const done = task.percentComplete >= 100;
@@ -832,12 +1012,34 @@ class Engine implements Scheduler {
     };
   }
 
+  /**
+   * Working minutes of the predecessor's clock its finish (or start) may slip before the link
+   * moves the successor's early dates.
+   */
+  private slackBefore(l: number): number {
+    const p = this.linkP[l]!;
+    const type = this.linkType[l]!;
+    const own = fromFinish(type) ? this.eFW[p]! : this.eSW[p]!;
+    const t = this.linkTarget[l]!;
+    let limitW: number;
+    if (t < this.n) {
+      limitW = toStart(type) ? this.eSW[t]! : this.eFW[t]!;
+    } else {
+      const summary = this.linkS[l]!;
+      limitW = this.cal[summary]!.work(toStart(type) ? this.eS[summary]! : this.eF[summary]!);
+    }
+    const clock = this.clock[p]!;
+    // Without a lag, in one clock, the predecessor may reach the limit's own count.
+    if (clock === this.successorClock(l) && this.lagOf(l) === 0) return limitW - own;
+    return clock.work(this.backwardBound(l, this.successorClock(l).startOf(limitW))) - own;
+  }
+
   // ---- incremental changes ----
 
   update(change: ScheduleChange): ScheduleResult {
     if (change.kind === 'link' || change.kind === 'unlink') return this.updateLink(change);
-    const i = this.indexOf.get(change.taskId);
-    if (i === undefined) throw new Error(`No task ${change.taskId} in the schedule`);
+    const i = this.indexOf(change.taskId);
+    if (i < 0) throw new Error(`No task ${change.taskId} in the schedule`);
     const before = this.tasks[i]!;
     let task: Task;
     switch (change.kind) {
@@ -884,9 +1086,9 @@ class Engine implements Scheduler {
     }
     this.outDirty[i] = 1;
     // Percent lags of its successors count its duration.
-    for (const l of this.out[i]!) {
-      this.fwdDirty[this.links[l]!.target] = 1;
-      this.schedDirty[this.links[l]!.target] = 1;
+    for (let l = this.firstOut[i]!; l < this.firstOut[i + 1]!; l++) {
+      this.fwdDirty[this.linkTarget[l]!] = 1;
+      this.schedDirty[this.linkTarget[l]!] = 1;
     }
   }
 
@@ -896,28 +1098,34 @@ class Engine implements Scheduler {
     const others = this.model.links.filter((l) => l.from !== from || l.to !== to);
     const links = change.kind === 'link' ? [...others, change.link] : others;
     const model = { ...this.model, links };
-    const p = this.indexOf.get(from);
-    const s = this.indexOf.get(to);
-    if (p === undefined || s === undefined || p === s) {
+    const p = this.indexOf(from);
+    const s = this.indexOf(to);
+    if (p < 0 || s < 0 || p === s) {
       this.model = model;
       return this.result;
     }
-    const existing = this.linkAt.get(p * this.n + s);
-    if (change.kind === 'link' && existing === undefined && this.pos[p]! >= this.pos[this.targetOf(s)]!) {
+    if (change.kind === 'link' && this.linkBetween(p, s) < 0 && this.pos[p]! >= this.pos[this.targetOf(s)]!) {
       // The new link runs against the current order: order afresh (a loop throws here, untouched).
       const engine = new Engine(model);
       Object.assign(this, engine);
       return this.result;
     }
     this.model = model;
-    if (existing !== undefined) this.removeLink(existing);
-    if (change.kind === 'link') this.addLink(change.link);
+    this.editLink(p, s, change.kind === 'link' ? change.link : undefined);
     this.markEdited(p);
     this.markEdited(s);
     this.outDirty[p] = 1;
     this.run(false);
     return this.result;
   }
+}
+
+/** A copy of a typed array with `removed` items at `at` taken out and room for `added` there. */
+function spliced<A extends Int32Array | Uint8Array | Float64Array>(array: A, at: number, removed: number, added: number): A {
+  const copy = new (array.constructor as new (length: number) => A)(array.length - removed + added);
+  copy.set(array.subarray(0, at));
+  copy.set(array.subarray(at + removed), at + added);
+  return copy;
 }
 
 function sameTask(a: ScheduledTask, b: ScheduledTask): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScheduleLoopError, scheduleAll, type ScheduledTask } from '../../../../src/core/schedule/engine.ts';
+import { createScheduler, ScheduleLoopError, scheduleAll, type ScheduledTask } from '../../../../src/core/schedule/engine.ts';
 import { standardCalendar, type Calendar, type ScheduleModel, type Task } from '../../../../src/core/schedule/model.ts';
 import { at, DAY, link, schedule, show, task } from './schedule-builder.ts';
 
@@ -301,5 +301,19 @@ describe('loops', () => {
     } catch (error) {
       expect((error as ScheduleLoopError).taskIds).toEqual([s.id, a.id]);
     }
+  });
+});
+
+describe('re-scheduling one edit', () => {
+  it('a task changed from elapsed to working days on the same dates gets the floats of a full run', () => {
+    // 33 elapsed hours and two working days both run Monday 08:00 – Tuesday 17:00.
+    const a = task('A', 33 * 60, { unit: 'ed' });
+    const b = task('B', 4 * DAY);
+    const scheduler = createScheduler(schedule([a, b]));
+    scheduler.update({ kind: 'duration', taskId: a.id, duration: 2 * DAY, unit: 'd' });
+    const full = scheduleAll(scheduler.model);
+    expect(show(scheduler.result.tasks.get(a.id)!.finish)).toBe('2026-01-06T17:00');
+    expect(scheduler.result.tasks.get(a.id)!.totalFloat).toBe(2 * DAY);
+    expect(scheduler.result.tasks).toEqual(full.tasks);
   });
 });

@@ -3,11 +3,11 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULE_PATHS, type ScheduleListResult } from '../../src/core/contracts/schedules.ts';
-import { withReturnPath } from '../../src/web/shell/login/login-path.ts';
 import { builtWebDir, launchBrowser, watchPageProblems } from '../helpers/browser.ts';
 import { startGanttHarness } from '../helpers/gantt-harness.ts';
 import { looksIn, picture } from '../helpers/pictures.ts';
-import { NORTHWIND, startTestApp } from '../helpers/test-app.ts';
+import { signedInBrowsers, type SignedInBrowsers } from '../helpers/signed-in-browsers.ts';
+import { NORTHWIND, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * The gantt chart in Chromium, on the demo building schedule (tests/helpers/gantt-demo.ts)
@@ -202,43 +202,172 @@ describe('the gantt chart', () => {
 });
 
 describe('the schedule editor (/gantt/:id) on a real server', () => {
+  let app: TestApp;
+  let users: SignedInBrowsers;
+  beforeAll(async () => {
+    app = await startTestApp('sqlite', { webDir: builtWebDir() });
+    users = signedInBrowsers(browser, app.url);
+  });
+  afterAll(async () => {
+    // The pages' event streams are closed first: the server waits for open streams.
+    await users?.close();
+    await app?.close();
+  });
+
   it('takes a typed duration, moves the finish at once, saves it and keeps it after a reload', async () => {
-    const app = await startTestApp('sqlite', { webDir: builtWebDir() });
-    let page: Page | undefined;
-    try {
-      const token = await app.signIn('admin', NORTHWIND);
-      const list = await app.call<ScheduleListResult>('POST', SCHEDULE_PATHS.list, { token, body: { workspaceCode: 'NW-TOWER' } });
-      const route = `/gantt/${list.body.data.rows[0]!.id}`;
-      page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-      const state = page.locator('.schedule-editor-state');
-      const problems = await watchPageProblems(page);
-      await page.goto(`${app.url}${withReturnPath('/securityMiddle', route)}&token=${encodeURIComponent(token)}`);
-      // The admin has two workspaces and picks one.
-      await Promise.race([page.getByTestId('workspace-NW-TOWER').click().catch(() => undefined), page.waitForURL(`${app.url}${route}`)]);
-      await page.waitForURL(`${app.url}${route}`);
-      const row = page.locator('.gantt-row', { hasText: 'Site cabins and welfare' });
-      const finish = row.locator('.gantt-cell-finish');
-      const before = await finish.textContent();
+    const token = await app.signIn('admin', NORTHWIND);
+    const list = await app.call<ScheduleListResult>('POST', SCHEDULE_PATHS.list, { token, body: { workspaceCode: 'NW-HQ' } });
+    const page = await users.open('admin', `/gantt/${list.body.data.rows[0]!.id}`);
+    const state = page.locator('.schedule-editor-state');
+    const problems = await watchPageProblems(page);
+    const row = page.locator('.gantt-row', { hasText: 'Site cabins and welfare' });
+    const finish = row.locator('.gantt-cell-finish');
+    await row.waitFor();
+    const before = await finish.textContent();
 
-      await row.locator('.gantt-cell-duration').dblclick();
-      await page.keyboard.press('ControlOrMeta+A');
-      await page.keyboard.type('4w');
-      await page.keyboard.press('Enter');
-      await expect.poll(() => finish.textContent()).not.toBe(before);
-      const after = await finish.textContent();
-      await expect.poll(() => state.textContent()).toBe('Unsaved changes');
+    await row.locator('.gantt-cell-duration').dblclick();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('4w');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => finish.textContent()).not.toBe(before);
+    const after = await finish.textContent();
+    await expect.poll(() => state.textContent()).toBe('Unsaved changes');
 
-      await page.keyboard.press('ControlOrMeta+S');
-      await expect.poll(() => state.textContent()).toBe('Saved');
-      await page.reload();
-      await row.waitFor();
-      expect(await row.locator('.gantt-cell-duration').textContent()).toBe('4 wk');
-      expect(await finish.textContent()).toBe(after);
-      expect(problems).toEqual([]);
-    } finally {
-      // The page's event stream is closed first: the server waits for open streams.
-      await page?.close();
-      await app.close();
-    }
+    await page.keyboard.press('ControlOrMeta+S');
+    await expect.poll(() => state.textContent()).toBe('Saved');
+    await page.reload();
+    await row.waitFor();
+    expect(await row.locator('.gantt-cell-duration').textContent()).toBe('4 wk');
+    expect(await finish.textContent()).toBe(after);
+    expect(problems).toEqual([]);
+    await page.close();
   }, 60_000);
+
+  it('builds a schedule with the keyboard and the mouse, shows the critical path move, keeps a baseline and shares it read-only', async () => {
+    const token = await app.signIn('admin', NORTHWIND);
+    // Monday 1 March 2027.
+    const made = await app.call<{ id: number }>('POST', SCHEDULE_PATHS.create, { token, body: { workspaceCode: 'NW-HQ', name: 'Fit-out level 3', start: Date.UTC(2027, 2, 1) / 60000 } });
+    const route = `/gantt/${made.body.data.id}`;
+    const page = await users.open('admin', route);
+    const problems = await watchPageProblems(page);
+    const state = page.locator('.schedule-editor-state');
+    await page.getByText('This schedule has no tasks yet.').waitFor();
+
+    // Three tasks typed in: Insert opens the new row's name; Tab takes it and opens its duration.
+    for (const [name, duration] of [
+      ['Strip out', '3d'],
+      ['First fix', '5d'],
+      ['Ceilings', '4d'],
+    ]) {
+      await page.locator('.gantt-grid-scroll').focus();
+      await page.keyboard.press('Insert');
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(name!);
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(duration!);
+      await page.keyboard.press('Enter');
+    }
+    const rows = page.locator('.gantt-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    const critical = () => page.locator('.gantt-row.gantt-critical .gantt-cell-name').allTextContents();
+    // Unlinked, the longest task alone is critical.
+    await expect.poll(critical).toEqual(['First fix']);
+
+    // A link drawn with the mouse from Strip out's finish handle to First fix: both critical now, Ceilings has float.
+    const strip = await barInRow(page, 0);
+    const firstFix = await barInRow(page, 1);
+    await page.mouse.move(strip.right + 11, strip.y);
+    await page.mouse.down();
+    await page.mouse.move(firstFix.left + 4, firstFix.y, { steps: 6 });
+    await expect.poll(() => page.locator('.gantt-drag-tip').textContent()).toBe('Link FS to “First fix”');
+    await page.mouse.up();
+    await expect.poll(() => rows.nth(1).locator('.gantt-cell-predecessors').textContent()).toBe('1');
+    await expect.poll(critical).toEqual(['Strip out', 'First fix']);
+
+    // Ceilings' finish dragged six days on (36 px a day), a weekend among them: four working days
+    // longer, as long as the linked pair, so it joins the critical path.
+    const ceilings = await barInRow(page, 2);
+    await page.mouse.move(ceilings.right - 1, ceilings.y);
+    await page.mouse.down();
+    await page.mouse.move(ceilings.right - 1 + 6 * 36, ceilings.y, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(() => rows.nth(2).locator('.gantt-cell-duration').textContent()).toBe('8 d');
+    await expect.poll(critical).toEqual(['Strip out', 'First fix', 'Ceilings']);
+    await page.keyboard.press('ControlOrMeta+S');
+    await expect.poll(() => state.textContent()).toBe('Saved');
+
+    // Baseline 1 saved and drawn; a start variance column shows the slip after First fix is dragged two days on.
+    await page.getByRole('button', { name: 'Baselines' }).click();
+    await page.getByTestId('baseline-1').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByTestId('baseline-1').textContent()).toContain('Saved');
+    await page.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.locator('.gantt-toolbar .ant-select').nth(1).textContent()).toBe('Baseline 1');
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'Start variance' }).check();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => rows.nth(1).locator('.gantt-cell-startVariance').textContent()).toBe('0 d');
+    const moved = await barInRow(page, 1);
+    await page.mouse.move(moved.left + (moved.right - moved.left) / 2, moved.y);
+    await page.mouse.down();
+    await page.mouse.move(moved.left + (moved.right - moved.left) / 2 + 2 * 36, moved.y, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(() => rows.nth(1).locator('.gantt-cell-startVariance').textContent()).toBe('2 d');
+    await page.keyboard.press('ControlOrMeta+S');
+    await expect.poll(() => state.textContent()).toBe('Saved');
+    await picture(page, { path: path.join(SCREENSHOTS, 'editor-built-en-1440.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+
+    // The columns chosen are kept for this person: the editor opened again shows them.
+    const again = await users.open('admin', route);
+    await again.locator('.gantt-row').first().waitFor();
+    expect(await again.locator('.gantt-grid-head').textContent()).toContain('Start variance');
+    await again.close();
+
+    // A public link, opened signed out: the same bars, nothing to edit.
+    const share = await app.call<{ token: string }>('POST', SCHEDULE_PATHS.shareCreate, { token, body: { id: made.body.data.id } });
+    const visitor = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await visitor.goto(`${app.url}/publicSchedule?token=${encodeURIComponent(share.body.data.token)}`);
+    await visitor.locator('.gantt-row', { hasText: 'Ceilings' }).waitFor();
+    // First fix, held back two days, is now alone on the critical path.
+    expect(await visitor.locator('.gantt-row.gantt-critical .gantt-cell-name').allTextContents()).toEqual(['First fix']);
+    expect(await visitor.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await visitor.close();
+
+    // In Arabic the editor reads right to left: the grid on the right, the tools in Arabic.
+    const arabic = await users.open('admin', route, { locale: 'ar' });
+    await arabic.locator('.gantt-row').first().waitFor();
+    expect(await arabic.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    const grid = (await arabic.locator('.gantt-grid').boundingBox())!;
+    const timeline = (await arabic.locator('.gantt-timeline').boundingBox())!;
+    expect(grid.x).toBeGreaterThan(timeline.x);
+    await arabic.getByRole('button', { name: 'خطوط الأساس' }).waitFor();
+    await picture(arabic, { path: path.join(SCREENSHOTS, 'editor-built-ar-1440.png') });
+    await arabic.close();
+  }, 90_000);
 });
+
+/** The bar drawn in a grid row (page coordinates), found by its colour on the timeline's canvas. */
+async function barInRow(page: Page, index: number): Promise<{ left: number; right: number; y: number }> {
+  const row = (await page.locator('.gantt-row').nth(index).boundingBox())!;
+  const y = row.y + row.height / 2;
+  const found = await page.evaluate((at) => {
+    const canvas = document.querySelector<HTMLCanvasElement>('.gantt-canvas')!;
+    const box = canvas.getBoundingClientRect();
+    const dpr = window.devicePixelRatio || 1;
+    const line = canvas.getContext('2d')!.getImageData(0, Math.round((at - box.top) * dpr), canvas.width, 1).data;
+    // The bar's colours (timeline-painter.ts): a task, and a critical one.
+    const bar = (i: number) => (line[i * 4] === 0x5b && line[i * 4 + 1] === 0x8b) || (line[i * 4] === 0xe0 && line[i * 4 + 1] === 0x47);
+    let first = -1;
+    let last = -1;
+    for (let i = 0; i < canvas.width; i++) {
+      if (!bar(i)) continue;
+      if (first < 0) first = i;
+      last = i;
+    }
+    return first < 0 ? null : { left: box.left + first / dpr, right: box.left + (last + 1) / dpr };
+  }, y);
+  if (!found) throw new Error(`no bar drawn in row ${index + 1}`);
+  return { ...found, y };
+}

@@ -4,9 +4,11 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as R
 import { useTranslation } from 'react-i18next';
 import { ROW_HEIGHT, type BarGeometry } from './bar-geometry.ts';
 import { predecessorsText } from './gantt-rows.ts';
+import type { LinkType, WallTime } from '../../core/schedule/model.ts';
+import { linkTypeAt, previewAt, ZONE_CURSOR, zoneAt, type BarDrag, type DragZone } from './bar-drag.ts';
 import { cellText, clockOf, columnOf, type Column, type GanttColumn } from './gantt-columns.ts';
 import type { GanttStore } from './gantt-store.ts';
-import { headerText } from './gantt-texts.ts';
+import { dateText, headerText } from './gantt-texts.ts';
 import { headerCells } from './time-scale.ts';
 import { TimelinePainter } from './timeline-painter.ts';
 import './gantt.css';
@@ -33,6 +35,17 @@ export interface CellEditor {
   commit(taskId: number, column: GanttColumn, text: string): string | null;
 }
 
+/** What a dropped bar changes: the schedule editor turns each into an edit. */
+export interface BarEditor {
+  canDrag(taskId: number, zone: DragZone): boolean;
+  /** The task starts no earlier than `start` (MS Project's drag sets that constraint). */
+  move(taskId: number, start: WallTime): void;
+  /** The task ends at `finish`: its duration is the working time from its start. */
+  resize(taskId: number, finish: WallTime): void;
+  progress(taskId: number, percent: number): void;
+  link(from: number, to: number, type: LinkType): void;
+}
+
 export interface GanttChartProps {
   store: GanttStore;
   /** Enter or a double click on a task: editing it (without a cell editor). */
@@ -40,6 +53,8 @@ export interface GanttChartProps {
   /** Editing in the grid's cells: Enter, F2, a double click or typing opens the selected cell. */
   cellEditor?: CellEditor;
   onReady?: (handle: GanttHandle) => void;
+  /** Dragging bars (move, resize, progress, links): the schedule editor supplies it. */
+  barEditor?: BarEditor;
   /** Grid columns left out (a public link's hidden columns); the name always shows. */
   hiddenColumns?: readonly GanttColumn[];
 }
@@ -49,7 +64,7 @@ export interface GanttChartProps {
  * windowed (only those in view are elements or drawn) and so is time; one scroller moves the
  * timeline both ways and the grid follows it, so the two never drift.
  */
-export const GanttChart = observer(function GanttChart({ store, onEdit, cellEditor, onReady, hiddenColumns }: GanttChartProps) {
+export const GanttChart = observer(function GanttChart({ store, onEdit, cellEditor, barEditor, onReady, hiddenColumns }: GanttChartProps) {
   const { t } = useTranslation('schedules');
   const rootRef = useRef<HTMLDivElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -64,6 +79,7 @@ export const GanttChart = observer(function GanttChart({ store, onEdit, cellEdit
     if (element) element.style.transform = `translateY(${-store.scrollTop}px)`;
   };
   const narrowRef = useRef(false);
+  const painterRef = useRef<TimelinePainter | null>(null);
 
   // The canvas drawn on the frame after anything it shows changed; the scroller kept in step with the store.
   useEffect(() => {
@@ -71,6 +87,7 @@ export const GanttChart = observer(function GanttChart({ store, onEdit, cellEdit
     const scroller = scrollerRef.current!;
     const spacer = spacerRef.current!;
     const painter = new TimelinePainter(canvas, store);
+    painterRef.current = painter;
     const stopPaint = autorun(() => painter.draw(), { scheduler: (run) => requestAnimationFrame(run) });
     const stopScroll = reaction(
       () => ({ top: store.scrollTop, along: (store.viewStart - store.range.start) * store.pxPerMinute, width: store.axisWidth, height: store.contentHeight, rtl: store.rtl }),
@@ -220,6 +237,89 @@ export const GanttChart = observer(function GanttChart({ store, onEdit, cellEdit
     return row === undefined ? null : store.model.tasks[row]!.id;
   };
 
+  // Bars dragged with a mouse or pen (a finger scrolls): the zone under the pointer says what the drag does.
+  const pointIn = (event: { clientX: number; clientY: number }) => {
+    const rect = scrollerRef.current!.getBoundingClientRect();
+    return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+  };
+  const zoneUnder = (event: { clientX: number; clientY: number }) => {
+    const taskId = taskAtPointer(event);
+    const bar = taskId === null ? null : painterRef.current?.barOf(taskId);
+    if (taskId === null || !bar) return null;
+    const { x, y } = pointIn(event);
+    const zone = zoneAt(bar, x, y, store.rtl);
+    return zone && barEditor?.canDrag(taskId, zone) ? { taskId, zone, bar } : null;
+  };
+  const dragging = useRef(false);
+  const onBarPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (!barEditor || event.button !== 0 || event.pointerType === 'touch') return;
+    const under = zoneUnder(event);
+    if (!under) return;
+    const drawn = store.drawn[store.outline.rowOf.get(under.taskId)!]!;
+    if (drawn.start === undefined || drawn.finish === undefined) return;
+    event.preventDefault();
+    event.currentTarget.setPointerCapture(event.pointerId);
+    const { x, y } = pointIn(event);
+    const begun: BarDrag = {
+      taskId: under.taskId,
+      zone: under.zone,
+      start: drawn.start,
+      finish: drawn.finish,
+      percent: drawn.task.percentComplete,
+      fromX: x,
+      x,
+      y,
+      preview: { start: drawn.start, finish: drawn.finish, percent: drawn.task.percentComplete },
+      target: null,
+    };
+    dragging.current = false;
+    store.select(under.taskId);
+    store.setDrag(begun);
+  };
+  const onBarPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const drag = store.drag;
+    if (!drag) {
+      if (event.pointerType === 'touch' || !barEditor) return;
+      const under = zoneUnder(event);
+      store.setHover(under?.taskId ?? taskAtPointer(event));
+      event.currentTarget.style.cursor = under ? ZONE_CURSOR[under.zone] : '';
+      return;
+    }
+    const { x, y } = pointIn(event);
+    if (Math.abs(x - drag.fromX) > 3) dragging.current = true;
+    let target: BarDrag['target'] = null;
+    if (drag.zone === 'linkFromStart' || drag.zone === 'linkFromFinish') {
+      const over = taskAtPointer(event);
+      const bar = over === null || over === drag.taskId ? null : painterRef.current?.barOf(over);
+      if (over !== null && bar && bar.kind !== 'summary') target = { taskId: over, type: linkTypeAt(drag.zone, bar, x) };
+    }
+    store.setDrag({ ...drag, x, y, preview: previewAt(drag, store.timeView, x), target });
+  };
+  const onBarPointerUp = () => {
+    const drag = store.drag;
+    if (!drag || !barEditor) return;
+    store.setDrag(null);
+    if (drag.zone === 'linkFromStart' || drag.zone === 'linkFromFinish') {
+      if (drag.target) barEditor.link(drag.taskId, drag.target.taskId, drag.target.type);
+      return;
+    }
+    if (!dragging.current) return;
+    if (drag.zone === 'move' && drag.preview.finish !== drag.finish) barEditor.move(drag.taskId, drag.preview.start);
+    if (drag.zone === 'finish' && drag.preview.finish !== drag.finish) barEditor.resize(drag.taskId, drag.preview.finish);
+    if (drag.zone === 'progress' && drag.preview.percent !== drag.percent) barEditor.progress(drag.taskId, drag.preview.percent);
+  };
+  // Escape drops a drag where it began.
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape' && store.drag) {
+        event.preventDefault();
+        store.setDrag(null);
+      }
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [store]);
+
   const onSplitterDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     const handle = event.currentTarget;
     handle.setPointerCapture(event.pointerId);
@@ -308,6 +408,11 @@ export const GanttChart = observer(function GanttChart({ store, onEdit, cellEdit
             className="gantt-scroller"
             data-zoom={store.level.key}
             onScroll={onScroll}
+            onPointerDown={onBarPointerDown}
+            onPointerMove={onBarPointerMove}
+            onPointerUp={onBarPointerUp}
+            onPointerCancel={() => store.setDrag(null)}
+            onPointerLeave={() => store.drag === null && store.setHover(null)}
             onClick={(event) => store.select(taskAtPointer(event) ?? store.selectedId)}
             onDoubleClick={(event) => {
               const taskId = taskAtPointer(event);
@@ -316,6 +421,7 @@ export const GanttChart = observer(function GanttChart({ store, onEdit, cellEdit
           >
             <div ref={spacerRef} className="gantt-spacer" />
           </div>
+          <DragTip store={store} />
         </div>
       </div>
     </div>
@@ -521,6 +627,41 @@ const TimeScale = observer(function TimeScale({ store }: { store: GanttStore }) 
     <div className="gantt-scale-rows" style={{ width: store.viewWidth }}>
       <div className="gantt-scale-row">{scaleRow(true)}</div>
       <div className="gantt-scale-row">{scaleRow(false)}</div>
+    </div>
+  );
+});
+
+/** What a drop would make, beside the pointer while a bar is dragged (and said to a screen reader). */
+const DragTip = observer(function DragTip({ store }: { store: GanttStore }) {
+  const { t, i18n } = useTranslation('schedules');
+  const drag = store.drag;
+  if (!drag) return null;
+  const language = i18n.language;
+  const name = (taskId: number) => store.model.tasks.find((task) => task.id === taskId)?.name ?? '';
+  let text: string;
+  switch (drag.zone) {
+    case 'move':
+      text = t('drag.move', { date: dateText(language, drag.preview.start) });
+      break;
+    case 'finish':
+      // The finish snaps to the end of a day: the last day worked is the one before.
+      text = t('drag.finish', { date: dateText(language, drag.preview.finish - (drag.preview.finish % 1440 === 0 ? 1 : 0)) });
+      break;
+    case 'progress':
+      text = t('drag.progress', { value: drag.preview.percent.toLocaleString(language) });
+      break;
+    default:
+      text = drag.target ? t('drag.linkTo', { type: drag.target.type, name: name(drag.target.taskId) }) : t('drag.link');
+  }
+  return (
+    // Beside the pointer, on the side with room, so it never reaches past the timeline.
+    <div
+      className="gantt-drag-tip"
+      role="status"
+      aria-live="polite"
+      style={{ ...(drag.x < store.viewWidth - 240 ? { left: Math.max(4, drag.x + 12) } : { right: Math.max(4, store.viewWidth - drag.x + 12) }), top: Math.max(4, drag.y + 16) }}
+    >
+      {text}
     </div>
   );
 });

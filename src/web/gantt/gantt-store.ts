@@ -1,5 +1,6 @@
 import { action, computed, makeObservable, observable, observableRef } from 'mobx';
 import type { Baseline, Calendar, ScheduleModel, Task, WallTime } from '../../core/schedule/model.ts';
+import type { BarDrag } from './bar-drag.ts';
 import { DEFAULT_COLUMNS, type GanttColumn } from './gantt-columns.ts';
 import { ROW_HEIGHT } from './bar-geometry.ts';
 import { outlineOf, predecessorsOf, visibleRows, type Outline } from './gantt-rows.ts';
@@ -61,6 +62,10 @@ export class GanttStore {
   /** The column of the selected row that Enter or typing edits. */
   column: GanttColumn = 'name';
   editing: CellEdit | null = null;
+  /** A bar being dragged (moved, resized, its progress set or a link drawn from it). */
+  drag: BarDrag | null = null;
+  /** The task whose bar the pointer is over: its link handles show. */
+  hoverId: number | null = null;
 
   constructor(model: ScheduleModel, result: ScheduledDates | null, { rtl = false, gridWidth = 640 } = {}) {
     this.model = model;
@@ -87,6 +92,10 @@ export class GanttStore {
       column: observable,
       columns: observableRef,
       editing: observableRef,
+      drag: observableRef,
+      hoverId: observable,
+      setDrag: action,
+      setHover: action,
       varianceBaseline: computed,
       outline: computed,
       predecessors: computed,
@@ -286,6 +295,14 @@ export class GanttStore {
   get varianceBaseline(): Baseline | undefined {
     const baselines = this.model.baselines;
     return baselines.find((baseline) => baseline.index === this.baselineIndex) ?? baselines.find((baseline) => baseline.index === 0);
+  }
+
+  setDrag(drag: BarDrag | null): void {
+    this.drag = drag;
+  }
+
+  setHover(taskId: number | null): void {
+    if (this.hoverId !== taskId) this.hoverId = taskId;
   }
 
   setColumns(columns: readonly GanttColumn[]): void {

@@ -1,22 +1,10 @@
-import { ROW_HEIGHT, barGeometry, linkRoute, type BarGeometry } from './bar-geometry.ts';
+import { GANTT_COLOURS as COLOURS, ROW_HEIGHT, barGeometry, linkRoute, type BarGeometry } from '../../core/schedule/bar-geometry.ts';
+import { nonWorkingStretches, viewEnd, xOf } from '../../core/schedule/time-scale.ts';
+import { handleX, HANDLE_RADIUS } from './bar-drag.ts';
 import type { GanttStore } from './gantt-store.ts';
-import { nonWorkingStretches, viewEnd, xOf } from './time-scale.ts';
 
-const COLOURS = {
-  nonWorking: '#eef0f3',
-  rowLine: '#f0f0f0',
-  selectedRow: '#e6f0ff',
-  bar: '#5b8bd9',
-  barDone: '#2f5fae',
-  critical: '#e0473c',
-  criticalDone: '#a8231a',
-  summary: '#2b2f36',
-  baseline: '#a9b1bb',
-  link: '#59606b',
-  criticalLink: '#c2362c',
-  today: '#f08c00',
-  status: '#7048e8',
-};
+/** A drag's preview: the screen's accent, apart from every colour a bar has. */
+const DRAG_COLOUR = '#1677ff';
 
 /** Wall time now: this machine's clock read as the wall clock schedules use. */
 export function wallNow(): number {
@@ -187,9 +175,60 @@ export class TimelinePainter {
     line(wallNow(), COLOURS.today, false);
     line(store.model.settings.statusDate, COLOURS.status, true);
 
+    this.paintHandles(ctx);
+    this.paintDrag(ctx);
+
     this.lastBars = bars;
     this.canvas.dataset.bars = String(bars);
     this.lastFrameMs = performance.now() - started;
+  }
+
+  /** The link handles of the bar under the pointer (or being dragged from). */
+  private paintHandles(ctx: CanvasRenderingContext2D) {
+    const store = this.store;
+    const taskId = store.drag?.taskId ?? store.hoverId;
+    const bar = taskId === null ? null : this.barOf(taskId);
+    if (!bar || bar.kind === 'summary') return;
+    ctx.strokeStyle = COLOURS.link;
+    ctx.fillStyle = '#ffffff';
+    ctx.lineWidth = 1.5;
+    for (const end of ['start', 'finish'] as const) {
+      ctx.beginPath();
+      ctx.arc(handleX(bar, end, store.rtl), bar.midY, HANDLE_RADIUS, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.stroke();
+    }
+  }
+
+  /** What dropping the dragged bar would make: the bar's new place or length, its progress, or the link. */
+  private paintDrag(ctx: CanvasRenderingContext2D) {
+    const store = this.store;
+    const drag = store.drag;
+    const bar = drag ? this.barOf(drag.taskId) : null;
+    if (!drag || !bar) return;
+    const view = store.timeView;
+    ctx.setLineDash([4, 3]);
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = DRAG_COLOUR;
+    if (drag.zone === 'linkFromStart' || drag.zone === 'linkFromFinish') {
+      const target = drag.target ? this.barOf(drag.target.taskId) : null;
+      if (target) ctx.strokeRect(target.bar.x - 2.5, target.bar.y - 2.5, target.bar.width + 5, target.bar.height + 5);
+      ctx.beginPath();
+      ctx.moveTo(handleX(bar, drag.zone === 'linkFromStart' ? 'start' : 'finish', store.rtl), bar.midY);
+      ctx.lineTo(drag.x, drag.y);
+      ctx.stroke();
+    } else if (drag.zone === 'progress') {
+      const { x, width } = bar.bar;
+      const done = (width * drag.preview.percent) / 100;
+      ctx.fillStyle = DRAG_COLOUR;
+      ctx.fillRect(store.rtl ? x + width - done : x, bar.bar.y + bar.bar.height - 3, done, 3);
+    } else {
+      const a = xOf(view, drag.preview.start);
+      const b = bar.kind === 'milestone' ? a : xOf(view, drag.preview.finish);
+      const half = bar.kind === 'milestone' ? bar.bar.width / 2 : 0;
+      ctx.strokeRect(Math.min(a, b) - half + 0.5, bar.bar.y + 0.5, Math.max(Math.abs(b - a), 1) + 2 * half - 1, bar.bar.height - 1);
+    }
+    ctx.setLineDash([]);
   }
 
   private paintBar(ctx: CanvasRenderingContext2D, geometry: BarGeometry, critical: boolean) {

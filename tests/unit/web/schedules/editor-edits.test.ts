@@ -8,7 +8,9 @@ import {
   deleteTask,
   indentTask,
   insertTaskBelow,
+  linkTasks,
   outdentTask,
+  resizeTask,
   setPredecessors,
   toggleMilestone,
   updateTask,
@@ -117,6 +119,27 @@ describe('schedule editor edits', () => {
     expect(engineChangeOf([{ op: 'linkRemove', from: 3, to: 4 }], m)).toEqual({ kind: 'unlink', from: 3, to: 4 });
     expect(engineChangeOf(indentTask(m, 3).changes, m)).toBeNull();
     expect(engineChangeOf(setPredecessors(m, 4, []).changes.concat(setPredecessors(m, 5, []).changes), m)).toBeNull();
+  });
+});
+
+describe('dragged bars', () => {
+  it('a bar dragged longer gets the working time from its start, weekends not counted', () => {
+    const m = model();
+    const monday = parseWallTime('2027-03-01T08:00');
+    // To the end of the next Tuesday: Mon–Fri and Mon–Tue, seven working days.
+    const after = roundTrip(m, resizeTask(m, 4, monday, parseWallTime('2027-03-10')));
+    expect(after.tasks[3]!.duration).toBe(7 * 480);
+    // An elapsed duration counts every hour.
+    const elapsed = { ...m, tasks: m.tasks.map((t) => (t.id === 4 ? { ...t, unit: 'ed' as const } : t)) };
+    expect(applyChanges(elapsed, resizeTask(elapsed, 4, monday, monday + 2 * 1440).changes).tasks[3]!.duration).toBe(2 * 1440);
+  });
+
+  it('a link drawn between two bars is added, or changes the type of the one already there', () => {
+    const m = model();
+    const added = roundTrip(m, linkTasks(m, 1, 5, 'FF'));
+    expect(added.links).toContainEqual({ from: 1, to: 5, type: 'FF', lag: 0, lagFormat: 'work' });
+    const changed = roundTrip(m, linkTasks(m, 4, 5, 'FS'));
+    expect(changed.links.filter((link) => link.to === 5)).toEqual([{ from: 4, to: 5, type: 'FS', lag: 480, lagFormat: 'work' }]);
   });
 });
 

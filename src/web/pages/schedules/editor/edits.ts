@@ -1,5 +1,7 @@
 import { blockOf, type ScheduleChange, type TaskChanges } from '../../../../core/schedule/changes.ts';
-import type { Link, ScheduleModel, Task } from '../../../../core/schedule/model.ts';
+import { isElapsedUnit } from '../../../../core/schedule/durations.ts';
+import type { Link, LinkType, ScheduleModel, Task, WallTime } from '../../../../core/schedule/model.ts';
+import { clockOf } from '../../../gantt/gantt-columns.ts';
 import type { UndoEntry } from './undo-stack.ts';
 
 /**
@@ -146,4 +148,24 @@ export function clearBaseline(model: ScheduleModel, index: number): UndoEntry {
   const before = model.baselines.find((baseline) => baseline.index === index);
   if (!before) throw new Error(`No baseline ${index}`);
   return { changes: [{ op: 'baselineClear', index }], inverse: [{ op: 'baselineRestore', baseline: structuredClone(before) }] };
+}
+
+/**
+ * A bar dragged to end at `finish`: the duration becomes the task's working time from its
+ * start (elapsed time for an elapsed unit), in the unit it had.
+ */
+export function resizeTask(model: ScheduleModel, id: number, start: WallTime, finish: WallTime): UndoEntry {
+  const task = taskOf(model, id);
+  const calendar = model.calendars.find((each) => each.id === (task.calendarId ?? model.settings.calendarId));
+  const clock = isElapsedUnit(task.unit) ? null : clockOf(calendar);
+  const duration = Math.max(0, clock ? clock.work(finish) - clock.work(start) : finish - start);
+  return updateTask(model, id, { duration, milestone: false });
+}
+
+/** A link drawn from one bar to another: added, or the type changed when the two are already linked. */
+export function linkTasks(model: ScheduleModel, from: number, to: number, type: LinkType): UndoEntry {
+  const links = model.links.filter((link) => link.to === to);
+  const old = links.find((link) => link.from === from);
+  const next = old ? links.map((link) => (link === old ? { ...link, type } : link)) : [...links, { from, to, type, lag: 0, lagFormat: 'work' as const }];
+  return setPredecessors(model, to, next);
 }

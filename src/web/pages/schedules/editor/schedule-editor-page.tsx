@@ -20,7 +20,7 @@ import { Link, useParams } from 'react-router-dom';
 import { SCHEDULE_EVENT } from '../../../../core/contracts/schedules.ts';
 import { formatDurationShort } from '../../../../core/schedule/durations.ts';
 import { predecessorsText } from '../../../gantt/gantt-rows.ts';
-import { GanttChart, type CellEditor } from '../../../gantt/gantt-chart.tsx';
+import { GanttChart, type BarEditor, type CellEditor } from '../../../gantt/gantt-chart.tsx';
 import type { GanttColumn } from '../../../gantt/gantt-columns.ts';
 import { GanttToolbar } from '../../../gantt/gantt-toolbar.tsx';
 import { dateText } from '../../../gantt/gantt-texts.ts';
@@ -28,7 +28,7 @@ import { openPushedEvents } from '../../../api/pushed-events.ts';
 import { useStores } from '../../../stores/stores-context.tsx';
 import { BaselineDialog } from './baseline-dialog.tsx';
 import { dateInput, readCell } from './cell-edits.ts';
-import { canIndent, canOutdent, deleteTask, indentTask, insertTaskBelow, isSummary, outdentTask, toggleMilestone } from './edits.ts';
+import { canIndent, canOutdent, deleteTask, indentTask, insertTaskBelow, isSummary, linkTasks, outdentTask, resizeTask, toggleMilestone, updateTask } from './edits.ts';
 import { ScheduleEditorStore, type EditRefusal } from './schedule-editor-store.ts';
 import './schedule-editor.css';
 
@@ -200,6 +200,28 @@ const Editor = observer(function Editor({ id }: { id: number }) {
     };
   }, [store, t]);
 
+  const barEditor = useMemo<BarEditor>(() => {
+    const refuse = (refusal: EditRefusal | null) => {
+      if (refusal) void message.error(refusalText(t, refusal));
+    };
+    return {
+      canDrag: (taskId, zone) => {
+        const model = store.model;
+        if (!store.canEdit || !model || isSummary(model, taskId)) return false;
+        const task = model.tasks.find((each) => each.id === taskId);
+        const milestone = !task || task.milestone || task.duration === 0;
+        return !(milestone && (zone === 'finish' || zone === 'progress'));
+      },
+      move: (taskId, start) => refuse(store.edit(updateTask(store.model!, taskId, { constraint: { type: 'SNET', date: start } }))),
+      resize: (taskId, finish) => {
+        const drawn = store.gantt.drawn[store.gantt.outline.rowOf.get(taskId) ?? -1];
+        if (drawn?.start !== undefined) refuse(store.edit(resizeTask(store.model!, taskId, drawn.start, finish)));
+      },
+      progress: (taskId, percent) => refuse(store.edit(updateTask(store.model!, taskId, { percentComplete: percent }))),
+      link: (from, to, type) => refuse(store.edit(linkTasks(store.model!, from, to, type))),
+    };
+  }, [store, message, t]);
+
   if (store.status === 'notFound') return <NotFound t={t} />;
   if (store.status === 'failed') {
     return (
@@ -284,7 +306,7 @@ const Editor = observer(function Editor({ id }: { id: number }) {
         />
       )}
       <div className="schedule-editor-chart">
-        <GanttChart store={store.gantt} cellEditor={cellEditor} />
+        <GanttChart store={store.gantt} cellEditor={cellEditor} barEditor={barEditor} />
       </div>
       {editable && <BaselineDialog store={store} open={baselinesOpen} onClose={() => setBaselinesOpen(false)} refused={refused} />}
       <Modal

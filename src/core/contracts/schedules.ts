@@ -1,6 +1,7 @@
 import type { ChangeCounts, ScheduleChange, ScheduleChangeProblem } from '../schedule/changes.ts';
 import { SCHEDULE_CHANGES_MAX, scheduleChangeSchema } from '../schedule/changes.ts';
-import type { ScheduleModel, Task, WallTime } from '../schedule/model.ts';
+import { TEXT_LANGUAGES } from '../local-text.ts';
+import { BASELINE_COUNT, type ScheduleModel, type Task, type WallTime } from '../schedule/model.ts';
 import type { ScheduledTask } from '../schedule/engine.ts';
 import { scheduleNameSchema } from '../schedule/schema.ts';
 import { ALLPLAN_PREFIX, idSchema, revisionSchema, strictObject, type Validated } from './common.ts';
@@ -29,6 +30,10 @@ export const SCHEDULE_PATHS = {
   importXlsx: `${SCHEDULE_PREFIX}/import/xlsx`,
   /** GET ?id → the schedule's task table as an .xlsx workbook (a download) */
   exportXlsx: `${SCHEDULE_PREFIX}/export/xlsx`,
+  /** POST SchedulePrintBody → the schedule printed as a PDF, one page per sheet of rows (a download) */
+  exportPdf: `${SCHEDULE_PREFIX}/export/pdf`,
+  /** POST SchedulePrintBody → the schedule printed as one PNG picture, at most SCHEDULE_PNG_MAX_PX a side (a download) */
+  exportPng: `${SCHEDULE_PREFIX}/export/png`,
   /** POST ScheduleCopyBody → ScheduleSummary (schedule:edit) */
   copy: `${SCHEDULE_PREFIX}/copy`,
   /** POST ScheduleRenameBody → ScheduleSummary (schedule:edit) */
@@ -90,6 +95,8 @@ export const SCHEDULE_PROBLEM_CODES = [
   'loop',
   /** A change could not be applied (`params.change` its position, `params.reason` a ScheduleChangeProblem). 400 */
   'changeRefused',
+  /** A print's date range ends before it starts (`params.from`, `params.to`). 400 */
+  'badRange',
 ] as const;
 export type ScheduleProblemCode = (typeof SCHEDULE_PROBLEM_CODES)[number];
 
@@ -300,4 +307,55 @@ export type SchedulePublicQuery = Validated<typeof schedulePublicQuery>;
 export interface ScheduleChangeRefusedParams {
   change: number;
   reason: ScheduleChangeProblem;
+}
+
+// ---- printing (PDF and PNG) ----
+
+/** Paper sizes a schedule prints on, portrait width × height in PDF points (1/72 in); Tabloid turned is Ledger. */
+export const SCHEDULE_PAPER_SIZES = ['A4', 'A3', 'A2', 'A1', 'A0', 'Letter', 'Tabloid'] as const;
+export type SchedulePaper = (typeof SCHEDULE_PAPER_SIZES)[number];
+export const SCHEDULE_PAPER: Record<SchedulePaper, readonly [number, number]> = {
+  A4: [595.28, 841.89],
+  A3: [841.89, 1190.55],
+  A2: [1190.55, 1683.78],
+  A1: [1683.78, 2383.94],
+  A0: [2383.94, 3370.39],
+  Letter: [612, 792],
+  Tabloid: [792, 1224],
+};
+
+export const SCHEDULE_ORIENTATIONS = ['landscape', 'portrait'] as const;
+export type ScheduleOrientation = (typeof SCHEDULE_ORIENTATIONS)[number];
+
+/** The longest side of a printed PNG, in pixels: a taller schedule is drawn smaller, then cut with a note (the PDF has every row). */
+export const SCHEDULE_PNG_MAX_PX = 16_384;
+
+const printDaySchema = { type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+
+/**
+ * A schedule printed as MS Project's "Print": the tasks crossing a date range (both days
+ * included; from the schedule's start and to its finish when absent) on a paper size, a
+ * baseline drawn under the bars when one is named, in the reader's language and time zone
+ * (today's line and the printed date).
+ */
+export const schedulePrintBody = strictObject(
+  {
+    id: idSchema,
+    from: printDaySchema,
+    to: printDaySchema,
+    paper: { enum: [...SCHEDULE_PAPER_SIZES], default: 'A4' },
+    orientation: { enum: [...SCHEDULE_ORIENTATIONS], default: 'landscape' },
+    /** A saved baseline's index (0 "Baseline", 1–10 "Baseline 1"…). */
+    baseline: { type: 'integer', minimum: 0, maximum: BASELINE_COUNT - 1 },
+    language: { enum: [...TEXT_LANGUAGES], default: 'en' },
+    /** The reader's IANA time zone; UTC when absent or unknown. */
+    timeZone: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_+/-]+$' },
+  },
+  ['id'],
+);
+export type SchedulePrintBody = Validated<typeof schedulePrintBody>;
+
+/** The rule the schema cannot say: a range that ends before it starts is refused ('badRange'). */
+export function printRangeProblem(range: { from?: string; to?: string }): 'badRange' | null {
+  return range.from !== undefined && range.to !== undefined && range.from > range.to ? 'badRange' : null;
 }

@@ -79,6 +79,8 @@ describe.each(testDialects())('schedule routes are guarded on %s', (dialect) => 
       allowed: 'alice',
     },
     { name: 'export xlsx', method: 'GET', path: 'export/xlsx', input: () => ({ id: schedule.id }), bob: 200, allowed: 'alice' },
+    { name: 'export pdf', method: 'POST', path: 'export/pdf', input: () => ({ id: schedule.id }), bob: 200, allowed: 'alice' },
+    { name: 'export png', method: 'POST', path: 'export/png', input: () => ({ id: schedule.id }), bob: 200, allowed: 'alice' },
     { name: 'copy', method: 'POST', path: 'copy', input: () => ({ id: schedule.id, name: 'Copied' }), bob: 403, allowed: 'alice' },
     { name: 'rename', method: 'POST', path: 'rename', input: () => ({ id: schedule.id, name: 'Renamed' }), bob: 403, allowed: 'alice' },
     {

@@ -4,20 +4,10 @@ import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { FOLLOW_STATUS_COLORS } from '../../../src/core/follows/status-colors.ts';
 import { FOLLOW_STATUSES } from '../../../src/core/contracts/follows.ts';
-import { loadReportFonts } from '../../../src/server/modules/follow/report/report-fonts.ts';
+import { loadPdfFonts } from '../../../src/server/pdf/pdf-fonts.ts';
 import { renderFollowReport, type ReportEntry } from '../../../src/server/modules/follow/report/report-pdf.ts';
 import { sheetSnippet, snippetWindow } from '../../../src/server/modules/follow/report/sheet-snippet.ts';
-
-async function pagesText(bytes: Uint8Array): Promise<string[]> {
-  const document = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= document.numPages; i++) {
-    const content = await (await document.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
-  }
-  await document.destroy();
-  return pages;
-}
+import { pagesText } from '../../helpers/pdf-text.ts';
 
 async function pixel(png: Buffer, x: number, y: number): Promise<[number, number, number]> {
   const image = await loadImage(png);
@@ -60,7 +50,7 @@ const entry = (over: Partial<ReportEntry>): ReportEntry => ({
 
 describe('follow-up PDF report', () => {
   it('holds a heading page and a page per follow-up, its text readable in Latin, Chinese and Arabic', async () => {
-    const fonts = loadReportFonts();
+    const fonts = loadPdfFonts();
     // The test machine has a Latin/Arabic and a CJK font (test preflight installs fonts-wqy-microhei).
     expect(fonts.length).toBeGreaterThanOrEqual(2);
     const bytes = await renderFollowReport(
@@ -93,7 +83,7 @@ describe('follow-up PDF report', () => {
   });
 
   it('speaks the reader’s language: Chinese and Arabic words around the data', async () => {
-    const fonts = loadReportFonts();
+    const fonts = loadPdfFonts();
     const input = { heading: 'Tower A', generatedAt: new Date('2026-11-27T10:00:00Z'), entries: [entry({ status: 'readyForReview' })] };
     const zh = await pagesText(await renderFollowReport({ ...input, language: 'zh-CN' }, fonts));
     expect(zh[0]).toContain('跟进事项报告');
@@ -107,7 +97,7 @@ describe('follow-up PDF report', () => {
   it('colours each follow-up’s number and status line with the status’s one colour, as the sheet and the list do', async () => {
     const bytes = await renderFollowReport(
       { language: 'en', heading: 'Tower A', generatedAt: new Date('2026-11-27T10:00:00Z'), entries: FOLLOW_STATUSES.map((status) => entry({ status })) },
-      loadReportFonts(),
+      loadPdfFonts(),
     );
     const document = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
     const colours: string[] = [];

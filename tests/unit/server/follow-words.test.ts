@@ -1,23 +1,12 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import ar from '../../../locales/ar/follows.json';
 import en from '../../../locales/en/follows.json';
 import zhCN from '../../../locales/zh-CN/follows.json';
 import { FOLLOW_PRIORITIES, FOLLOW_STATUSES } from '../../../src/core/contracts/follows.ts';
 import { priorityWord, statusWord } from '../../../src/server/modules/follow/follow-words.ts';
-import { loadReportFonts } from '../../../src/server/modules/follow/report/report-fonts.ts';
+import { loadPdfFonts } from '../../../src/server/pdf/pdf-fonts.ts';
 import { renderFollowReport } from '../../../src/server/modules/follow/report/report-pdf.ts';
-
-async function pagesText(bytes: Uint8Array): Promise<string[]> {
-  const document = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= document.numPages; i++) {
-    const content = await (await document.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
-  }
-  await document.destroy();
-  return pages;
-}
+import { pagesText } from '../../helpers/pdf-text.ts';
 
 describe('status and priority words of the export and the report', () => {
   it('are the screens’ words in English, Chinese and Arabic, each language its own', () => {
@@ -55,10 +44,10 @@ describe('status and priority words of the export and the report', () => {
       morePhotos: 0,
     };
     const input = { heading: 'Tower A', generatedAt: new Date('2026-11-27T10:00:00Z'), entries: [entry] };
-    const zh = await pagesText(await renderFollowReport({ ...input, language: 'zh-CN' }, loadReportFonts()));
+    const zh = await pagesText(await renderFollowReport({ ...input, language: 'zh-CN' }, loadPdfFonts()));
     expect(zh[1]).toContain(`优先级 ${zhCN.priority.critical}`);
     expect(zh[1]).toContain(zhCN.status.readyForReview);
-    const english = await pagesText(await renderFollowReport({ ...input, language: 'en' }, loadReportFonts()));
+    const english = await pagesText(await renderFollowReport({ ...input, language: 'en' }, loadPdfFonts()));
     expect(english[1]).toContain(`Priority ${en.priority.critical}`);
   });
 });

@@ -9,6 +9,7 @@ import {
   scheduleImportXlsxBody,
   scheduleIdQuery,
   scheduleListBody,
+  schedulePrintBody,
   schedulePublicQuery,
   scheduleRenameBody,
   scheduleSaveBody,
@@ -20,6 +21,7 @@ import {
   type ScheduleImportBody,
   type ScheduleImportXlsxBody,
   type ScheduleListBody,
+  type SchedulePrintBody,
   type SchedulePublicQuery,
   type ScheduleRenameBody,
   type ScheduleSaveBody,
@@ -29,6 +31,7 @@ import { contentDisposition } from '../../content-disposition.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { workspaceByCode, type ScheduleCaller } from './context.ts';
 import { exportSchedule, exportXlsxSchedule, importSchedule, importXlsxSchedule } from './exchange.ts';
+import { printSchedule } from './print/print.ts';
 import { archiveSchedule, copySchedule, createSchedule, deleteSchedule, listSchedules, renameSchedule, saveSchedule, scheduleDetail, scheduleHistory } from './schedules.ts';
 import { createShare, listShares, publicSchedule, revokeShare } from './shares.ts';
 
@@ -88,6 +91,17 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
       .header('cache-control', 'no-store')
       .send(bytes);
   });
+
+  // Printed as MS Project prints: a PDF of pages, or one PNG picture of the same layout.
+  for (const [path, format, type] of [
+    [SCHEDULE_PATHS.exportPdf, 'pdf', 'application/pdf'],
+    [SCHEDULE_PATHS.exportPng, 'png', 'image/png'],
+  ] as const) {
+    app.post<{ Body: SchedulePrintBody }>(path, { schema: { body: schedulePrintBody } }, async (request, reply) => {
+      const { fileName, bytes } = await printSchedule(scheduleCallerOf(request), request.body, format);
+      return reply.header('content-type', type).header('content-disposition', contentDisposition(fileName)).header('cache-control', 'no-store').send(Buffer.from(bytes));
+    });
+  }
 
   app.post<{ Body: ScheduleCopyBody }>(SCHEDULE_PATHS.copy, { schema: { body: scheduleCopyBody } }, async (request) => copySchedule(scheduleCallerOf(request), request.body));
 

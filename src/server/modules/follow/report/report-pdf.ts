@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import type { FollowPriority, FollowStatus } from '../../../../core/contracts/follows.ts';
 import { FOLLOW_STATUS_COLORS } from '../../../../core/follows/status-colors.ts';
 import { priorityWord, statusWord } from '../follow-words.ts';
-import { embedReportFonts, type ReportFontFile } from './report-fonts.ts';
-import { ReportText } from './report-text.ts';
+import { embedPdfFonts, type PdfFontFile } from '../../../pdf/pdf-fonts.ts';
+import { PdfText } from '../../../pdf/pdf-text.ts';
 import { REPORT_WORDS, reportDate, type ReportLanguage } from './report-texts.ts';
 
 /**
@@ -89,7 +89,7 @@ class Layout {
 
   constructor(
     private readonly document: PDFDocument,
-    readonly text: ReportText,
+    readonly text: PdfText,
     readonly rtl: boolean,
   ) {}
 
@@ -144,14 +144,14 @@ class Layout {
   }
 }
 
-/** The report's PDF bytes; `fonts` from loadReportFonts (the machine's fonts, or a test's). */
-export async function renderFollowReport(input: ReportInput, fonts: readonly ReportFontFile[]): Promise<Uint8Array> {
+/** The report's PDF bytes; `fonts` from loadPdfFonts (the machine's fonts, or a test's). */
+export async function renderFollowReport(input: ReportInput, fonts: readonly PdfFontFile[]): Promise<Uint8Array> {
   const words = REPORT_WORDS[input.language];
   const document = await PDFDocument.create();
   document.setTitle(`${words.title} — ${input.heading}`);
   document.setLanguage(input.language);
   document.setCreationDate(input.generatedAt);
-  const text = new ReportText(await embedReportFonts(document, fonts));
+  const text = new PdfText(await embedPdfFonts(document, fonts));
   const layout = new Layout(document, text, input.language === 'ar');
   const date = (value: string, withTime = false) => reportDate(value, input.language, withTime, input.timeZone);
 

@@ -7,7 +7,7 @@ import type { BlobStore } from '../../filestore/blob-store.ts';
 import { selectedFollows } from '../bcf/bcf-export.ts';
 import type { FollowCaller, FollowWorkspace } from '../context.ts';
 import { presentRows, type FollowRecord } from '../rows.ts';
-import { loadReportFonts } from './report-fonts.ts';
+import { loadPdfFonts } from '../../../pdf/pdf-fonts.ts';
 import { photoJpeg, renderFollowReport, REPORT_PHOTOS_MAX, type ReportEntry } from './report-pdf.ts';
 import type { ReportLanguage } from './report-texts.ts';
 import { sheetSnippet, type SnippetSheet } from './sheet-snippet.ts';
@@ -94,7 +94,7 @@ export async function followReport(caller: FollowCaller, blobs: BlobStore, works
   }
   const bytes = await renderFollowReport(
     { language, heading: workspace.name, generatedAt: new Date(caller.now()), ...(body.timeZone ? { timeZone: body.timeZone } : {}), entries },
-    loadReportFonts(),
+    loadPdfFonts(),
   );
   const day = new Date(caller.now()).toISOString().slice(0, 10);
   return { fileName: `follow-ups-${workspace.code}-${day}.pdf`, bytes };

@@ -19,6 +19,7 @@ import { dateText } from '../../../gantt/gantt-texts.ts';
 import { useStores } from '../../../stores/stores-context.tsx';
 import { useHeldPoints } from '../../../ui/held-points.ts';
 import { ListTable } from '../../../ui/list-table.tsx';
+import { SchedulePrintDialog } from '../schedule-print-dialog.tsx';
 import { base64Of, copyName, fileKindOf, nameFromFile, problemText, wallDayOf, type ScheduleFileKind } from './schedule-list-rules.ts';
 import '../../../ui/admin.css';
 import './schedule-list.css';
@@ -67,6 +68,7 @@ const ScheduleList = observer(function ScheduleList({ workspaceCode }: { workspa
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState<File | null>(null);
   const [renaming, setRenaming] = useState<ScheduleSummary | null>(null);
+  const [printing, setPrinting] = useState<ScheduleSummary | null>(null);
   const picker = useRef<HTMLInputElement>(null);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
@@ -137,6 +139,7 @@ const ScheduleList = observer(function ScheduleList({ workspaceCode }: { workspa
       { type: 'divider' as const },
       { key: 'mspdi', label: t('list.exportMspdi') },
       { key: 'xlsx', label: t('list.exportXlsx') },
+      { key: 'print', label: t('print.menu') },
       ...(mayManage
         ? [{ type: 'divider' as const }, { key: active ? 'archive' : 'unarchive', label: t(active ? 'list.archive' : 'list.unarchive') }, { key: 'delete', label: t('list.delete'), danger: true }]
         : []),
@@ -147,6 +150,7 @@ const ScheduleList = observer(function ScheduleList({ workspaceCode }: { workspa
     else if (key === 'copy') copy(row);
     else if (key === 'rename') setRenaming(row);
     else if (key === 'mspdi' || key === 'xlsx') void download(row, key);
+    else if (key === 'print') setPrinting(row);
     else if (key === 'archive' || key === 'unarchive') void archive(row, key === 'archive');
     else if (key === 'delete') remove(row);
   };
@@ -318,6 +322,7 @@ const ScheduleList = observer(function ScheduleList({ workspaceCode }: { workspa
           }}
         />
       )}
+      {printing && <SchedulePrintDialog scheduleId={printing.id} scheduleName={printing.name} open onClose={() => setPrinting(null)} />}
       {renaming && (
         <RenameDialog
           row={renaming}

@@ -51,6 +51,7 @@ export function problemText(t: TFunction, failure: unknown): string {
       if (typeof params.sheet === 'string') return t('schedules:list.problem.emptySheet', { sheet: params.sheet });
       return t('schedules:list.problem.badFile');
     }
+    if (problem === 'badRange') return t('schedules:list.problem.badRange');
     if (problem === 'loop') return t('schedules:list.problem.loop', { message: failure.message });
     if (problem === 'badModel') return t('schedules:list.problem.badModel', { reason: typeof params.reason === 'string' ? params.reason : failure.message });
   }

@@ -1,5 +1,5 @@
 import { rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
-import type { EmbeddedFont } from './report-fonts.ts';
+import type { EmbeddedFont } from './pdf-fonts.ts';
 
 /**
  * Lines of text on a report page in any script: each run set in a font that has its characters,
@@ -24,7 +24,7 @@ export interface TextStyle {
   color?: RGB;
 }
 
-export class ReportText {
+export class PdfText {
   constructor(private readonly fonts: readonly EmbeddedFont[]) {}
 
   /** Whether a paragraph reads right to left: its first strong character is Arabic or Hebrew. */
@@ -108,7 +108,7 @@ export class ReportText {
    * direction, a run of the other keeps its trailing spaces and marks on the line's side, as
    * the Unicode bidi rules place neutrals between runs of different directions.
    */
-  drawLine(page: PDFPage, text: string, x: number, y: number, maxWidth: number, style: TextStyle, align: 'left' | 'right', rtl = ReportText.isRtl(text)): void {
+  drawLine(page: PDFPage, text: string, x: number, y: number, maxWidth: number, style: TextStyle, align: 'left' | 'right', rtl = PdfText.isRtl(text)): void {
     const runs: Run[] = [];
     for (const run of this.runs(text)) {
       const tail = run.rtl !== rtl ? /[\s\p{P}\p{S}]+$/u.exec(run.text)?.[0] : undefined;

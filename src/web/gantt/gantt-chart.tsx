@@ -2,14 +2,14 @@ import { autorun, reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROW_HEIGHT, type BarGeometry } from './bar-geometry.ts';
+import { ROW_HEIGHT, type BarGeometry } from '../../core/schedule/bar-geometry.ts';
 import { predecessorsText } from './gantt-rows.ts';
 import type { LinkType, WallTime } from '../../core/schedule/model.ts';
 import { linkTypeAt, previewAt, ZONE_CURSOR, zoneAt, type BarDrag, type DragZone } from './bar-drag.ts';
 import { cellText, clockOf, columnOf, type Column, type GanttColumn } from './gantt-columns.ts';
 import type { GanttStore } from './gantt-store.ts';
 import { dateText, headerText } from './gantt-texts.ts';
-import { headerCells } from './time-scale.ts';
+import { headerCells } from '../../core/schedule/time-scale.ts';
 import { TimelinePainter } from './timeline-painter.ts';
 import './gantt.css';
 

@@ -65,7 +65,7 @@ export const GanttColumnPicker = observer(function GanttColumnPicker({
     </div>
   );
   return (
-    <Popover trigger="click" placement="bottomRight" content={content} title={t('columns.title')}>
+    <Popover trigger="click" placement="bottom" content={content} title={t('columns.title')}>
       <Button icon={<TableOutlined />} aria-label={t('columns.title')} title={t('columns.title')} aria-haspopup="dialog">
         <span className="gantt-toolbar-label">{t('columns.button')}</span>
       </Button>

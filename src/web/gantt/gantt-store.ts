@@ -2,9 +2,9 @@ import { action, computed, makeObservable, observable, observableRef } from 'mob
 import type { Baseline, Calendar, ScheduleModel, Task, WallTime } from '../../core/schedule/model.ts';
 import type { BarDrag } from './bar-drag.ts';
 import { DEFAULT_COLUMNS, type GanttColumn } from './gantt-columns.ts';
-import { ROW_HEIGHT } from './bar-geometry.ts';
+import { ROW_HEIGHT } from '../../core/schedule/bar-geometry.ts';
 import { outlineOf, predecessorsOf, visibleRows, type Outline } from './gantt-rows.ts';
-import { DEFAULT_ZOOM, ZOOM_LEVELS, type TimeView, type ZoomLevel } from './time-scale.ts';
+import { DEFAULT_ZOOM, ZOOM_LEVELS, type TimeView, type ZoomLevel } from '../../core/schedule/time-scale.ts';
 
 /**
  * What the chart reads of the engine's result (src/core/schedule/engine.ts `ScheduleResult`

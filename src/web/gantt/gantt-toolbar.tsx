@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { GanttColumn } from './gantt-columns.ts';
 import { GanttColumnPicker } from './gantt-column-picker.tsx';
 import type { GanttStore } from './gantt-store.ts';
-import { ZOOM_LEVELS } from './time-scale.ts';
+import { ZOOM_LEVELS } from '../../core/schedule/time-scale.ts';
 
 /** A baseline's name as MS Project gives it: "Baseline", then "Baseline 1" to "Baseline 10". */
 export function baselineName(t: (key: string, options?: Record<string, unknown>) => string, index: number): string {

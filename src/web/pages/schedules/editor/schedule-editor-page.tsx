@@ -2,6 +2,7 @@ import {
   ArrowDownOutlined,
   DeleteOutlined,
   FlagOutlined,
+  PrinterOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   PlusOutlined,
@@ -26,6 +27,7 @@ import { GanttToolbar } from '../../../gantt/gantt-toolbar.tsx';
 import { dateText } from '../../../gantt/gantt-texts.ts';
 import { openPushedEvents } from '../../../api/pushed-events.ts';
 import { useStores } from '../../../stores/stores-context.tsx';
+import { SchedulePrintDialog } from '../schedule-print-dialog.tsx';
 import { BaselineDialog } from './baseline-dialog.tsx';
 import { dateInput, readCell } from './cell-edits.ts';
 import { canIndent, canOutdent, deleteTask, indentTask, insertTaskBelow, isSummary, linkTasks, outdentTask, resizeTask, toggleMilestone, updateTask } from './edits.ts';
@@ -78,6 +80,7 @@ const Editor = observer(function Editor({ id }: { id: number }) {
   }, [store, stores, id]);
 
   const [baselinesOpen, setBaselinesOpen] = useState(false);
+  const [printing, setPrinting] = useState(false);
   const refused = (refusal: EditRefusal | null) => {
     if (refusal) void message.error(refusalText(t, refusal));
   };
@@ -288,6 +291,11 @@ const Editor = observer(function Editor({ id }: { id: number }) {
               </Button>
             </>
           )}
+          <Tooltip title={store.saveState === 'saved' ? undefined : t('print.saveFirst')}>
+            <Button icon={<PrinterOutlined />} onClick={() => setPrinting(true)} disabled={store.saveState !== 'saved'} aria-haspopup="dialog">
+              {t('print.button')}
+            </Button>
+          </Tooltip>
           <GanttToolbar store={store.gantt} onColumnsChange={(columns) => store.keepColumns(columns)} />
         </Space>
       </header>
@@ -308,6 +316,7 @@ const Editor = observer(function Editor({ id }: { id: number }) {
       <div className="schedule-editor-chart">
         <GanttChart store={store.gantt} cellEditor={cellEditor} barEditor={barEditor} />
       </div>
+      <SchedulePrintDialog scheduleId={id} scheduleName={detail.name} baselines={store.model.baselines} open={printing} onClose={() => setPrinting(false)} />
       {editable && <BaselineDialog store={store} open={baselinesOpen} onClose={() => setBaselinesOpen(false)} refused={refused} />}
       <Modal
         open={store.conflict !== null}

@@ -7,13 +7,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import {
+  SCHEDULE_EVENT,
   SCHEDULE_PATHS,
   SCHEDULE_POINTS,
   type ScheduleImported,
   type ScheduleListResult,
   type ScheduleSummary,
 } from '../../../../core/contracts/schedules.ts';
+import { coalescedReload } from '../../../api/coalesced-reload.ts';
 import { saveDownload } from '../../../api/download.ts';
+import { openPushedEvents } from '../../../api/pushed-events.ts';
 import { apiBaseUrl } from '../../../api/request.ts';
 import { dateText } from '../../../gantt/gantt-texts.ts';
 import { useStores } from '../../../stores/stores-context.tsx';
@@ -72,6 +75,21 @@ const ScheduleList = observer(function ScheduleList({ workspaceCode }: { workspa
   const picker = useRef<HTMLInputElement>(null);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  // Others' changes to the workspace's schedules (made, renamed, saved, archived, deleted) show without a reload.
+  useEffect(() => {
+    const refresh = coalescedReload<unknown>(async () => reload());
+    const stop = openPushedEvents<{ workspaceCode: string }>({
+      ticket: async () => (await stores.api.notifyStreamTicket()).ticket,
+      event: SCHEDULE_EVENT,
+      onData: (pushed) => {
+        if (pushed.workspaceCode === workspaceCode) refresh.request(pushed);
+      },
+    });
+    return () => {
+      stop();
+      refresh.stop();
+    };
+  }, [stores, workspaceCode, reload]);
   useEffect(() => {
     let current = true;
     setListing((was) => ({ status: 'loading', result: was.result }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseWallTime, standardCalendar } from '../../../../src/core/schedule/model.ts';
-import { headerCells, nextUnit, nonWorkingStretches, timeAt, unitStart, xOf, ZOOM_LEVELS, type TimeView } from '../../../../src/web/gantt/time-scale.ts';
+import { headerCells, nextUnit, nonWorkingStretches, timeAt, unitStart, xOf, ZOOM_LEVELS, type TimeView } from '../../../../src/core/schedule/time-scale.ts';
 
 const at = (text: string) => parseWallTime(text);
 const iso = (time: number) => new Date(time * 60000).toISOString().slice(0, 16);

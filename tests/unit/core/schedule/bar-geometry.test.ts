@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseWallTime } from '../../../../src/core/schedule/model.ts';
-import { barGeometry, LINK_GAP, linkRoute, MILESTONE_SIZE, ROW_HEIGHT, type BarInput } from '../../../../src/web/gantt/bar-geometry.ts';
-import type { TimeView } from '../../../../src/web/gantt/time-scale.ts';
+import { barGeometry, LINK_GAP, linkRoute, MILESTONE_SIZE, ROW_HEIGHT, type BarInput } from '../../../../src/core/schedule/bar-geometry.ts';
+import type { TimeView } from '../../../../src/core/schedule/time-scale.ts';
 
 const DAY = 1440;
 const start = parseWallTime('2027-03-01');

@@ -315,6 +315,14 @@ describe('the schedule editor (/gantt/:id) on a real server', () => {
     await expect.poll(() => rows.nth(1).locator('.gantt-cell-startVariance').textContent()).toBe('2 d');
     await page.keyboard.press('ControlOrMeta+S');
     await expect.poll(() => state.textContent()).toBe('Saved');
+    // Each save is in the history with who made it and what it changed.
+    await page.getByRole('button', { name: 'History' }).click();
+    const entries = page.getByTestId('schedule-history-entry');
+    await expect.poll(() => entries.count()).toBe(3);
+    expect(await entries.first().textContent()).toContain('Ada Admin saved changes');
+    expect(await entries.nth(1).textContent()).toContain('Links added: 1');
+    expect(await entries.last().textContent()).toContain('created the schedule');
+    await page.keyboard.press('Escape');
     await picture(page, { path: path.join(SCREENSHOTS, 'editor-built-en-1440.png') });
     expect(problems).toEqual([]);
     await page.close();

@@ -2,6 +2,7 @@ import {
   ArrowDownOutlined,
   DeleteOutlined,
   FlagOutlined,
+  HistoryOutlined,
   PrinterOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
@@ -30,6 +31,7 @@ import { useStores } from '../../../stores/stores-context.tsx';
 import { SchedulePrintDialog } from '../schedule-print-dialog.tsx';
 import { BaselineDialog } from './baseline-dialog.tsx';
 import { dateInput, readCell } from './cell-edits.ts';
+import { HistoryDrawer } from './history-drawer.tsx';
 import { canIndent, canOutdent, deleteTask, indentTask, insertTaskBelow, isSummary, linkTasks, outdentTask, resizeTask, toggleMilestone, updateTask } from './edits.ts';
 import { ScheduleEditorStore, type EditRefusal } from './schedule-editor-store.ts';
 import './schedule-editor.css';
@@ -81,6 +83,7 @@ const Editor = observer(function Editor({ id }: { id: number }) {
 
   const [baselinesOpen, setBaselinesOpen] = useState(false);
   const [printing, setPrinting] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const refused = (refusal: EditRefusal | null) => {
     if (refusal) void message.error(refusalText(t, refusal));
   };
@@ -291,6 +294,9 @@ const Editor = observer(function Editor({ id }: { id: number }) {
               </Button>
             </>
           )}
+          <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)} aria-haspopup="dialog">
+            {t('history.button')}
+          </Button>
           <Tooltip title={store.saveState === 'saved' ? undefined : t('print.saveFirst')}>
             <Button icon={<PrinterOutlined />} onClick={() => setPrinting(true)} disabled={store.saveState !== 'saved'} aria-haspopup="dialog">
               {t('print.button')}
@@ -316,6 +322,7 @@ const Editor = observer(function Editor({ id }: { id: number }) {
       <div className="schedule-editor-chart">
         <GanttChart store={store.gantt} cellEditor={cellEditor} barEditor={barEditor} />
       </div>
+      <HistoryDrawer http={stores.api.http} scheduleId={id} revision={store.revision} open={historyOpen} onClose={() => setHistoryOpen(false)} />
       <SchedulePrintDialog scheduleId={id} scheduleName={detail.name} baselines={store.model.baselines} open={printing} onClose={() => setPrinting(false)} />
       {editable && <BaselineDialog store={store} open={baselinesOpen} onClose={() => setBaselinesOpen(false)} refused={refused} />}
       <Modal

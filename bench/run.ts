@@ -21,6 +21,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   schedules: async () => {
     await (await import('./schedules-engine.ts')).runSchedulesEngineBench();
     await (await import('./schedules-browser.ts')).runSchedulesBrowserBench();
+    await (await import('./schedules-drag.ts')).runSchedulesDragBench();
   },
 };
 

@@ -324,6 +324,15 @@ describe('the schedule editor (/gantt/:id) on a real server', () => {
     expect(await entries.last().textContent()).toContain('created the schedule');
     await page.keyboard.press('Escape');
     await picture(page, { path: path.join(SCREENSHOTS, 'editor-built-en-1440.png') });
+
+    // A public link made in the Share dialog, its whole address shown once.
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByRole('checkbox', { name: 'Assignees' }).check();
+    await page.getByRole('button', { name: 'Create a link' }).click();
+    const link = await page.getByTestId('schedule-share-link').inputValue();
+    expect(link).toMatch(/\/publicSchedule\?token=/);
+    await expect.poll(() => page.locator('.ant-modal .ant-table-row').count()).toBe(1);
+    await picture(page, { path: path.join(SCREENSHOTS, 'share-en-1440.png') });
     expect(problems).toEqual([]);
     await page.close();
 
@@ -333,14 +342,14 @@ describe('the schedule editor (/gantt/:id) on a real server', () => {
     expect(await again.locator('.gantt-grid-head').textContent()).toContain('Start variance');
     await again.close();
 
-    // A public link, opened signed out: the same bars, nothing to edit.
-    const share = await app.call<{ token: string }>('POST', SCHEDULE_PATHS.shareCreate, { token, body: { id: made.body.data.id } });
+    // The link opened signed out: the same bars, nothing to edit, the assignees left out.
     const visitor = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await visitor.goto(`${app.url}/publicSchedule?token=${encodeURIComponent(share.body.data.token)}`);
+    await visitor.goto(link);
     await visitor.locator('.gantt-row', { hasText: 'Ceilings' }).waitFor();
     // First fix, held back two days, is now alone on the critical path.
     expect(await visitor.locator('.gantt-row.gantt-critical .gantt-cell-name').allTextContents()).toEqual(['First fix']);
     expect(await visitor.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    expect(await visitor.locator('.gantt-grid-head').textContent()).not.toContain('Assigned to');
     await visitor.close();
 
     // In Arabic the editor reads right to left: the grid on the right, the tools in Arabic.

@@ -9,6 +9,10 @@ import {
   indentTask,
   insertTaskBelow,
   linkTasks,
+  canMoveDown,
+  canMoveUp,
+  moveTaskDown,
+  moveTaskUp,
   outdentTask,
   resizeTask,
   setPredecessors,
@@ -119,6 +123,16 @@ describe('schedule editor edits', () => {
     expect(engineChangeOf([{ op: 'linkRemove', from: 3, to: 4 }], m)).toEqual({ kind: 'unlink', from: 3, to: 4 });
     expect(engineChangeOf(indentTask(m, 3).changes, m)).toBeNull();
     expect(engineChangeOf(setPredecessors(m, 4, []).changes.concat(setPredecessors(m, 5, []).changes), m)).toBeNull();
+  });
+});
+
+describe('moved rows', () => {
+  it('moves a task with its sub-rows past its sibling, never out of its summary, and back on undo', () => {
+    const m = model();
+    expect(outline(roundTrip(m, moveTaskUp(m, 3)))).toBe('1:1 3:2 2:2 4:1 5:1');
+    expect(outline(roundTrip(m, moveTaskDown(m, 1)))).toBe('4:1 1:1 2:2 3:2 5:1');
+    expect(outline(roundTrip(m, moveTaskUp(m, 4)))).toBe('4:1 1:1 2:2 3:2 5:1');
+    expect([canMoveUp(m, 2), canMoveDown(m, 3), canMoveDown(m, 5), canMoveUp(m, 1)]).toEqual([false, false, false, false]);
   });
 });
 

@@ -169,3 +169,35 @@ export function linkTasks(model: ScheduleModel, from: number, to: number, type: 
   const next = old ? links.map((link) => (link === old ? { ...link, type } : link)) : [...links, { from, to, type, lag: 0, lagFormat: 'work' as const }];
   return setPredecessors(model, to, next);
 }
+
+/** The row of the task's previous and next sibling (same summary, same level), or undefined. */
+function siblingRows(model: ScheduleModel, id: number): { previous?: number; next?: number } {
+  const row = model.tasks.findIndex((task) => task.id === id);
+  if (row < 0) return {};
+  const level = model.tasks[row]!.level;
+  let previous: number | undefined;
+  for (let at = row - 1; at >= 0 && model.tasks[at]!.level >= level; at--) {
+    if (model.tasks[at]!.level === level) {
+      previous = at;
+      break;
+    }
+  }
+  const [, end] = blockOf(model.tasks, row);
+  const next = model.tasks[end]?.level === level ? end : undefined;
+  return { previous, next };
+}
+
+export const canMoveUp = (model: ScheduleModel, id: number): boolean => siblingRows(model, id).previous !== undefined;
+export const canMoveDown = (model: ScheduleModel, id: number): boolean => siblingRows(model, id).next !== undefined;
+
+/** The task (with its sub-rows) above its previous sibling; undone by moving that sibling back above it. */
+export function moveTaskUp(model: ScheduleModel, id: number): UndoEntry {
+  const previous = model.tasks[siblingRows(model, id).previous!]!.id;
+  return { changes: [{ op: 'taskMove', id, before: previous }], inverse: [{ op: 'taskMove', id: previous, before: id }] };
+}
+
+/** The task (with its sub-rows) below its next sibling: that sibling moves above it. */
+export function moveTaskDown(model: ScheduleModel, id: number): UndoEntry {
+  const next = model.tasks[siblingRows(model, id).next!]!.id;
+  return { changes: [{ op: 'taskMove', id: next, before: id }], inverse: [{ op: 'taskMove', id, before: next }] };
+}

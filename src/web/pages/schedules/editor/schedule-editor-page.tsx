@@ -1,5 +1,6 @@
 import {
   ArrowDownOutlined,
+  ArrowUpOutlined,
   DeleteOutlined,
   FlagOutlined,
   HistoryOutlined,
@@ -10,6 +11,7 @@ import {
   RedoOutlined,
   ReloadOutlined,
   SaveOutlined,
+  ShareAltOutlined,
   StarOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
@@ -19,7 +21,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { SCHEDULE_EVENT } from '../../../../core/contracts/schedules.ts';
+import { SCHEDULE_EVENT, SCHEDULE_POINTS } from '../../../../core/contracts/schedules.ts';
 import { formatDurationShort } from '../../../../core/schedule/durations.ts';
 import { predecessorsText } from '../../../gantt/gantt-rows.ts';
 import { GanttChart, type BarEditor, type CellEditor } from '../../../gantt/gantt-chart.tsx';
@@ -28,11 +30,13 @@ import { GanttToolbar } from '../../../gantt/gantt-toolbar.tsx';
 import { dateText } from '../../../gantt/gantt-texts.ts';
 import { openPushedEvents } from '../../../api/pushed-events.ts';
 import { useStores } from '../../../stores/stores-context.tsx';
+import { useHeldPoints } from '../../../ui/held-points.ts';
 import { SchedulePrintDialog } from '../schedule-print-dialog.tsx';
+import { ScheduleShareDialog } from '../schedule-share-dialog.tsx';
 import { BaselineDialog } from './baseline-dialog.tsx';
 import { dateInput, readCell } from './cell-edits.ts';
 import { HistoryDrawer } from './history-drawer.tsx';
-import { canIndent, canOutdent, deleteTask, indentTask, insertTaskBelow, isSummary, linkTasks, outdentTask, resizeTask, toggleMilestone, updateTask } from './edits.ts';
+import { canIndent, canMoveDown, canMoveUp, canOutdent, deleteTask, indentTask, insertTaskBelow, isSummary, linkTasks, moveTaskDown, moveTaskUp, outdentTask, resizeTask, toggleMilestone, updateTask } from './edits.ts';
 import { ScheduleEditorStore, type EditRefusal } from './schedule-editor-store.ts';
 import './schedule-editor.css';
 
@@ -84,6 +88,8 @@ const Editor = observer(function Editor({ id }: { id: number }) {
   const [baselinesOpen, setBaselinesOpen] = useState(false);
   const [printing, setPrinting] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const mayShare = useHeldPoints('schedule').has(SCHEDULE_POINTS.manage);
   const refused = (refusal: EditRefusal | null) => {
     if (refusal) void message.error(refusalText(t, refusal));
   };
@@ -128,6 +134,14 @@ const Editor = observer(function Editor({ id }: { id: number }) {
       const taskId = selected();
       if (store.model && taskId !== null && canOutdent(store.model, taskId)) refused(store.edit(outdentTask(store.model, taskId)));
     },
+    moveUp: () => {
+      const taskId = selected();
+      if (store.model && taskId !== null && canMoveUp(store.model, taskId)) refused(store.edit(moveTaskUp(store.model, taskId)));
+    },
+    moveDown: () => {
+      const taskId = selected();
+      if (store.model && taskId !== null && canMoveDown(store.model, taskId)) refused(store.edit(moveTaskDown(store.model, taskId)));
+    },
     milestone: () => {
       const taskId = selected();
       if (store.model && taskId !== null && !isSummary(store.model, taskId)) refused(store.edit(toggleMilestone(store.model, taskId)));
@@ -155,6 +169,8 @@ const Editor = observer(function Editor({ id }: { id: number }) {
       else if ((event.ctrlKey || event.metaKey) && (key === 'y' || (key === 'z' && event.shiftKey))) run = actions.redo;
       else if (event.altKey && event.shiftKey && event.key === forward) run = actions.indent;
       else if (event.altKey && event.shiftKey && event.key === backward) run = actions.outdent;
+      else if (event.altKey && event.shiftKey && event.key === 'ArrowUp') run = actions.moveUp;
+      else if (event.altKey && event.shiftKey && event.key === 'ArrowDown') run = actions.moveDown;
       else if (event.key === 'Insert' && !event.altKey && !event.ctrlKey) run = actions.insert;
       else if (event.key === 'Delete' && !event.altKey && !event.ctrlKey) run = actions.remove;
       if (!run) return;
@@ -280,6 +296,8 @@ const Editor = observer(function Editor({ id }: { id: number }) {
                 <ToolButton title={t('editor.delete')} keys="Delete" icon={<DeleteOutlined />} onClick={actions.remove} />
                 <ToolButton title={t('editor.outdent')} keys={rtl ? 'Alt+Shift+→' : 'Alt+Shift+←'} icon={rtl ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={actions.outdent} />
                 <ToolButton title={t('editor.indent')} keys={rtl ? 'Alt+Shift+←' : 'Alt+Shift+→'} icon={rtl ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} onClick={actions.indent} />
+                <ToolButton title={t('editor.moveUp')} keys="Alt+Shift+↑" icon={<ArrowUpOutlined />} onClick={actions.moveUp} />
+                <ToolButton title={t('editor.moveDown')} keys="Alt+Shift+↓" icon={<ArrowDownOutlined />} onClick={actions.moveDown} />
                 <ToolButton title={t('editor.milestone')} icon={<StarOutlined />} onClick={actions.milestone} />
               </Space.Compact>
               <Space.Compact>
@@ -293,6 +311,11 @@ const Editor = observer(function Editor({ id }: { id: number }) {
                 {t('editor.save')}
               </Button>
             </>
+          )}
+          {mayShare && (
+            <Button icon={<ShareAltOutlined />} onClick={() => setSharing(true)} aria-haspopup="dialog">
+              {t('share.button')}
+            </Button>
           )}
           <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)} aria-haspopup="dialog">
             {t('history.button')}
@@ -322,6 +345,7 @@ const Editor = observer(function Editor({ id }: { id: number }) {
       <div className="schedule-editor-chart">
         <GanttChart store={store.gantt} cellEditor={cellEditor} barEditor={barEditor} />
       </div>
+      {mayShare && <ScheduleShareDialog scheduleId={id} scheduleName={detail.name} open={sharing} onClose={() => setSharing(false)} />}
       <HistoryDrawer http={stores.api.http} scheduleId={id} revision={store.revision} open={historyOpen} onClose={() => setHistoryOpen(false)} />
       <SchedulePrintDialog scheduleId={id} scheduleName={detail.name} baselines={store.model.baselines} open={printing} onClose={() => setPrinting(false)} />
       {editable && <BaselineDialog store={store} open={baselinesOpen} onClose={() => setBaselinesOpen(false)} refused={refused} />}

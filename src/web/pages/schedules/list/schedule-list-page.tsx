@@ -23,6 +23,7 @@ import { useStores } from '../../../stores/stores-context.tsx';
 import { useHeldPoints } from '../../../ui/held-points.ts';
 import { ListTable } from '../../../ui/list-table.tsx';
 import { SchedulePrintDialog } from '../schedule-print-dialog.tsx';
+import { ScheduleShareDialog } from '../schedule-share-dialog.tsx';
 import { base64Of, copyName, fileKindOf, nameFromFile, problemText, wallDayOf, type ScheduleFileKind } from './schedule-list-rules.ts';
 import '../../../ui/admin.css';
 import './schedule-list.css';
@@ -72,6 +73,7 @@ const ScheduleList = observer(function ScheduleList({ workspaceCode }: { workspa
   const [importing, setImporting] = useState<File | null>(null);
   const [renaming, setRenaming] = useState<ScheduleSummary | null>(null);
   const [printing, setPrinting] = useState<ScheduleSummary | null>(null);
+  const [sharing, setSharing] = useState<ScheduleSummary | null>(null);
   const picker = useRef<HTMLInputElement>(null);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
@@ -158,6 +160,7 @@ const ScheduleList = observer(function ScheduleList({ workspaceCode }: { workspa
       { key: 'mspdi', label: t('list.exportMspdi') },
       { key: 'xlsx', label: t('list.exportXlsx') },
       { key: 'print', label: t('print.menu') },
+      ...(mayManage ? [{ key: 'share', label: t('share.menu') }] : []),
       ...(mayManage
         ? [{ type: 'divider' as const }, { key: active ? 'archive' : 'unarchive', label: t(active ? 'list.archive' : 'list.unarchive') }, { key: 'delete', label: t('list.delete'), danger: true }]
         : []),
@@ -169,6 +172,7 @@ const ScheduleList = observer(function ScheduleList({ workspaceCode }: { workspa
     else if (key === 'rename') setRenaming(row);
     else if (key === 'mspdi' || key === 'xlsx') void download(row, key);
     else if (key === 'print') setPrinting(row);
+    else if (key === 'share') setSharing(row);
     else if (key === 'archive' || key === 'unarchive') void archive(row, key === 'archive');
     else if (key === 'delete') remove(row);
   };
@@ -340,6 +344,7 @@ const ScheduleList = observer(function ScheduleList({ workspaceCode }: { workspa
           }}
         />
       )}
+      {sharing && <ScheduleShareDialog scheduleId={sharing.id} scheduleName={sharing.name} open onClose={() => setSharing(null)} />}
       {printing && <SchedulePrintDialog scheduleId={printing.id} scheduleName={printing.name} open onClose={() => setPrinting(null)} />}
       {renaming && (
         <RenameDialog

@@ -164,14 +164,18 @@ describe('document library in Chromium', () => {
       await picture(page, { path: path.join(SCREENSHOTS, `library-${locale}.png`) });
       await page.getByTestId('doc-actions-Level 1 GA.pdf').click();
       // Preview, download, versions: the third of the row's actions.
-      await page.locator('.ant-dropdown').getByRole('menuitem').nth(2).click();
+      await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem').nth(2).click();
       await page.locator('.ant-drawer').getByText('v1').waitFor();
       await pictureAtRest(page, { path: path.join(SCREENSHOTS, `versions-${locale}.png`) });
       await page.keyboard.press('Escape');
 
-      // A folder's roles: download, rename, move, copy, permissions.
+      // A folder's roles: download, rename, move, copy, permissions (the file's menu gone first,
+      // so the fifth item is the folder's).
+      const openMenus = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+      if ((await openMenus.count()) > 0) await page.keyboard.press('Escape');
+      await expect.poll(() => openMenus.count()).toBe(0);
       await page.getByTestId('doc-actions-Structure').click();
-      await page.locator('.ant-dropdown').getByRole('menuitem').nth(4).click();
+      await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem').nth(4).click();
       // The role's name in the reader's language, as the demo seeds it.
       await page.locator('.ant-modal').getByText(locale === 'ar' ? 'عضو مساحة العمل' : '工作空间成员').waitFor();
       await pictureAtRest(page, { path: path.join(SCREENSHOTS, `grants-${locale}.png`) });

@@ -55,14 +55,25 @@ describe('a WBS branch of a schedule', () => {
 
 describe('a public link in the chart', () => {
   it('leaves out the grid columns of what the link hides', () => {
-    expect(chartColumnsHidden(['duration', 'float', 'notes', 'baselines'])).toEqual(['duration', 'totalFloat']);
-    expect(chartColumnsHidden(['percentComplete', 'assignees'])).toEqual(['percentComplete', 'assignees']);
+    expect(chartColumnsHidden(['duration', 'float', 'notes', 'baselines'])).toEqual([
+      'duration',
+      'baselineDuration',
+      'durationVariance',
+      'totalFloat',
+      'freeFloat',
+      'notes',
+      'baselineStart',
+      'baselineFinish',
+      'startVariance',
+      'finishVariance',
+    ]);
+    expect(chartColumnsHidden(['percentComplete', 'assignees'])).toEqual(['percentComplete', 'actualStart', 'actualFinish', 'assignees']);
     expect(chartColumnsHidden([])).toEqual([]);
   });
 
   it('draws the server dates and the critical flag, hidden durations and floats as zero', () => {
     const result = resultOf([{ id: 4, wbs: '1.2', summary: false, milestone: false, start: 10, finish: 20, critical: true, nearCritical: false }]);
-    expect(result.tasks.get(4)).toEqual({ start: 10, finish: 20, duration: 0, totalFloat: 0, critical: true });
+    expect(result.tasks.get(4)).toEqual({ start: 10, finish: 20, duration: 0, totalFloat: 0, freeFloat: 0, critical: true });
   });
 });
 

@@ -27,7 +27,7 @@ const CHART_COLUMNS: Record<ScheduleShareColumn, GanttColumn[]> = {
 };
 
 export function chartColumnsHidden(hidden: readonly ScheduleShareColumn[]): GanttColumn[] {
-  return hidden.flatMap((column) => CHART_COLUMNS[column]);
+  return [...new Set(hidden.flatMap((column) => CHART_COLUMNS[column]))];
 }
 
 /** A model and its dates cut to one WBS branch. */

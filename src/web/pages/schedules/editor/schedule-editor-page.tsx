@@ -18,7 +18,7 @@ import {
 import { Alert, App, Button, Modal, Result, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { SCHEDULE_EVENT, SCHEDULE_POINTS } from '../../../../core/contracts/schedules.ts';
@@ -222,10 +222,11 @@ const Editor = observer(function Editor({ id }: { id: number }) {
     };
   }, [store, t]);
 
+  // The chart is given the same bar editor from render to render; it says a refusal as the page does.
+  const refusedRef = useRef(refused);
+  refusedRef.current = refused;
   const barEditor = useMemo<BarEditor>(() => {
-    const refuse = (refusal: EditRefusal | null) => {
-      if (refusal) void message.error(refusalText(t, refusal));
-    };
+    const refuse = (refusal: EditRefusal | null) => refusedRef.current(refusal);
     return {
       canDrag: (taskId, zone) => {
         const model = store.model;
@@ -242,7 +243,7 @@ const Editor = observer(function Editor({ id }: { id: number }) {
       progress: (taskId, percent) => refuse(store.edit(updateTask(store.model!, taskId, { percentComplete: percent }))),
       link: (from, to, type) => refuse(store.edit(linkTasks(store.model!, from, to, type))),
     };
-  }, [store, message, t]);
+  }, [store]);
 
   if (store.status === 'notFound') return <NotFound t={t} />;
   if (store.status === 'failed') {

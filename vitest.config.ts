@@ -52,10 +52,20 @@ export default defineConfig({
       },
       ...(APART.length ? [{ extends: true as const, test: { name: 'server-apart', include: APART, isolate: true, ...SERVER_RUN } }] : []),
       // One file at a time (E2E_WORKERS sets more, on a larger machine): on two cores, one file's
-      // Chromium keeps them three-quarters busy, so a second file beside it gains about a tenth and
-      // leaves the real timers the tests wait on no room. `npm test` runs them after the server
-      // files, with nothing beside them.
-      { extends: true, test: { name: 'browser', include: ['tests/e2e/**/*.test.ts'], maxWorkers: Number(process.env.E2E_WORKERS ?? 1), sequence: { groupOrder: 1 } } },
+      // Chromium keeps them three-quarters busy, so a second browser file beside it gains about a
+      // tenth. `npm test` runs the server files beside them instead (scripts/test-lanes.ts). A
+      // browser test that fails is run once more (E2E_RETRY=0 for none): on a machine this busy a
+      // page may show what a test waits for after its wait; the summary names each that needed it.
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/e2e/**/*.test.ts'],
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
+          retry: Number(process.env.E2E_RETRY ?? 1),
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });

@@ -126,3 +126,15 @@ export function formatServerDate(value: string, language: string, timeZone?: str
   const local = toLocalDateTime(value, timeZone);
   return isEnglishMode(language) ? formatDateForEnglish(local) : local;
 }
+
+const instantFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant (`2026-11-22T08:00:00.000Z`) as the reader's language writes a day and time, in the reader's time zone. */
+export function instantText(at: string, language: string): string {
+  let format = instantFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    instantFormats.set(language, format);
+  }
+  return format.format(new Date(at));
+}

@@ -6,7 +6,7 @@ import { ROW_HEIGHT, type BarGeometry } from '../../core/schedule/bar-geometry.t
 import { predecessorsText } from './gantt-rows.ts';
 import type { LinkType, WallTime } from '../../core/schedule/model.ts';
 import { linkTypeAt, previewAt, ZONE_CURSOR, zoneAt, type BarDrag, type DragZone } from './bar-drag.ts';
-import { cellText, clockOf, columnOf, type Column, type GanttColumn } from './gantt-columns.ts';
+import { cellText, clockOf, columnOf, type CellContext, type Column, type GanttColumn } from './gantt-columns.ts';
 import type { GanttStore } from './gantt-store.ts';
 import { dateText, headerText } from './gantt-texts.ts';
 import { headerCells } from '../../core/schedule/time-scale.ts';
@@ -448,17 +448,15 @@ const GridRows = observer(function GridRows({ store, columns, width, onEdit, cel
   const last = store.lastRow;
   const settings = store.model.settings;
 
-  const context = {
+  const context: CellContext = {
     t,
     language,
     settings,
     outline: store.outline,
-    predecessors: '',
+    predecessorsOf: (taskId: number) => predecessorsText(store.predecessors.get(taskId), store.outline, store.model),
     baseline: store.varianceBaseline,
     clock: clockOf(store.calendar),
   };
-  const textOf = (key: GanttColumn, row: number) =>
-    cellText(key, row, store.drawn[row]!, key === 'predecessors' ? { ...context, predecessors: predecessorsText(store.predecessors.get(store.model.tasks[row]!.id), store.outline, store.model) } : context);
 
   const rowElements = [];
   for (let index = first; index <= last; index++) {
@@ -517,7 +515,7 @@ const GridRows = observer(function GridRows({ store, columns, width, onEdit, cel
             ) : (
               // Predecessors are a typed code ("3FS+2d"): read left to right in every language.
               <span className="gantt-text" dir={column.key === 'predecessors' || column.key === 'wbs' ? 'ltr' : undefined}>
-                {textOf(column.key, row)}
+                {cellText(column.key, row, store.drawn[row]!, context)}
               </span>
             )}
           </div>

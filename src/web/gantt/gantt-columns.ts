@@ -80,7 +80,8 @@ export interface CellContext {
   language: string;
   settings: ScheduleSettings;
   outline: Outline;
-  predecessors: string;
+  /** A task's predecessors as the grid types them ("3FS+2d"); worked out only for that column. */
+  predecessorsOf: (taskId: number) => string;
   /** The baseline variances are measured against (the one shown, else "Baseline"), if saved. */
   baseline: Baseline | undefined;
   /** Working time of the project calendar, for variances in working days. */
@@ -110,7 +111,7 @@ export function cellText(key: GanttColumn, row: number, drawn: DrawnTask, contex
     case 'finish':
       return dateText(language, drawn.finish);
     case 'predecessors':
-      return context.predecessors;
+      return context.predecessorsOf(task.id);
     case 'totalFloat':
       return drawn.totalFloat === undefined ? '' : days(drawn.totalFloat);
     case 'freeFloat':

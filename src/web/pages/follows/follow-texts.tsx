@@ -54,11 +54,6 @@ export function formatDay(date: string, lng: string): string {
   return new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
 }
 
-/** An instant in the reader's language and time zone. */
-export function formatTime(at: string, lng: string): string {
-  return new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
-}
-
 export const namesOf = (people: readonly FollowPerson[]) => people.map((person) => person.name).join(', ');
 
 /**

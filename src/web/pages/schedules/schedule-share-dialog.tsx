@@ -3,6 +3,7 @@ import { Alert, App, Button, Checkbox, DatePicker, Form, Input, Modal, Popconfir
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { instantText } from '../../../core/format.ts';
 import { SCHEDULE_PATHS, SCHEDULE_SHARE_COLUMNS, type ScheduleShare, type ScheduleShareColumn, type ScheduleShareCreated } from '../../../core/contracts/schedules.ts';
 import { useStores } from '../../stores/stores-context.tsx';
 import { problemText } from './list/schedule-list-rules.ts';
@@ -40,7 +41,6 @@ export function ScheduleShareDialog({ scheduleId, scheduleName, open, onClose }:
     };
   }, [http, scheduleId, open, attempt, t]);
 
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const create = async () => {
     const values = await form.validateFields();
     setMaking(true);
@@ -136,8 +136,8 @@ export function ScheduleShareDialog({ scheduleId, scheduleName, open, onClose }:
             { key: 'hint', title: t('share.link'), render: (_, share) => <Typography.Text code dir="ltr">{`${share.hint}…`}</Typography.Text> },
             { key: 'state', title: t('share.stateTitle'), render: (_, share) => stateOf(share) },
             { key: 'by', title: t('share.by'), render: (_, share) => share.createdBy?.name ?? '—' },
-            { key: 'made', title: t('share.madeAt'), render: (_, share) => when.format(new Date(share.createTime)) },
-            { key: 'expires', title: t('share.expires'), render: (_, share) => (share.expiresAt ? when.format(new Date(share.expiresAt)) : t('share.never')) },
+            { key: 'made', title: t('share.madeAt'), render: (_, share) => instantText(share.createTime, i18n.language) },
+            { key: 'expires', title: t('share.expires'), render: (_, share) => (share.expiresAt ? instantText(share.expiresAt, i18n.language) : t('share.never')) },
             {
               key: 'hidden',
               title: t('share.hidden'),

@@ -15,7 +15,7 @@ const context = (baseline?: CellContext['baseline']): CellContext => ({
   language: 'en',
   settings,
   outline: outlineOf([task]),
-  predecessors: '2FS+1d',
+  predecessorsOf: () => '2FS+1d',
   baseline,
   clock: clockOf(standardCalendar()),
 });

@@ -1,3 +1,4 @@
+import { instantText } from '../../../../core/format.ts';
 import { EditOutlined, EyeInvisibleOutlined, EyeOutlined, DeleteOutlined, SendOutlined } from '@ant-design/icons';
 import { App, Button, Card, Descriptions, Empty, Image, Mentions, Result, Space, Spin, Timeline, Typography } from 'antd';
 import type { TFunction } from 'i18next';
@@ -16,7 +17,7 @@ import { useTextIn, useTextLanguage } from '../../../i18n/local-text.ts';
 import { useStores } from '../../../stores/stores-context.tsx';
 import { LoadState } from '../../../ui/load-state.tsx';
 import { openFollowEvents } from '../follow-api.ts';
-import { DueText, failureText, formatTime, namesOf, PriorityTag, StatusTag } from '../follow-texts.tsx';
+import { DueText, failureText, namesOf, PriorityTag, StatusTag } from '../follow-texts.tsx';
 import { TemplateValues } from '../template-values.tsx';
 import { useFollowApi } from '../use-follow-api.ts';
 import { FollowDetailStore, mentionedIn } from './follow-detail-store.ts';
@@ -145,9 +146,9 @@ const DetailBody = observer(function DetailBody({ store, detail }: { store: Foll
               </Descriptions.Item>
               <Descriptions.Item label={t('common.location')}>{detail.location ?? t('common.none')}</Descriptions.Item>
               <Descriptions.Item label={t('common.createdBy')}>
-                <bdi>{detail.createdBy.name}</bdi>&nbsp;·&nbsp;<bdi>{formatTime(detail.createTime, lng)}</bdi>
+                <bdi>{detail.createdBy.name}</bdi>&nbsp;·&nbsp;<bdi>{instantText(detail.createTime, lng)}</bdi>
               </Descriptions.Item>
-              {detail.closedTime && <Descriptions.Item label={t('detail.closedAt')}>{formatTime(detail.closedTime, lng)}</Descriptions.Item>}
+              {detail.closedTime && <Descriptions.Item label={t('detail.closedAt')}>{instantText(detail.closedTime, lng)}</Descriptions.Item>}
             </Descriptions>
             {detail.description && (
               <Typography.Paragraph className="follow-description" dir="auto">
@@ -322,7 +323,7 @@ function CommentItem({ comment, lng, onDelete }: { comment: FollowComment; lng: 
     <div className="follow-comment" data-testid="follow-comment">
       <div className="follow-comment-head">
         <Typography.Text strong>{comment.author.name}</Typography.Text>
-        <Typography.Text type="secondary">{formatTime(comment.createTime, lng)}</Typography.Text>
+        <Typography.Text type="secondary">{instantText(comment.createTime, lng)}</Typography.Text>
         {comment.canDelete && <Button type="text" size="small" icon={<DeleteOutlined />} aria-label={t('detail.deleteComment')} onClick={onDelete} />}
       </div>
       <div className="follow-comment-text" dir="auto">
@@ -354,7 +355,7 @@ const History = observer(function History({ store }: { store: FollowDetailStore 
                   {line}
                 </div>
               ))}
-              <Typography.Text type="secondary">{formatTime(entry.at, lng)}</Typography.Text>
+              <Typography.Text type="secondary">{instantText(entry.at, lng)}</Typography.Text>
             </div>
           ),
         }))}

@@ -1,3 +1,4 @@
+import { instantText } from '../../../../core/format.ts';
 import { CameraOutlined, CloseOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, App, AutoComplete, Button, Card, DatePicker, Form, Input, Progress, Result, Select, Space, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -22,7 +23,7 @@ import type { FormRendererHandle } from '../../../forms/form-view/form-renderer.
 import { useTextIn, useTextLanguage } from '../../../i18n/local-text.ts';
 import { useStores } from '../../../stores/stores-context.tsx';
 import { schemaRules } from '../../../ui/schema-rules.ts';
-import { failureText, formatTime } from '../follow-texts.tsx';
+import { failureText } from '../follow-texts.tsx';
 import { TemplateValues } from '../template-values.tsx';
 import { takeHandedPhotos, useFollowApi } from '../use-follow-api.ts';
 import { PhotoUploads } from './photo-uploads.ts';
@@ -152,7 +153,7 @@ const EditForm = observer(function EditForm({ workspaceCode, choices }: { worksp
       }
     : {
         typeId: activeTypes[0]?.id,
-        title: fromPhoto ? t('phone.photoTitle', { time: formatTime(new Date().toISOString(), lng) }) : '',
+        title: fromPhoto ? t('phone.photoTitle', { time: instantText(new Date().toISOString(), lng) }) : '',
         priority: 'normal',
         assigneeIds: [],
       };

@@ -1,3 +1,4 @@
+import { instantText } from '../../../../core/format.ts';
 import { CameraOutlined, PlusOutlined, SaveOutlined, SettingOutlined, StarOutlined } from '@ant-design/icons';
 import { App, Button, Card, Checkbox, Dropdown, Input, Popover, Result, Select, Space, Typography } from 'antd';
 import type { TableColumnType } from 'antd';
@@ -16,7 +17,7 @@ import { Live } from '../../../ui/live.tsx';
 import { openFollowEvents } from '../follow-api.ts';
 import { FollowFilterBar, type FilterChoices } from '../follow-filters.tsx';
 import { filterCount, queryFromSearch, searchFromQuery, type FollowFilter, type FollowQuery } from '../follow-filter.ts';
-import { DueText, failureText, formatTime, namesOf, PriorityTag, StatusTag } from '../follow-texts.tsx';
+import { DueText, failureText, namesOf, PriorityTag, StatusTag } from '../follow-texts.tsx';
 import { handOverPhotos, useFollowApi } from '../use-follow-api.ts';
 import { FollowFiles } from './follow-files.tsx';
 import { FOLLOW_COLUMNS, FOLLOW_PAGE_SIZE, FollowListStore, type FollowColumn } from './follow-list-store.ts';
@@ -108,8 +109,8 @@ const FollowList = observer(function FollowList({ workspaceCode }: { workspaceCo
     location: { key: 'location', title: t('common.location'), render: (_, row) => row.location ?? '' },
     sheet: { key: 'sheet', title: t('common.sheet'), render: (_, row) => (row.pin ? `${row.pin.sheetNumber} ${row.pin.sheetTitle}` : '') },
     createdBy: { key: 'createdBy', title: t('common.createdBy'), render: (_, row) => row.createdBy.name },
-    createTime: { key: 'createTime', title: t('common.created'), sorter: true, render: (_, row) => formatTime(row.createTime, lng) },
-    updateTime: { key: 'updateTime', title: t('common.updated'), sorter: true, render: (_, row) => formatTime(row.updateTime, lng) },
+    createTime: { key: 'createTime', title: t('common.created'), sorter: true, render: (_, row) => instantText(row.createTime, lng) },
+    updateTime: { key: 'updateTime', title: t('common.updated'), sorter: true, render: (_, row) => instantText(row.updateTime, lng) },
   };
   const sortOrder = (key: string) => (list.query.sort === key ? (list.query.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null);
   const columns: TableColumnType<FollowRow>[] = [

@@ -1,6 +1,7 @@
 import { Button, List, Modal, Popconfirm, Space, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { instantText } from '../../../../core/format.ts';
 import { BASELINE_COUNT } from '../../../../core/schedule/model.ts';
 import { baselineName } from '../../../gantt/gantt-toolbar.tsx';
 import { clearBaseline, saveBaseline } from './edits.ts';
@@ -25,7 +26,6 @@ export const BaselineDialog = observer(function BaselineDialog({
 }) {
   const { t, i18n } = useTranslation('schedules');
   const model = store.model;
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const save = (index: number) => {
     if (!model) return;
     const refusal = store.edit(saveBaseline(model, index, new Date().toISOString()));
@@ -67,7 +67,7 @@ export const BaselineDialog = observer(function BaselineDialog({
           >
             <List.Item.Meta
               title={baselineName(t, index)}
-              description={kept ? t('baselines.savedAt', { time: when.format(new Date(kept.savedAt)) }) : t('baselines.notSaved')}
+              description={kept ? t('baselines.savedAt', { time: instantText(kept.savedAt, i18n.language) }) : t('baselines.notSaved')}
             />
           </List.Item>
         )}

@@ -1,6 +1,7 @@
 import { Alert, Button, Drawer, Empty, Spin, Tag, Timeline, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { instantText } from '../../../../core/format.ts';
 import { SCHEDULE_PATHS, type ScheduleHistoryEntry } from '../../../../core/contracts/schedules.ts';
 import { SCHEDULE_CHANGE_KINDS } from '../../../../core/schedule/changes.ts';
 import type { Http } from '../../../api/endpoints.ts';
@@ -28,7 +29,6 @@ export function HistoryDrawer({ http, scheduleId, revision, open, onClose }: { h
     };
   }, [http, scheduleId, revision, open, attempt]);
 
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const body = () => {
     if (reading.status === 'loading') {
       return (
@@ -64,7 +64,7 @@ export function HistoryDrawer({ http, scheduleId, revision, open, onClose }: { h
               <span>{t(`history.action.${entry.action}`, { note: entry.note ?? '' })}</span>
               <div className="schedule-history-meta">
                 <Typography.Text type="secondary">
-                  {when.format(new Date(entry.time))} · {t('history.revision', { revision: entry.revision })}
+                  {instantText(entry.time, i18n.language)} · {t('history.revision', { revision: entry.revision })}
                 </Typography.Text>
               </div>
               {entry.action === 'save' && (

@@ -21,6 +21,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { instantText } from '../../../../core/format.ts';
 import { SCHEDULE_EVENT, SCHEDULE_POINTS } from '../../../../core/contracts/schedules.ts';
 import { formatDurationShort } from '../../../../core/schedule/durations.ts';
 import { predecessorsText } from '../../../gantt/gantt-rows.ts';
@@ -362,7 +363,7 @@ const Editor = observer(function Editor({ id }: { id: number }) {
           <p>
             {t('editor.conflict.body', {
               by: store.conflict.by ?? t('editor.someoneElse'),
-              time: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(store.conflict.at)),
+              time: instantText(store.conflict.at, i18n.language),
             })}
           </p>
         )}

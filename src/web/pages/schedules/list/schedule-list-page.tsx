@@ -6,6 +6,7 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { instantText } from '../../../../core/format.ts';
 import {
   SCHEDULE_EVENT,
   SCHEDULE_PATHS,
@@ -213,7 +214,7 @@ const ScheduleList = observer(function ScheduleList({ workspaceCode }: { workspa
       title: t('list.updated'),
       render: (_, row) => (
         <span>
-          {new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(row.updateTime))}
+          {instantText(row.updateTime, lng)}
           {row.updatedBy && <span className="schedule-list-muted"> · {row.updatedBy.name}</span>}
         </span>
       ),

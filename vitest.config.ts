@@ -53,7 +53,7 @@ export default defineConfig({
       ...(APART.length ? [{ extends: true as const, test: { name: 'server-apart', include: APART, isolate: true, ...SERVER_RUN } }] : []),
       // One file at a time (E2E_WORKERS sets more, on a larger machine): on two cores, one file's
       // Chromium keeps them three-quarters busy, so a second browser file beside it gains about a
-      // tenth. `npm test` runs the server files beside them instead (scripts/test-lanes.ts). A
+      // tenth. `npm run test:lanes` runs the server files beside them (scripts/test-lanes.ts). A
       // browser test that fails is run once more (E2E_RETRY=0 for none): on a machine this busy a
       // page may show what a test waits for after its wait; the summary names each that needed it.
       {

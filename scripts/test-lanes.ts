@@ -1,5 +1,5 @@
 /**
- * The tests `npm test` runs after its checks: the unit and API files (`npm run test:server`) and
+ * `npm run test:lanes`: the unit and API files (`npm run test:server`) and
  * the browser files (`npm run test:browser`) side by side. One browser file at a time leaves
  * about a quarter of two cores idle (its Chromium waits on the page between steps), and the
  * server files fill it: the two lanes together take about the browser lane's own time rather

@@ -189,8 +189,8 @@ describe('drawing markup canvas in Chromium', () => {
       } else if (kind === 'link') {
         // A callout to another sheet: found by its number.
         await page.locator('.ant-modal .ant-select input').fill('M-101');
-        await page.locator('.ant-select-item-option', { hasText: 'M-101 · Plant room layout' }).click();
-        await page.locator('.ant-modal .ant-select-content-has-value', { hasText: 'M-101' }).waitFor();
+        const picked = page.locator('.ant-modal .ant-select-content-has-value', { hasText: 'M-101' });
+        await pickOption(page.locator('.ant-select-item-option', { hasText: 'M-101 · Plant room layout' }), () => picked.isVisible());
         await confirm();
       } else if (kind === 'photo') {
         await page.getByTestId('markup-photo-input').setInputFiles({ name: 'valve.png', mimeType: 'image/png', buffer: photoPng() });
